@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "CliOptions.h"
+
+#include <QFile>
+#include <QSaveFile>
+
+#include <cstdio>
+
+namespace slicewatt::cli {
+
+bool parseCommonOptions(const QStringList& args, const QStringList& allowedFormats, CommonOptions& options,
+                        QString& error)
+{
+    options.parser.resourceDir = defaultClangResourceDir();
+    for (int i = 0; i < args.size(); ++i) {
+        const QString arg = args.at(i);
+        auto value = [&](QString& out) {
+            const int eq = arg.indexOf(QLatin1Char('='));
+            if (arg.startsWith(QLatin1String("--")) && eq > 0) {
+                out = arg.mid(eq + 1);
+                return true;
+            }
+            if (i + 1 >= args.size()) {
+                error = QStringLiteral("option %1 needs a value").arg(arg);
+                return false;
+            }
+            out = args.at(++i);
+            return true;
+        };
+        const QString name = arg.section(QLatin1Char('='), 0, 0);
+        QString v;
+        if (name == QLatin1String("--format") || name == QLatin1String("-f")) {
+            if (!value(v))
+                return false;
+            if (!allowedFormats.contains(v)) {
+                error = QStringLiteral("unknown format '%1' (expected %2)").arg(v, allowedFormats.join(QLatin1Char('|')));
+                return false;
+            }
+            options.format = v;
+        } else if (name == QLatin1String("--output") || name == QLatin1String("-o")) {
+            if (!value(options.outputFile))
+                return false;
+        } else if (arg == QLatin1String("-I") || arg == QLatin1String("--include")) {
+            if (!value(v))
+                return false;
+            options.load.extraIncludeDirs << v;
+        } else if (arg.startsWith(QLatin1String("-I"))) {
+            options.load.extraIncludeDirs << arg.mid(2);
+        } else if (arg == QLatin1String("-D") || arg == QLatin1String("--define")) {
+            if (!value(v))
+                return false;
+            options.load.extraDefines << v;
+        } else if (arg.startsWith(QLatin1String("-D"))) {
+            options.load.extraDefines << arg.mid(2);
+        } else if (name == QLatin1String("--std")) {
+            if (!value(options.load.defaultStandard))
+                return false;
+        } else if (name == QLatin1String("--max-file-mb")) {
+            if (!value(v))
+                return false;
+            bool ok = false;
+            const double mb = v.toDouble(&ok);
+            if (!ok || mb <= 0) {
+                error = QStringLiteral("--max-file-mb needs a positive number, got '%1'").arg(v);
+                return false;
+            }
+            options.parser.maxFileBytes = qint64(mb * 1024 * 1024);
+        } else if (arg.startsWith(QLatin1Char('-')) && arg != QLatin1String("-")) {
+            error = QStringLiteral("unknown option '%1'").arg(arg);
+            return false;
+        } else {
+            options.inputs << arg;
+        }
+    }
+    if (options.inputs.isEmpty()) {
+        error = QStringLiteral("no input: give folders, .cu files or a compile_commands.json");
+        return false;
+    }
+    return true;
+}
+
+bool writeOutput(const QString& outputFile, const QByteArray& data, QString& error)
+{
+    if (outputFile.isEmpty() || outputFile == QLatin1String("-")) {
+        fwrite(data.constData(), 1, size_t(data.size()), stdout);
+        fflush(stdout);
+        return true;
+    }
+    // QSaveFile writes beside the target and renames on commit: a failure never leaves
+    // half a file, and an existing file is replaced only on success.
+    QSaveFile file(outputFile);
+    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
+        error = QStringLiteral("cannot write %1: %2").arg(outputFile, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+} // namespace slicewatt::cli

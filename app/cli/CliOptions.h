@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "frontend/ParserOptions.h"
+#include "project/ProjectSources.h"
+
+#include <QString>
+#include <QStringList>
+
+namespace slicewatt::cli {
+
+// Exit codes shared by every subcommand (documented in --help).
+enum ExitCode { ExitOk = 0, ExitAnalysisErrors = 1, ExitUsage = 2 };
+
+// Options every subcommand that loads a project understands.
+struct CommonOptions {
+    QStringList inputs;
+    QString format = QStringLiteral("table");
+    QString outputFile; // empty: stdout
+    LoadOptions load;
+    ParserOptions parser;
+};
+
+// Parses `args` (without the program and subcommand names). Returns false and sets
+// `error` for a usage mistake. `allowedFormats` lists what --format accepts.
+bool parseCommonOptions(const QStringList& args, const QStringList& allowedFormats, CommonOptions& options,
+                        QString& error);
+
+// Writes `data` to the output file atomically (or to stdout); false with `error` on failure.
+bool writeOutput(const QString& outputFile, const QByteArray& data, QString& error);
+
+} // namespace slicewatt::cli

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// slicewatt-cli: the SliceWatt engine for terminals and CI. Thin by design: parse the
+// subcommand, hand over to core/.
+#include "CliOptions.h"
+#include "KernelsCommand.h"
+
+#include <QCoreApplication>
+
+#include <cstdio>
+
+namespace {
+
+const char* const kUsage =
+    "Usage: slicewatt-cli COMMAND [OPTIONS] PATH...\n"
+    "\n"
+    "Static GPU power analysis of CUDA programs by memory-space slicing.\n"
+    "PATH is a folder (searched recursively), .cu/.cuh files, or a compile_commands.json.\n"
+    "No CUDA installation is needed.\n"
+    "\n"
+    "Commands:\n"
+    "  kernels    list every kernel: file, line, launch sites with grid/block values\n"
+    "             where they are compile-time constants, diagnostics per file\n"
+    "\n"
+    "Options:\n"
+    "  -f, --format FORMAT   table (default) or json\n"
+    "  -o, --output FILE     write there (atomically) instead of stdout\n"
+    "  -I DIR                add an include folder to every file\n"
+    "  -D NAME[=VALUE]       define a macro for every file\n"
+    "  --std STD             C++ standard when the build does not say (default c++17)\n"
+    "  --max-file-mb N       skip files larger than N MiB with a diagnostic (default 16)\n"
+    "  -h, --help            show this help\n"
+    "  --version             show the version\n"
+    "\n"
+    "Exit status: 0 ok, 1 the analysis found errors (diagnostics on stderr), 2 usage error.\n";
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("slicewatt-cli"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(SLICEWATT_VERSION));
+    QStringList args = QCoreApplication::arguments().mid(1);
+    if (args.isEmpty()) {
+        fputs(kUsage, stderr);
+        return slicewatt::cli::ExitUsage;
+    }
+    const QString command = args.takeFirst();
+    if (command == QLatin1String("-h") || command == QLatin1String("--help") || command == QLatin1String("help")) {
+        fputs(kUsage, stdout);
+        return slicewatt::cli::ExitOk;
+    }
+    if (command == QLatin1String("--version")) {
+        printf("slicewatt-cli %s\n", SLICEWATT_VERSION);
+        return slicewatt::cli::ExitOk;
+    }
+    if (args.contains(QLatin1String("--help")) || args.contains(QLatin1String("-h"))) {
+        fputs(kUsage, stdout);
+        return slicewatt::cli::ExitOk;
+    }
+    if (command == QLatin1String("kernels"))
+        return slicewatt::cli::runKernelsCommand(args);
+    fprintf(stderr, "slicewatt-cli: unknown command '%s'\n\n%s", qPrintable(command), kUsage);
+    return slicewatt::cli::ExitUsage;
+}

@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "KernelListWriter.h"
+
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace slicewatt {
+namespace {
+
+QJsonValue optionalNumber(const std::optional<qint64>& value)
+{
+    return value ? QJsonValue(double(*value)) : QJsonValue(QJsonValue::Null);
+}
+
+QJsonValue dimJson(const LaunchDim& dim)
+{
+    if (dim.expression.isEmpty() && !dim.x && !dim.y && !dim.z)
+        return QJsonValue(QJsonValue::Null);
+    return QJsonArray{optionalNumber(dim.x), optionalNumber(dim.y), optionalNumber(dim.z)};
+}
+
+QJsonObject launchJson(const LaunchSite& launch)
+{
+    QJsonObject object;
+    object.insert(QStringLiteral("kernel"), launch.kernelName);
+    object.insert(QStringLiteral("file"), launch.location.file);
+    object.insert(QStringLiteral("line"), launch.location.line);
+    object.insert(QStringLiteral("caller"), launch.callerName);
+    object.insert(QStringLiteral("grid"), dimJson(launch.grid));
+    object.insert(QStringLiteral("grid_expr"), launch.grid.expression);
+    object.insert(QStringLiteral("block"), dimJson(launch.block));
+    object.insert(QStringLiteral("block_expr"), launch.block.expression);
+    object.insert(QStringLiteral("shmem"), optionalNumber(launch.sharedBytes));
+    object.insert(QStringLiteral("shmem_expr"), launch.sharedExpression);
+    object.insert(QStringLiteral("stream_expr"), launch.streamExpression);
+    return object;
+}
+
+QJsonArray namesOf(const ProjectIndex& index, const QStringList& usrs)
+{
+    QStringList names;
+    for (const QString& usr : usrs) {
+        if (const CatalogFunction* f = index.functionByUsr(usr))
+            names << f->info.name;
+    }
+    names.sort();
+    names.removeDuplicates();
+    return QJsonArray::fromStringList(names);
+}
+
+QJsonObject diagnosticJson(const Diagnostic& d)
+{
+    QJsonObject object;
+    object.insert(QStringLiteral("severity"), severityName(d.severity));
+    object.insert(QStringLiteral("file"), d.file);
+    object.insert(QStringLiteral("line"), d.line);
+    object.insert(QStringLiteral("column"), d.column);
+    object.insert(QStringLiteral("message"), d.message);
+    return object;
+}
+
+QString relativeTo(const QString& path, const QString& baseDir)
+{
+    if (baseDir.isEmpty() || !path.startsWith(baseDir + QLatin1Char('/')))
+        return path;
+    return path.mid(baseDir.size() + 1);
+}
+
+QString component(const std::optional<qint64>& value)
+{
+    return value ? QString::number(*value) : QStringLiteral("?");
+}
+
+} // namespace
+
+QString describeLaunchDim(const LaunchDim& dim)
+{
+    const QString values = QStringLiteral("(%1,%2,%3)").arg(component(dim.x), component(dim.y), component(dim.z));
+    if (dim.isFullyKnown() || dim.expression.isEmpty())
+        return values;
+    return values + QStringLiteral("=") + dim.expression;
+}
+
+QJsonObject kernelListJson(const ProjectIndex& index)
+{
+    QJsonArray kernels;
+    for (const CatalogFunction& kernel : index.kernels) {
+        QJsonObject object;
+        object.insert(QStringLiteral("name"), kernel.info.name);
+        object.insert(QStringLiteral("qualified_name"), kernel.info.qualifiedName);
+        object.insert(QStringLiteral("file"), kernel.info.location.file);
+        object.insert(QStringLiteral("line"), kernel.info.location.line);
+        object.insert(QStringLiteral("template"), kernel.info.isTemplate);
+        object.insert(QStringLiteral("extern_c"), kernel.info.isExternC);
+        object.insert(QStringLiteral("static"), kernel.info.isStatic);
+        object.insert(QStringLiteral("calls"), namesOf(index, kernel.info.calleeUsrs));
+        QJsonArray launches;
+        for (const LaunchSite& launch : kernel.launches)
+            launches << launchJson(launch);
+        object.insert(QStringLiteral("launches"), launches);
+        object.insert(QStringLiteral("file_diagnostics"), index.diagnosticCountForFile(kernel.info.location.file));
+        kernels << object;
+    }
+    QJsonArray deviceFunctions;
+    for (const CatalogFunction& function : index.deviceFunctions) {
+        QJsonObject object;
+        object.insert(QStringLiteral("name"), function.info.name);
+        object.insert(QStringLiteral("qualified_name"), function.info.qualifiedName);
+        object.insert(QStringLiteral("file"), function.info.location.file);
+        object.insert(QStringLiteral("line"), function.info.location.line);
+        object.insert(QStringLiteral("template"), function.info.isTemplate);
+        object.insert(QStringLiteral("host_device"), function.info.kind == FunctionKind::HostDevice);
+        object.insert(QStringLiteral("callers"), namesOf(index, function.callerUsrs));
+        deviceFunctions << object;
+    }
+    QJsonArray unresolved;
+    for (const LaunchSite& launch : index.unresolvedLaunches)
+        unresolved << launchJson(launch);
+    QJsonArray diagnostics;
+    const Diagnostics all = index.allDiagnostics();
+    for (const Diagnostic& d : all)
+        diagnostics << diagnosticJson(d);
+    QJsonArray files;
+    for (const UnitIndex& unit : index.units)
+        files << unit.path;
+
+    QJsonObject root;
+    root.insert(QStringLiteral("files"), files);
+    root.insert(QStringLiteral("kernels"), kernels);
+    root.insert(QStringLiteral("device_functions"), deviceFunctions);
+    root.insert(QStringLiteral("external_launches"), unresolved);
+    root.insert(QStringLiteral("dropped_flags"), QJsonArray::fromStringList(index.droppedFlags));
+    root.insert(QStringLiteral("diagnostics"), diagnostics);
+    root.insert(QStringLiteral("error_count"), errorCount(all));
+    root.insert(QStringLiteral("cancelled"), index.cancelled);
+    return root;
+}
+
+QByteArray kernelListJsonText(const ProjectIndex& index)
+{
+    return QJsonDocument(kernelListJson(index)).toJson(QJsonDocument::Indented);
+}
+
+QString kernelListTable(const ProjectIndex& index, const QString& baseDir)
+{
+    QString out;
+    int nameWidth = 6;
+    int placeWidth = 8;
+    for (const CatalogFunction& k : index.kernels) {
+        nameWidth = qMax(nameWidth, int(k.info.qualifiedName.size()));
+        const QString place = relativeTo(k.info.location.file, baseDir) + QLatin1Char(':') + QString::number(k.info.location.line);
+        placeWidth = qMax(placeWidth, int(place.size()));
+    }
+    out += QStringLiteral("%1  %2  %3  %4\n")
+               .arg(QStringLiteral("KERNEL"), -nameWidth)
+               .arg(QStringLiteral("LOCATION"), -placeWidth)
+               .arg(QStringLiteral("DIAG"), 4)
+               .arg(QStringLiteral("LAUNCHES (grid, block, shared bytes)"));
+    for (const CatalogFunction& k : index.kernels) {
+        const QString place = relativeTo(k.info.location.file, baseDir) + QLatin1Char(':') + QString::number(k.info.location.line);
+        QStringList launchTexts;
+        for (const LaunchSite& l : k.launches) {
+            launchTexts << QStringLiteral("%1:%2 grid=%3 block=%4 shmem=%5")
+                               .arg(relativeTo(l.location.file, baseDir))
+                               .arg(l.location.line)
+                               .arg(describeLaunchDim(l.grid), describeLaunchDim(l.block),
+                                    l.sharedBytes ? QString::number(*l.sharedBytes) : l.sharedExpression);
+        }
+        if (launchTexts.isEmpty())
+            launchTexts << QStringLiteral("-");
+        const QString indent(nameWidth + placeWidth + 10, QLatin1Char(' '));
+        out += QStringLiteral("%1  %2  %3  %4\n")
+                   .arg(k.info.qualifiedName, -nameWidth)
+                   .arg(place, -placeWidth)
+                   .arg(index.diagnosticCountForFile(k.info.location.file), 4)
+                   .arg(launchTexts.join(QLatin1Char('\n') + indent));
+    }
+    const Diagnostics all = index.allDiagnostics();
+    out += QStringLiteral("\n%1 kernels, %2 device functions, %3 files, %4 errors, %5 warnings\n")
+               .arg(index.kernels.size())
+               .arg(index.deviceFunctions.size())
+               .arg(index.units.size())
+               .arg(errorCount(all))
+               .arg(std::count_if(all.begin(), all.end(),
+                                  [](const Diagnostic& d) { return d.severity == Diagnostic::Severity::Warning; }));
+    return out;
+}
+
+} // namespace slicewatt

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "common/Diagnostic.h"
+
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+#include <optional>
+
+namespace slicewatt {
+
+struct SourceLocation {
+    QString file; // absolute path
+    int line = 0; // 1-based
+    int column = 0;
+};
+
+enum class FunctionKind {
+    Kernel,     // __global__
+    Device,     // __device__ only
+    HostDevice, // __host__ __device__
+    Host,       // plain host function (kept only as a caller of device code or a launcher)
+};
+
+// A function definition found in the project's own files (not in system or prelude headers).
+struct FunctionInfo {
+    QString usr; // libclang's unified symbol resolution: stable identity across translation units
+    QString name;
+    QString qualifiedName; // with namespaces and classes, without template arguments
+    SourceLocation location; // of the name token
+    FunctionKind kind = FunctionKind::Host;
+    bool isTemplate = false;
+    bool isExternC = false;
+    bool isStatic = false;
+    QStringList calleeUsrs; // functions this body calls directly, in first-call order, unique
+};
+
+// One axis-triple of a launch configuration: each component is known when the expression
+// is a compile-time value (literals, macros, const/constexpr, unmodified locals).
+struct LaunchDim {
+    std::optional<qint64> x, y, z;
+    QString expression; // as written in the source
+
+    bool isFullyKnown() const { return x && y && z; }
+    std::optional<qint64> total() const
+    {
+        if (!isFullyKnown())
+            return std::nullopt;
+        return *x * *y * *z;
+    }
+};
+
+// A `kernel<<<grid, block, sharedBytes, stream>>>(…)` in host code.
+struct LaunchSite {
+    QString kernelUsr;
+    QString kernelName;
+    QString callerName; // the host function containing the launch
+    SourceLocation location; // of the kernel name at the launch
+    LaunchDim grid;
+    LaunchDim block;
+    std::optional<qint64> sharedBytes; // 0 when the launch omits it
+    QString sharedExpression;
+    QString streamExpression; // empty when omitted
+};
+
+// What parsing one file produced.
+struct UnitIndex {
+    QString path;
+    bool parsed = false; // false when the file was skipped (binary, too big) or libclang failed
+    double parseSeconds = 0;
+    Diagnostics diagnostics;
+    QVector<FunctionInfo> functions;
+    QVector<LaunchSite> launches;
+    QStringList includedFiles; // absolute paths of the project files this unit includes
+};
+
+} // namespace slicewatt

@@ -1,0 +1,359 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ConstantEvaluator.h"
+
+#include "ClangHandles.h"
+#include "CursorQueries.h"
+
+namespace slicewatt {
+namespace {
+
+// Deep enough for real launch expressions, shallow enough that a self-referencing
+// initialiser in broken code cannot recurse forever.
+constexpr int kMaxDepth = 24;
+
+bool isAssignment(const QString& op)
+{
+    return op == QLatin1String("=") || op == QLatin1String("+=") || op == QLatin1String("-=")
+        || op == QLatin1String("*=") || op == QLatin1String("/=") || op == QLatin1String("%=")
+        || op == QLatin1String("<<=") || op == QLatin1String(">>=") || op == QLatin1String("&=")
+        || op == QLatin1String("|=") || op == QLatin1String("^=");
+}
+
+bool isDim3Type(CXType type)
+{
+    const QString name = takeString(clang_getTypeSpelling(clang_getCanonicalType(type)));
+    return name == QLatin1String("dim3") || name == QLatin1String("struct dim3") || name == QLatin1String("const dim3")
+        || name == QLatin1String("const struct dim3");
+}
+
+void collectReferencedVariables(CXCursor cursor, QSet<QString>& usrs)
+{
+    if (clang_getCursorKind(cursor) == CXCursor_DeclRefExpr)
+        usrs.insert(usrOf(clang_getCursorReferenced(cursor)));
+    for (const CXCursor& child : childrenOf(cursor))
+        collectReferencedVariables(child, usrs);
+}
+
+QVector<CXCursor> expressionChildren(CXCursor cursor)
+{
+    QVector<CXCursor> result;
+    for (const CXCursor& child : childrenOf(cursor)) {
+        if (clang_isExpression(clang_getCursorKind(child)))
+            result << child;
+    }
+    return result;
+}
+
+} // namespace
+
+std::optional<qint64> applyBinaryOperator(const QString& op, qint64 lhs, qint64 rhs)
+{
+    if (op == QLatin1String("+"))
+        return lhs + rhs;
+    if (op == QLatin1String("-"))
+        return lhs - rhs;
+    if (op == QLatin1String("*"))
+        return lhs * rhs;
+    if (op == QLatin1String("/"))
+        return rhs == 0 ? std::nullopt : std::optional<qint64>(lhs / rhs);
+    if (op == QLatin1String("%"))
+        return rhs == 0 ? std::nullopt : std::optional<qint64>(lhs % rhs);
+    if (op == QLatin1String("<<"))
+        return (rhs < 0 || rhs > 62) ? std::nullopt : std::optional<qint64>(lhs << rhs);
+    if (op == QLatin1String(">>"))
+        return (rhs < 0 || rhs > 62) ? std::nullopt : std::optional<qint64>(lhs >> rhs);
+    if (op == QLatin1String("&"))
+        return lhs & rhs;
+    if (op == QLatin1String("|"))
+        return lhs | rhs;
+    if (op == QLatin1String("^"))
+        return lhs ^ rhs;
+    if (op == QLatin1String("&&"))
+        return qint64(lhs && rhs);
+    if (op == QLatin1String("||"))
+        return qint64(lhs || rhs);
+    if (op == QLatin1String("<"))
+        return qint64(lhs < rhs);
+    if (op == QLatin1String(">"))
+        return qint64(lhs > rhs);
+    if (op == QLatin1String("<="))
+        return qint64(lhs <= rhs);
+    if (op == QLatin1String(">="))
+        return qint64(lhs >= rhs);
+    if (op == QLatin1String("=="))
+        return qint64(lhs == rhs);
+    if (op == QLatin1String("!="))
+        return qint64(lhs != rhs);
+    return std::nullopt;
+}
+
+ConstantEvaluator::ConstantEvaluator(CXTranslationUnit tu, CXCursor function)
+    : m_tu(tu)
+    , m_function(function)
+    , m_inTemplate(isInTemplateContext(function))
+{
+}
+
+std::optional<qint64> ConstantEvaluator::scalar(CXCursor expression)
+{
+    return evaluateScalar(expression, 0);
+}
+
+LaunchDim ConstantEvaluator::dim3(CXCursor expression)
+{
+    const Triple value = evaluateDim3(expression, 0);
+    LaunchDim dim;
+    dim.x = value[0];
+    dim.y = value[1];
+    dim.z = value[2];
+    dim.expression = sourceTextOf(m_tu, expression);
+    return dim;
+}
+
+std::optional<qint64> ConstantEvaluator::evaluateScalar(CXCursor expression, int depth)
+{
+    if (depth > kMaxDepth || isNull(expression))
+        return std::nullopt;
+    // clang's own evaluator knows every constant expression, but libclang 14 must not be
+    // asked about value-dependent expressions, which only occur inside templates.
+    if (!m_inTemplate) {
+        CXEvalResult result = clang_Cursor_Evaluate(expression);
+        if (result) {
+            std::optional<qint64> value;
+            if (clang_EvalResult_getKind(result) == CXEval_Int)
+                value = clang_EvalResult_isUnsignedInt(result) ? qint64(clang_EvalResult_getAsUnsigned(result))
+                                                               : qint64(clang_EvalResult_getAsLongLong(result));
+            clang_EvalResult_dispose(result);
+            if (value)
+                return value;
+        }
+    }
+    const CXCursorKind kind = clang_getCursorKind(expression);
+    const QVector<CXCursor> operands = expressionChildren(expression);
+    switch (kind) {
+    case CXCursor_IntegerLiteral: {
+        bool ok = false;
+        QString text = firstToken(expression).toLower();
+        while (text.endsWith(QLatin1Char('u')) || text.endsWith(QLatin1Char('l')))
+            text.chop(1);
+        const qint64 value = text.toLongLong(&ok, 0);
+        return ok ? std::optional<qint64>(value) : std::nullopt;
+    }
+    case CXCursor_UnexposedExpr:
+    case CXCursor_ParenExpr:
+    case CXCursor_CStyleCastExpr:
+    case CXCursor_CXXStaticCastExpr:
+    case CXCursor_CXXFunctionalCastExpr:
+        return operands.size() == 1 ? evaluateScalar(operands.first(), depth + 1) : std::nullopt;
+    case CXCursor_DeclRefExpr: {
+        const CXCursor referenced = clang_getCursorReferenced(expression);
+        if (clang_getCursorKind(referenced) == CXCursor_VarDecl)
+            return evaluateVariable(referenced, depth + 1);
+        return std::nullopt;
+    }
+    case CXCursor_MemberRefExpr: {
+        // `block.x` of a dim3 whose value is known.
+        if (operands.size() != 1 || !isDim3Type(clang_getCursorType(operands.first())))
+            return std::nullopt;
+        const Triple value = evaluateDim3(operands.first(), depth + 1);
+        const QString member = spellingOf(expression);
+        if (member == QLatin1String("x"))
+            return value[0];
+        if (member == QLatin1String("y"))
+            return value[1];
+        if (member == QLatin1String("z"))
+            return value[2];
+        return std::nullopt;
+    }
+    case CXCursor_BinaryOperator: {
+        if (operands.size() != 2)
+            return std::nullopt;
+        const auto lhs = evaluateScalar(operands[0], depth + 1);
+        const auto rhs = evaluateScalar(operands[1], depth + 1);
+        if (!lhs || !rhs)
+            return std::nullopt;
+        return applyBinaryOperator(operatorAfter(expression, operands[0]), *lhs, *rhs);
+    }
+    case CXCursor_UnaryOperator: {
+        if (operands.size() != 1)
+            return std::nullopt;
+        const auto value = evaluateScalar(operands[0], depth + 1);
+        if (!value)
+            return std::nullopt;
+        const QString op = firstToken(expression);
+        if (op == QLatin1String("-"))
+            return -*value;
+        if (op == QLatin1String("+"))
+            return *value;
+        if (op == QLatin1String("~"))
+            return ~*value;
+        if (op == QLatin1String("!"))
+            return qint64(!*value);
+        return std::nullopt;
+    }
+    case CXCursor_ConditionalOperator: {
+        if (operands.size() != 3)
+            return std::nullopt;
+        const auto condition = evaluateScalar(operands[0], depth + 1);
+        if (!condition)
+            return std::nullopt;
+        return evaluateScalar(*condition ? operands[1] : operands[2], depth + 1);
+    }
+    default:
+        return std::nullopt;
+    }
+}
+
+ConstantEvaluator::Triple ConstantEvaluator::evaluateDim3(CXCursor expression, int depth)
+{
+    if (depth > kMaxDepth || isNull(expression))
+        return {};
+    if (!isDim3Type(clang_getCursorType(expression))) {
+        // An integer grid or block means (n, 1, 1).
+        return {evaluateScalar(expression, depth + 1), qint64(1), qint64(1)};
+    }
+    const CXCursorKind kind = clang_getCursorKind(expression);
+    const QVector<CXCursor> operands = expressionChildren(expression);
+    switch (kind) {
+    case CXCursor_UnexposedExpr:
+    case CXCursor_ParenExpr:
+    case CXCursor_CXXFunctionalCastExpr:
+    case CXCursor_CStyleCastExpr:
+        return operands.size() == 1 ? evaluateDim3(operands.first(), depth + 1) : Triple{};
+    case CXCursor_CallExpr: {
+        // A dim3 constructor: copy (one dim3 argument) or from up to three integers, the
+        // missing ones defaulting to 1 as in CUDA's dim3.
+        if (operands.size() == 1 && isDim3Type(clang_getCursorType(operands.first())))
+            return evaluateDim3(operands.first(), depth + 1);
+        if (operands.size() > 3)
+            return {};
+        for (const CXCursor& operand : operands) {
+            const QString type = takeString(clang_getTypeSpelling(clang_getCanonicalType(clang_getCursorType(operand))));
+            if (type.contains(QLatin1String("uint3"))) // dim3(blockIdx) and friends: runtime values
+                return {};
+        }
+        Triple value = {qint64(1), qint64(1), qint64(1)};
+        for (int i = 0; i < operands.size(); ++i)
+            value[size_t(i)] = evaluateScalar(operands[i], depth + 1);
+        return value;
+    }
+    case CXCursor_DeclRefExpr: {
+        const CXCursor variable = clang_getCursorReferenced(expression);
+        if (clang_getCursorKind(variable) != CXCursor_VarDecl || !isFixedValueVariable(variable))
+            return {};
+        const auto initialiser = initialiserOf(variable);
+        if (!initialiser)
+            return {qint64(1), qint64(1), qint64(1)}; // `dim3 block;` is (1, 1, 1)
+        return evaluateDim3(*initialiser, depth + 1);
+    }
+    default:
+        return {};
+    }
+}
+
+std::optional<qint64> ConstantEvaluator::evaluateVariable(CXCursor variable, int depth)
+{
+    if (!isFixedValueVariable(variable))
+        return std::nullopt;
+    const auto initialiser = initialiserOf(variable);
+    if (!initialiser)
+        return std::nullopt;
+    return evaluateScalar(*initialiser, depth + 1);
+}
+
+std::optional<CXCursor> ConstantEvaluator::initialiserOf(CXCursor variable) const
+{
+    const QVector<CXCursor> operands = expressionChildren(variable);
+    if (operands.isEmpty())
+        return std::nullopt;
+    return operands.last();
+}
+
+bool ConstantEvaluator::isFixedValueVariable(CXCursor variable)
+{
+    if (clang_isConstQualifiedType(clang_getCursorType(variable)))
+        return true;
+    // A non-const variable is trusted only when it is local to this function (nothing
+    // else can change it) and the function never assigns it or takes its address.
+    const CXCursor parent = clang_getCursorSemanticParent(variable);
+    if (!clang_equalCursors(parent, m_function))
+        return false;
+    return !modifiedVariables().contains(usrOf(variable));
+}
+
+const QSet<QString>& ConstantEvaluator::modifiedVariables()
+{
+    if (m_modifiedScanned)
+        return m_modified;
+    m_modifiedScanned = true;
+    struct Scan {
+        ConstantEvaluator* self;
+        QSet<QString>* modified;
+    } scan{this, &m_modified};
+    clang_visitChildren(
+        m_function,
+        [](CXCursor cursor, CXCursor, CXClientData data) {
+            auto* s = static_cast<Scan*>(data);
+            const CXCursorKind kind = clang_getCursorKind(cursor);
+            if (kind == CXCursor_BinaryOperator || kind == CXCursor_CompoundAssignOperator) {
+                const QVector<CXCursor> operands = expressionChildren(cursor);
+                if (operands.size() == 2 && (kind == CXCursor_CompoundAssignOperator
+                                             || isAssignment(s->self->operatorAfter(cursor, operands[0]))))
+                    collectReferencedVariables(operands[0], *s->modified);
+            } else if (kind == CXCursor_UnaryOperator) {
+                const QString first = s->self->firstToken(cursor);
+                const bool prefixChange = first == QLatin1String("++") || first == QLatin1String("--")
+                    || first == QLatin1String("&");
+                const QVector<CXCursor> operands = expressionChildren(cursor);
+                // Postfix ++/-- start with the operand, so check the last token too.
+                CXToken* tokens = nullptr;
+                unsigned count = 0;
+                clang_tokenize(s->self->m_tu, clang_getCursorExtent(cursor), &tokens, &count);
+                const QString last = count ? takeString(clang_getTokenSpelling(s->self->m_tu, tokens[count - 1])) : QString();
+                clang_disposeTokens(s->self->m_tu, tokens, count);
+                const bool postfixChange = last == QLatin1String("++") || last == QLatin1String("--");
+                if ((prefixChange || postfixChange) && operands.size() == 1)
+                    collectReferencedVariables(operands[0], *s->modified);
+            } else if (kind == CXCursor_CallExpr && spellingOf(cursor).startsWith(QLatin1String("operator"))) {
+                // Overloaded operators such as `std::cin >> n` may write their operands.
+                collectReferencedVariables(cursor, *s->modified);
+            }
+            return CXChildVisit_Recurse;
+        },
+        &scan);
+    return m_modified;
+}
+
+QString ConstantEvaluator::operatorAfter(CXCursor expression, CXCursor operand) const
+{
+    unsigned operandEnd = 0;
+    clang_getSpellingLocation(clang_getRangeEnd(clang_getCursorExtent(operand)), nullptr, nullptr, nullptr, &operandEnd);
+    CXToken* tokens = nullptr;
+    unsigned count = 0;
+    clang_tokenize(m_tu, clang_getCursorExtent(expression), &tokens, &count);
+    QString op;
+    for (unsigned i = 0; i < count; ++i) {
+        if (clang_getTokenKind(tokens[i]) != CXToken_Punctuation)
+            continue;
+        unsigned offset = 0;
+        clang_getSpellingLocation(clang_getTokenLocation(m_tu, tokens[i]), nullptr, nullptr, nullptr, &offset);
+        if (offset >= operandEnd) {
+            op = takeString(clang_getTokenSpelling(m_tu, tokens[i]));
+            break;
+        }
+    }
+    clang_disposeTokens(m_tu, tokens, count);
+    return op;
+}
+
+QString ConstantEvaluator::firstToken(CXCursor expression) const
+{
+    CXToken* tokens = nullptr;
+    unsigned count = 0;
+    clang_tokenize(m_tu, clang_getCursorExtent(expression), &tokens, &count);
+    const QString first = count ? takeString(clang_getTokenSpelling(m_tu, tokens[0])) : QString();
+    clang_disposeTokens(m_tu, tokens, count);
+    return first;
+}
+
+} // namespace slicewatt

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "CodeModel.h"
+
+#include <clang-c/Index.h>
+
+#include <QHash>
+#include <QSet>
+
+#include <array>
+#include <optional>
+
+namespace slicewatt {
+
+// Computes the compile-time value of launch expressions inside one function: literals,
+// macros, sizeof, const/constexpr variables, arithmetic on those, dim3(…) constructions,
+// and local variables that are initialised with such a value and never changed afterwards
+// (`dim3 block(16, 16); k<<<grid, block>>>` is how most launches are written).
+// Anything that depends on parameters, calls or runtime data stays unknown.
+class ConstantEvaluator {
+public:
+    ConstantEvaluator(CXTranslationUnit tu, CXCursor function);
+
+    std::optional<qint64> scalar(CXCursor expression);
+    // A grid or block argument: a dim3 expression, or an integer meaning (n, 1, 1).
+    LaunchDim dim3(CXCursor expression);
+
+private:
+    using Triple = std::array<std::optional<qint64>, 3>;
+
+    std::optional<qint64> evaluateScalar(CXCursor expression, int depth);
+    Triple evaluateDim3(CXCursor expression, int depth);
+    std::optional<qint64> evaluateVariable(CXCursor variable, int depth);
+    std::optional<CXCursor> initialiserOf(CXCursor variable) const;
+    bool isFixedValueVariable(CXCursor variable);
+    const QSet<QString>& modifiedVariables();
+    QString operatorAfter(CXCursor expression, CXCursor operand) const;
+    QString firstToken(CXCursor expression) const;
+
+    CXTranslationUnit m_tu;
+    CXCursor m_function;
+    bool m_inTemplate;
+    bool m_modifiedScanned = false;
+    QSet<QString> m_modified; // USRs of local variables assigned, incremented or address-taken
+};
+
+// Applies a C binary operator to two integers; nullopt for division by zero or an unknown operator.
+std::optional<qint64> applyBinaryOperator(const QString& op, qint64 lhs, qint64 rhs);
+
+} // namespace slicewatt

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "CudaPrelude.h"
+
+#include <QCryptographicHash>
+#include <QDirIterator>
+#include <QFile>
+
+#include <algorithm>
+
+namespace slicewatt {
+
+namespace {
+const char* const kResourceRoot = ":/slicewatt/prelude";
+}
+
+QString CudaPrelude::virtualFolder()
+{
+    return QStringLiteral("/__slicewatt_prelude__");
+}
+
+QString CudaPrelude::forcedInclude()
+{
+    return QStringLiteral("__slicewatt_prelude.h");
+}
+
+bool CudaPrelude::isPreludePath(const QString& path)
+{
+    return path.startsWith(virtualFolder());
+}
+
+const CudaPrelude& CudaPrelude::instance()
+{
+    static const CudaPrelude prelude;
+    return prelude;
+}
+
+CudaPrelude::CudaPrelude()
+{
+    const QString root = QString::fromLatin1(kResourceRoot);
+    QDirIterator it(root, QDir::Files, QDirIterator::Subdirectories);
+    QStringList resources;
+    while (it.hasNext())
+        resources << it.next();
+    std::sort(resources.begin(), resources.end()); // stable hash and lookup order
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    for (const QString& resource : resources) {
+        QFile file(resource);
+        if (!file.open(QIODevice::ReadOnly))
+            continue;
+        PreludeFile prelude;
+        prelude.virtualPath = (virtualFolder() + resource.mid(root.size())).toUtf8();
+        prelude.contents = file.readAll();
+        hash.addData(prelude.virtualPath);
+        hash.addData(prelude.contents);
+        m_files << prelude;
+    }
+    m_hash = hash.result().toHex().left(16);
+}
+
+} // namespace slicewatt

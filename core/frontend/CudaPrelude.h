@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+#include <QVector>
+
+namespace slicewatt {
+
+// SliceWatt's own stand-ins for the CUDA headers (resources/prelude/), so projects parse
+// without a CUDA installation. They are handed to libclang as in-memory files under a
+// virtual folder that no real path can collide with.
+struct PreludeFile {
+    QByteArray virtualPath; // absolute, under virtualFolder()
+    QByteArray contents;
+};
+
+class CudaPrelude {
+public:
+    static const CudaPrelude& instance();
+
+    const QVector<PreludeFile>& files() const { return m_files; }
+    static QString virtualFolder();
+    static QString forcedInclude(); // the header every translation unit starts with
+    // Changes whenever any prelude header changes: part of every cache key.
+    QByteArray versionHash() const { return m_hash; }
+    static bool isPreludePath(const QString& path);
+
+private:
+    CudaPrelude();
+    QVector<PreludeFile> m_files;
+    QByteArray m_hash;
+};
+
+} // namespace slicewatt

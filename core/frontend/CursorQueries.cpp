@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "CursorQueries.h"
+
+#include "ClangHandles.h"
+
+#include <QDir>
+
+namespace slicewatt {
+
+QVector<CXCursor> childrenOf(CXCursor cursor)
+{
+    QVector<CXCursor> children;
+    clang_visitChildren(
+        cursor,
+        [](CXCursor child, CXCursor, CXClientData data) {
+            static_cast<QVector<CXCursor>*>(data)->append(child);
+            return CXChildVisit_Continue;
+        },
+        &children);
+    return children;
+}
+
+QString spellingOf(CXCursor cursor)
+{
+    return takeString(clang_getCursorSpelling(cursor));
+}
+
+QString usrOf(CXCursor cursor)
+{
+    return takeString(clang_getCursorUSR(cursor));
+}
+
+bool isNull(CXCursor cursor)
+{
+    return clang_Cursor_isNull(cursor) || clang_isInvalid(clang_getCursorKind(cursor));
+}
+
+SourceLocation expansionLocationOf(CXCursor cursor)
+{
+    SourceLocation location;
+    CXFile file = nullptr;
+    unsigned line = 0;
+    unsigned column = 0;
+    clang_getExpansionLocation(clang_getCursorLocation(cursor), &file, &line, &column, nullptr);
+    if (file)
+        location.file = QDir::cleanPath(takeString(clang_getFileName(file)));
+    location.line = int(line);
+    location.column = int(column);
+    return location;
+}
+
+bool hasAttribute(CXCursor cursor, CXCursorKind attributeKind)
+{
+    if (!clang_Cursor_hasAttrs(cursor))
+        return false;
+    for (const CXCursor& child : childrenOf(cursor)) {
+        if (clang_getCursorKind(child) == attributeKind)
+            return true;
+    }
+    return false;
+}
+
+QString qualifiedNameOf(CXCursor cursor)
+{
+    QString name = spellingOf(cursor);
+    // Template specialisations spell as "name<args>"; the catalogue wants the plain name.
+    const int angle = name.indexOf(QLatin1Char('<'));
+    if (angle > 0 && !name.startsWith(QLatin1String("operator")))
+        name.truncate(angle);
+    for (CXCursor parent = clang_getCursorSemanticParent(cursor); !isNull(parent);
+         parent = clang_getCursorSemanticParent(parent)) {
+        const CXCursorKind kind = clang_getCursorKind(parent);
+        if (kind == CXCursor_TranslationUnit)
+            break;
+        const QString parentName = spellingOf(parent);
+        if (kind == CXCursor_Namespace && (parentName.isEmpty() || clang_Cursor_isAnonymous(parent)))
+            continue;
+        if (!parentName.isEmpty())
+            name.prepend(parentName + QStringLiteral("::"));
+    }
+    return name;
+}
+
+QString sourceTextOf(CXTranslationUnit tu, CXCursor cursor)
+{
+    const CXSourceRange range = clang_getCursorExtent(cursor);
+    CXFile startFile = nullptr;
+    CXFile endFile = nullptr;
+    unsigned startOffset = 0;
+    unsigned endOffset = 0;
+    clang_getExpansionLocation(clang_getRangeStart(range), &startFile, nullptr, nullptr, &startOffset);
+    clang_getExpansionLocation(clang_getRangeEnd(range), &endFile, nullptr, nullptr, &endOffset);
+    if (!startFile || !clang_File_isEqual(startFile, endFile))
+        return QString();
+    size_t size = 0;
+    const char* buffer = clang_getFileContents(tu, startFile, &size);
+    if (!buffer || startOffset > endOffset || endOffset > size)
+        return QString();
+    // An expression that is one macro use expands to an empty range: show the macro's name.
+    if (startOffset == endOffset) {
+        unsigned end = startOffset;
+        while (end < size && (QChar::isLetterOrNumber(uchar(buffer[end])) || buffer[end] == '_'))
+            ++end;
+        endOffset = end;
+    }
+    return QString::fromUtf8(buffer + startOffset, int(endOffset - startOffset)).simplified();
+}
+
+CXCursor primaryTemplateOf(CXCursor cursor)
+{
+    const CXCursor primary = clang_getSpecializedCursorTemplate(cursor);
+    return isNull(primary) ? cursor : primary;
+}
+
+bool isInTemplateContext(CXCursor function)
+{
+    for (CXCursor c = function; !isNull(c); c = clang_getCursorSemanticParent(c)) {
+        const CXCursorKind kind = clang_getCursorKind(c);
+        if (kind == CXCursor_FunctionTemplate || kind == CXCursor_ClassTemplate
+            || kind == CXCursor_ClassTemplatePartialSpecialization)
+            return true;
+        if (kind == CXCursor_TranslationUnit)
+            break;
+    }
+    return false;
+}
+
+} // namespace slicewatt

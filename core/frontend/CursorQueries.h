@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "frontend/CodeModel.h"
+
+#include <clang-c/Index.h>
+
+#include <QString>
+#include <QVector>
+
+namespace slicewatt {
+
+// Small questions asked of libclang cursors, shared by the AST visitors.
+QVector<CXCursor> childrenOf(CXCursor cursor);
+QString spellingOf(CXCursor cursor);
+QString usrOf(CXCursor cursor);
+bool isNull(CXCursor cursor);
+// Where the user sees the cursor: macro uses resolve to the use site, not the definition.
+SourceLocation expansionLocationOf(CXCursor cursor);
+bool hasAttribute(CXCursor cursor, CXCursorKind attributeKind);
+// "ns::Outer::name" from the semantic parents (anonymous namespaces are skipped).
+QString qualifiedNameOf(CXCursor cursor);
+// The exact source text of an expression as written, whitespace collapsed.
+QString sourceTextOf(CXTranslationUnit tu, CXCursor cursor);
+// A template specialisation maps to its template; anything else to itself.
+CXCursor primaryTemplateOf(CXCursor cursor);
+// True inside a function template or a member of a class template, where expressions may
+// be value-dependent (libclang 14's evaluator is not safe on those).
+bool isInTemplateContext(CXCursor function);
+
+} // namespace slicewatt

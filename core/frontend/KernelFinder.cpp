@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "KernelFinder.h"
+
+#include "ConstantEvaluator.h"
+#include "CudaPrelude.h"
+#include "CursorQueries.h"
+
+#include <QDir>
+#include <QSet>
+
+namespace slicewatt {
+namespace {
+
+bool isLaunchConfigurationCall(CXCursor cursor)
+{
+    if (clang_getCursorKind(cursor) != CXCursor_CallExpr)
+        return false;
+    const QString name = spellingOf(cursor);
+    // clang calls cudaConfigureCall for old CUDA versions and __cudaPushCallConfiguration
+    // for CUDA ≥ 9.2; which one depends on the version it assumes, so accept both.
+    return name == QLatin1String("cudaConfigureCall") || name == QLatin1String("__cudaPushCallConfiguration");
+}
+
+FunctionKind functionKindOf(CXCursor function)
+{
+    if (hasAttribute(function, CXCursor_CUDAGlobalAttr))
+        return FunctionKind::Kernel;
+    const bool device = hasAttribute(function, CXCursor_CUDADeviceAttr);
+    const bool host = hasAttribute(function, CXCursor_CUDAHostAttr);
+    if (device)
+        return host ? FunctionKind::HostDevice : FunctionKind::Device;
+    return FunctionKind::Host;
+}
+
+class UnitVisitor {
+public:
+    UnitVisitor(const ParsedUnit& unit, UnitIndex& index)
+        : m_tu(unit.tu.get())
+        , m_index(index)
+    {
+    }
+
+    void run()
+    {
+        clang_visitChildren(clang_getTranslationUnitCursor(m_tu), &UnitVisitor::visitDeclaration, this);
+        collectInclusions();
+    }
+
+private:
+    bool isProjectCode(CXCursor cursor)
+    {
+        const CXSourceLocation location = clang_getCursorLocation(cursor);
+        if (clang_Location_isInSystemHeader(location))
+            return false;
+        CXFile file = nullptr;
+        clang_getExpansionLocation(location, &file, nullptr, nullptr, nullptr);
+        if (!file)
+            return false;
+        const QString path = takeString(clang_getFileName(file));
+        return !CudaPrelude::isPreludePath(path);
+    }
+
+    static CXChildVisitResult visitDeclaration(CXCursor cursor, CXCursor, CXClientData data)
+    {
+        auto* self = static_cast<UnitVisitor*>(data);
+        switch (clang_getCursorKind(cursor)) {
+        case CXCursor_Namespace:
+        case CXCursor_LinkageSpec:
+        case CXCursor_UnexposedDecl:
+        case CXCursor_StructDecl:
+        case CXCursor_ClassDecl:
+        case CXCursor_ClassTemplate:
+            return self->isProjectCode(cursor) ? CXChildVisit_Recurse : CXChildVisit_Continue;
+        case CXCursor_FunctionDecl:
+        case CXCursor_FunctionTemplate:
+        case CXCursor_CXXMethod:
+        case CXCursor_Constructor:
+        case CXCursor_Destructor:
+            if (clang_isCursorDefinition(cursor) && self->isProjectCode(cursor))
+                self->visitFunction(cursor);
+            return CXChildVisit_Continue;
+        default:
+            return CXChildVisit_Continue;
+        }
+    }
+
+    void visitFunction(CXCursor cursor)
+    {
+        FunctionInfo function;
+        function.usr = usrOf(cursor);
+        function.name = spellingOf(cursor);
+        function.qualifiedName = qualifiedNameOf(cursor);
+        function.location = expansionLocationOf(cursor);
+        function.kind = functionKindOf(cursor);
+        function.isTemplate = clang_getCursorKind(cursor) == CXCursor_FunctionTemplate;
+        function.isExternC = clang_getCursorKind(clang_getCursorLexicalParent(cursor)) == CXCursor_LinkageSpec;
+        function.isStatic = clang_Cursor_getStorageClass(cursor) == CX_SC_Static;
+
+        BodyScan scan{this, cursor, ConstantEvaluator(m_tu, cursor), {}, {}};
+        clang_visitChildren(cursor, &UnitVisitor::visitBody, &scan);
+        function.calleeUsrs = scan.callees;
+        // Member functions are scanned for launches and calls but are not catalogued as
+        // device functions of their own (functors and methods inline into their callers).
+        const CXCursorKind kind = clang_getCursorKind(cursor);
+        const bool member = kind == CXCursor_CXXMethod || kind == CXCursor_Constructor || kind == CXCursor_Destructor;
+        if (!member)
+            m_index.functions << function;
+    }
+
+    struct BodyScan {
+        UnitVisitor* self;
+        CXCursor function;
+        ConstantEvaluator evaluator;
+        QStringList callees;
+        QSet<QString> seenCallees;
+    };
+
+    static CXChildVisitResult visitBody(CXCursor cursor, CXCursor, CXClientData data)
+    {
+        auto* scan = static_cast<BodyScan*>(data);
+        if (clang_getCursorKind(cursor) == CXCursor_CallExpr) {
+            const QVector<CXCursor> children = childrenOf(cursor);
+            if (children.size() >= 2 && isLaunchConfigurationCall(children[1]))
+                scan->self->recordLaunch(*scan, cursor, children);
+            else
+                recordCall(*scan, cursor, children);
+        }
+        return CXChildVisit_Recurse;
+    }
+
+    static void addCallee(BodyScan& scan, CXCursor callee)
+    {
+        if (isNull(callee))
+            return;
+        const CXCursorKind kind = clang_getCursorKind(callee);
+        if (kind != CXCursor_FunctionDecl && kind != CXCursor_FunctionTemplate)
+            return;
+        const QString usr = usrOf(primaryTemplateOf(callee));
+        if (!usr.isEmpty() && !scan.seenCallees.contains(usr)) {
+            scan.seenCallees.insert(usr);
+            scan.callees << usr;
+        }
+    }
+
+    static void recordCall(BodyScan& scan, CXCursor call, const QVector<CXCursor>& children)
+    {
+        const CXCursor callee = clang_getCursorReferenced(call);
+        if (!isNull(callee)) {
+            addCallee(scan, callee);
+            return;
+        }
+        // A dependent call inside a template (`helper<T>(x)`) has no resolved callee: take
+        // every candidate the name can refer to.
+        if (children.isEmpty())
+            return;
+        CXCursor name = children.first();
+        while (clang_getCursorKind(name) == CXCursor_UnexposedExpr && !childrenOf(name).isEmpty())
+            name = childrenOf(name).first();
+        if (clang_getCursorKind(name) == CXCursor_OverloadedDeclRef) {
+            const unsigned count = clang_getNumOverloadedDecls(name);
+            for (unsigned i = 0; i < count; ++i)
+                addCallee(scan, clang_getOverloadedDecl(name, i));
+        } else {
+            addCallee(scan, clang_getCursorReferenced(name));
+        }
+    }
+
+    void recordLaunch(BodyScan& scan, CXCursor call, const QVector<CXCursor>& children)
+    {
+        LaunchSite launch;
+        CXCursor kernel = clang_getCursorReferenced(call);
+        if (isNull(kernel))
+            kernel = clang_getCursorReferenced(children.first());
+        if (!isNull(kernel)) {
+            kernel = primaryTemplateOf(kernel);
+            launch.kernelUsr = usrOf(kernel);
+            launch.kernelName = spellingOf(kernel);
+        }
+        if (launch.kernelName.isEmpty())
+            launch.kernelName = spellingOf(call);
+        launch.callerName = spellingOf(scan.function);
+        launch.location = expansionLocationOf(children.first());
+
+        QVector<CXCursor> configuration;
+        for (const CXCursor& child : childrenOf(children[1])) {
+            if (clang_isExpression(clang_getCursorKind(child)))
+                configuration << child;
+        }
+        // The first expression child is the reference to the configuration function itself.
+        if (!configuration.isEmpty())
+            configuration.removeFirst();
+        if (configuration.size() >= 1)
+            launch.grid = scan.evaluator.dim3(configuration[0]);
+        if (configuration.size() >= 2)
+            launch.block = scan.evaluator.dim3(configuration[1]);
+        if (configuration.size() >= 3) {
+            launch.sharedBytes = scan.evaluator.scalar(configuration[2]);
+            launch.sharedExpression = sourceTextOf(m_tu, configuration[2]);
+        } else {
+            launch.sharedBytes = 0;
+        }
+        if (configuration.size() >= 4)
+            launch.streamExpression = sourceTextOf(m_tu, configuration[3]);
+        m_index.launches << launch;
+    }
+
+    void collectInclusions()
+    {
+        clang_getInclusions(
+            m_tu,
+            [](CXFile included, CXSourceLocation*, unsigned, CXClientData data) {
+                auto* files = static_cast<QStringList*>(data);
+                const QString path = QDir::cleanPath(takeString(clang_getFileName(included)));
+                if (!CudaPrelude::isPreludePath(path))
+                    files->append(path);
+            },
+            &m_index.includedFiles);
+    }
+
+    CXTranslationUnit m_tu;
+    UnitIndex& m_index;
+};
+
+} // namespace
+
+UnitIndex findKernels(const ParsedUnit& unit)
+{
+    UnitIndex index;
+    index.path = unit.path;
+    index.diagnostics = unit.diagnostics;
+    index.parseSeconds = unit.parseSeconds;
+    index.parsed = bool(unit.tu);
+    if (unit.tu)
+        UnitVisitor(unit, index).run();
+    return index;
+}
+
+} // namespace slicewatt

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "CodeModel.h"
+
+#include <QHash>
+
+namespace slicewatt {
+
+// A kernel or device function of the project, merged over every translation unit that
+// saw it (a kernel in a header is seen once per including file but listed once).
+struct CatalogFunction {
+    FunctionInfo info;
+    QStringList callerUsrs; // kernels and device functions that call it directly
+    QVector<LaunchSite> launches; // kernels only
+};
+
+// Everything the front end learnt about the project.
+struct ProjectIndex {
+    QVector<UnitIndex> units;           // per parsed file, sorted by path
+    QVector<CatalogFunction> kernels;   // sorted by file, line
+    QVector<CatalogFunction> deviceFunctions;
+    QVector<LaunchSite> unresolvedLaunches; // launches of kernels defined outside the project
+    Diagnostics loaderDiagnostics;      // from finding the sources
+    QStringList droppedFlags;
+    bool cancelled = false;
+
+    Diagnostics allDiagnostics() const;
+    int diagnosticCountForFile(const QString& path) const;
+    const CatalogFunction* functionByUsr(const QString& usr) const;
+};
+
+// Merges per-file results into the project view (deduplication, callers, launches).
+ProjectIndex mergeUnits(QVector<UnitIndex> units);
+
+} // namespace slicewatt

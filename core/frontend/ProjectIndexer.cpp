@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ProjectIndexer.h"
+
+#include "KernelFinder.h"
+#include "TranslationUnitParser.h"
+
+#include <QMutex>
+#include <QSet>
+#include <QtConcurrent/QtConcurrentMap>
+
+namespace slicewatt {
+
+UnitIndex indexFile(const SourceFile& source, const ParserOptions& options)
+{
+    // excludeDeclarationsFromPCH = 0, displayDiagnostics = 0: we collect them ourselves.
+    IndexHandle index(clang_createIndex(0, 0));
+    const ParsedUnit parsed = parseTranslationUnit(index.get(), source, options);
+    return findKernels(parsed);
+}
+
+namespace {
+
+QVector<UnitIndex> indexInParallel(const QVector<SourceFile>& files, const ParserOptions& options,
+                                   const std::function<void(const IndexProgress&, const UnitIndex&)>& onProgress,
+                                   const std::atomic<bool>* cancel, IndexProgress& progress, QMutex& mutex)
+{
+    const std::function<UnitIndex(const SourceFile&)> work = [&](const SourceFile& file) {
+        if (cancel && cancel->load())
+            return UnitIndex{};
+        UnitIndex unit = indexFile(file, options);
+        QMutexLocker lock(&mutex);
+        ++progress.filesDone;
+        progress.lastFile = file.path;
+        if (onProgress)
+            onProgress(progress, unit);
+        return unit;
+    };
+    QVector<UnitIndex> results = QtConcurrent::blockingMapped<QVector<UnitIndex>>(files, work);
+    // Files skipped because of a cancel come back empty.
+    results.erase(std::remove_if(results.begin(), results.end(), [](const UnitIndex& u) { return u.path.isEmpty(); }),
+                  results.end());
+    return results;
+}
+
+} // namespace
+
+ProjectIndex indexProject(const ProjectSources& sources, const ParserOptions& options,
+                          const std::function<void(const IndexProgress&, const UnitIndex&)>& onProgress,
+                          const std::atomic<bool>* cancel)
+{
+    QMutex mutex;
+    IndexProgress progress;
+    progress.filesTotal = int(sources.units.size() + sources.headers.size());
+
+    QVector<UnitIndex> units = indexInParallel(sources.units, options, onProgress, cancel, progress, mutex);
+
+    // A header is analysed through the units that include it; only orphans are parsed alone.
+    QSet<QString> included;
+    for (const UnitIndex& unit : units) {
+        for (const QString& file : unit.includedFiles)
+            included.insert(file);
+    }
+    QVector<SourceFile> orphanHeaders;
+    for (const SourceFile& header : sources.headers) {
+        if (!included.contains(header.path))
+            orphanHeaders << header;
+    }
+    progress.filesTotal = int(sources.units.size() + orphanHeaders.size());
+    units += indexInParallel(orphanHeaders, options, onProgress, cancel, progress, mutex);
+
+    ProjectIndex index = mergeUnits(units);
+    index.loaderDiagnostics = sources.diagnostics;
+    index.droppedFlags = sources.droppedFlags;
+    index.cancelled = cancel && cancel->load();
+    return index;
+}
+
+} // namespace slicewatt

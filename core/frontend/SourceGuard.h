@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "common/Diagnostic.h"
+
+#include <QString>
+
+namespace slicewatt {
+
+// Looks at a file before libclang does, so input that is not source code (binary files,
+// huge generated files, unreadable paths) gets a clear message instead of a parse that
+// takes minutes or floods the user with nonsense errors.
+struct SourceCheck {
+    bool parseable = false;
+    Diagnostics diagnostics; // why it is skipped, or warnings such as invalid UTF-8
+};
+
+SourceCheck checkSource(const QString& path, qint64 maxFileBytes);
+
+} // namespace slicewatt

@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "TranslationUnitParser.h"
+
+#include "CudaPrelude.h"
+#include "SourceGuard.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+
+#include <vector>
+
+namespace slicewatt {
+namespace {
+
+Diagnostic::Severity toSeverity(CXDiagnosticSeverity severity)
+{
+    switch (severity) {
+    case CXDiagnostic_Ignored:
+    case CXDiagnostic_Note:
+        return Diagnostic::Severity::Note;
+    case CXDiagnostic_Warning:
+        return Diagnostic::Severity::Warning;
+    case CXDiagnostic_Error:
+        return Diagnostic::Severity::Error;
+    case CXDiagnostic_Fatal:
+        return Diagnostic::Severity::Fatal;
+    }
+    return Diagnostic::Severity::Error;
+}
+
+QString describeFailure(CXErrorCode code)
+{
+    switch (code) {
+    case CXError_Crashed:
+        return QStringLiteral("libclang crashed while parsing this file; it is skipped and the rest of the project is analysed");
+    case CXError_InvalidArguments:
+        return QStringLiteral("libclang rejected the compiler arguments for this file");
+    case CXError_ASTReadError:
+        return QStringLiteral("libclang could not read the parsed AST");
+    default:
+        return QStringLiteral("libclang could not parse this file");
+    }
+}
+
+} // namespace
+
+Diagnostics collectDiagnostics(CXTranslationUnit tu)
+{
+    Diagnostics result;
+    const unsigned count = clang_getNumDiagnostics(tu);
+    for (unsigned i = 0; i < count; ++i) {
+        CXDiagnostic diag = clang_getDiagnostic(tu, i);
+        Diagnostic d;
+        d.origin = Diagnostic::Origin::Parser;
+        d.severity = toSeverity(clang_getDiagnosticSeverity(diag));
+        CXFile file = nullptr;
+        unsigned line = 0;
+        unsigned column = 0;
+        clang_getExpansionLocation(clang_getDiagnosticLocation(diag), &file, &line, &column, nullptr);
+        if (file)
+            d.file = QDir::cleanPath(takeString(clang_getFileName(file)));
+        d.line = int(line);
+        d.column = int(column);
+        d.message = takeString(clang_getDiagnosticSpelling(diag));
+        clang_disposeDiagnostic(diag);
+        if (d.severity == Diagnostic::Severity::Note)
+            continue;
+        if (CudaPrelude::isPreludePath(d.file) && !d.isError())
+            continue;
+        result << d;
+    }
+    return result;
+}
+
+ParsedUnit parseTranslationUnit(CXIndex index, const SourceFile& source, const ParserOptions& options)
+{
+    ParsedUnit unit;
+    unit.path = source.path;
+    const SourceCheck check = checkSource(source.path, options.maxFileBytes);
+    unit.diagnostics = check.diagnostics;
+    if (!check.parseable)
+        return unit;
+
+    const QStringList arguments = clangArguments(source.flags, options);
+    std::vector<QByteArray> argumentBytes;
+    argumentBytes.reserve(size_t(arguments.size()));
+    for (const QString& arg : arguments)
+        argumentBytes.push_back(arg.toUtf8());
+    // A header given on its own is still parsed as CUDA source.
+    if (source.isHeader) {
+        argumentBytes.push_back("-Wno-pragma-once-outside-header");
+    }
+    std::vector<const char*> argv;
+    for (const QByteArray& arg : argumentBytes)
+        argv.push_back(arg.constData());
+
+    std::vector<CXUnsavedFile> unsaved;
+    for (const PreludeFile& file : CudaPrelude::instance().files())
+        unsaved.push_back(CXUnsavedFile{file.virtualPath.constData(), file.contents.constData(),
+                                        static_cast<unsigned long>(file.contents.size())});
+
+    const QByteArray path = source.path.toUtf8();
+    const unsigned flags = CXTranslationUnit_KeepGoing | CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles;
+    CXTranslationUnit tu = nullptr;
+    QElapsedTimer timer;
+    timer.start();
+    const CXErrorCode code = clang_parseTranslationUnit2(index, path.constData(), argv.data(), int(argv.size()),
+                                                         unsaved.data(), unsigned(unsaved.size()), flags, &tu);
+    unit.parseSeconds = double(timer.nsecsElapsed()) / 1e9;
+    if (code != CXError_Success || !tu) {
+        Diagnostic d;
+        d.severity = Diagnostic::Severity::Fatal;
+        d.origin = Diagnostic::Origin::Parser;
+        d.file = source.path;
+        d.message = describeFailure(code);
+        unit.diagnostics << d;
+        if (tu)
+            clang_disposeTranslationUnit(tu);
+        return unit;
+    }
+    unit.tu.reset(tu);
+    unit.diagnostics += collectDiagnostics(tu);
+    return unit;
+}
+
+} // namespace slicewatt

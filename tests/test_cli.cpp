@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// slicewatt-cli as users and CI scripts call it: outputs, exit codes, atomic writes.
+#include "TestSupport.h"
+
+#include <QCryptographicHash>
+#include <QDirIterator>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QtTest>
+
+using namespace slicewatt;
+
+namespace {
+
+struct CliResult {
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+CliResult runCli(const QStringList& args)
+{
+    QProcess process;
+    process.start(QStringLiteral(SLICEWATT_CLI_PATH), args);
+    if (!process.waitForFinished(300000))
+        qFatal("slicewatt-cli did not finish");
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
+            process.readAllStandardError()};
+}
+
+// A fingerprint of every file's path, size, time and content: proves nothing was written.
+QByteArray treeFingerprint(const QString& root)
+{
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    QStringList files;
+    QDirIterator it(root, QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
+    while (it.hasNext())
+        files << it.next();
+    files.sort();
+    for (const QString& path : files) {
+        QFile file(path);
+        QFileInfo info(path);
+        hash.addData(path.toUtf8());
+        hash.addData(QByteArray::number(info.lastModified().toMSecsSinceEpoch()));
+        if (file.open(QIODevice::ReadOnly))
+            hash.addData(file.readAll());
+    }
+    return hash.result();
+}
+
+QJsonObject findKernel(const QJsonArray& kernels, const QString& name)
+{
+    for (const QJsonValue& v : kernels) {
+        if (v.toObject().value("name").toString() == name)
+            return v.toObject();
+    }
+    return {};
+}
+
+// examples/imagepipe/EXPECTED_KERNELS.md: 13 kernels, 14 launch sites.
+constexpr int kExampleKernelCount = 13;
+
+} // namespace
+
+class CliTest : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void helpAndVersion()
+    {
+        const CliResult help = runCli({"--help"});
+        QCOMPARE(help.exitCode, 0);
+        QVERIFY(help.out.contains("kernels"));
+        QVERIFY(help.out.contains("Exit status"));
+        const CliResult version = runCli({"--version"});
+        QCOMPARE(version.exitCode, 0);
+        QVERIFY(version.out.startsWith("slicewatt-cli "));
+    }
+
+    void usageErrorsExitWithTwo_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("nothing") << QStringList{};
+        QTest::newRow("unknown command") << QStringList{"frobnicate", "x"};
+        QTest::newRow("no inputs") << QStringList{"kernels"};
+        QTest::newRow("bad format") << QStringList{"kernels", "--format", "xml", "x.cu"};
+        QTest::newRow("unknown option") << QStringList{"kernels", "--colour", "x.cu"};
+        QTest::newRow("missing value") << QStringList{"kernels", "x.cu", "--format"};
+    }
+    void usageErrorsExitWithTwo()
+    {
+        QFETCH(QStringList, args);
+        const CliResult result = runCli(args);
+        QCOMPARE(result.exitCode, 2);
+        QVERIFY(!result.err.isEmpty());
+        QVERIFY(result.out.isEmpty());
+    }
+
+    void listsTheExampleProjectWithoutTouchingIt()
+    {
+        const QByteArray before = treeFingerprint(test::exampleDir());
+        const CliResult result = runCli({"kernels", test::exampleDir(), "--format", "json"});
+        QCOMPARE(result.exitCode, 0);
+        QCOMPARE(treeFingerprint(test::exampleDir()), before);
+
+        const QJsonObject root = QJsonDocument::fromJson(result.out).object();
+        QCOMPARE(root.value("error_count").toInt(), 0);
+        const QJsonArray kernels = root.value("kernels").toArray();
+        QCOMPARE(kernels.size(), kExampleKernelCount);
+        for (const QJsonValue& v : kernels) {
+            const QJsonObject k = v.toObject();
+            QVERIFY(!k.value("name").toString().isEmpty());
+            QVERIFY(k.value("file").toString().startsWith(test::exampleDir()));
+            QVERIFY(k.value("line").toInt() > 0);
+        }
+        // Spot checks against examples/imagepipe/EXPECTED_KERNELS.md.
+        const QJsonObject tonemap = findKernel(kernels, "tonemap");
+        QCOMPARE(tonemap.value("line").toInt(), 77);
+        const QJsonObject tonemapLaunch = tonemap.value("launches").toArray().at(0).toObject();
+        QCOMPARE(tonemapLaunch.value("line").toInt(), 174);
+        QCOMPARE(tonemapLaunch.value("grid").toArray(), (QJsonArray{1024, 1, 1}));
+        QCOMPARE(tonemapLaunch.value("block").toArray(), (QJsonArray{256, 1, 1}));
+        const QJsonObject equalize = findKernel(kernels, "equalizeApply").value("launches").toArray().at(0).toObject();
+        QCOMPARE(equalize.value("shmem").toInt(), 1024);
+        QVERIFY(equalize.value("grid").toArray().at(0).isNull()); // depends on the image size
+        const QJsonObject reduce = findKernel(kernels, "reduceMinMax");
+        QVERIFY(reduce.value("template").toBool());
+        QCOMPARE(reduce.value("launches").toArray().size(), 2);
+        QCOMPARE(findKernel(kernels, "synthesizeImage").value("qualified_name").toString(), QStringLiteral("synthesizeImage"));
+        QCOMPARE(findKernel(kernels, "gaussianRows").value("qualified_name").toString(), QStringLiteral("imagepipe::gaussianRows"));
+        int launches = 0;
+        for (const QJsonValue& v : kernels)
+            launches += v.toObject().value("launches").toArray().size();
+        QCOMPARE(launches, 14);
+    }
+
+    void tableOutputIsReadable()
+    {
+        const CliResult result = runCli({"kernels", test::exampleDir()});
+        QCOMPARE(result.exitCode, 0);
+        const QString text = QString::fromUtf8(result.out);
+        QVERIFY(text.startsWith("KERNEL"));
+        QVERIFY(text.contains("src/"));
+        QVERIFY(!text.contains(test::exampleDir())); // paths are shown relative to the input
+        QVERIFY(text.contains(QStringLiteral("%1 kernels").arg(kExampleKernelCount)));
+    }
+
+    void compileDatabaseInputAndDroppedFlags()
+    {
+        QTemporaryDir dir;
+        test::writeFile(dir, "src/k.cu", "#include \"defs.cuh\"\n__global__ void scaled(float* p) { p[threadIdx.x] *= SCALE; }\n"
+                                         "void go(float* p) { scaled<<<GRID, 64>>>(p); }\n");
+        test::writeFile(dir, "inc/defs.cuh", "#pragma once\n#define GRID 12\n");
+        const QString db = test::writeFile(dir, "build/compile_commands.json", QStringLiteral(R"([{"directory": "%1/build",
+  "command": "/usr/local/cuda/bin/nvcc -I../inc -DSCALE=2.0f -gencode arch=compute_80,code=sm_80 --expt-relaxed-constexpr -c ../src/k.cu -o k.o",
+  "file": "../src/k.cu"}])").arg(dir.path()).toUtf8());
+        const CliResult result = runCli({"kernels", db, "--format", "json"});
+        QCOMPARE(result.exitCode, 0);
+        const QJsonObject root = QJsonDocument::fromJson(result.out).object();
+        const QJsonObject kernel = findKernel(root.value("kernels").toArray(), "scaled");
+        QCOMPARE(kernel.value("launches").toArray().at(0).toObject().value("grid").toArray().at(0).toInt(), 12);
+        const QJsonArray dropped = root.value("dropped_flags").toArray();
+        QVERIFY(dropped.contains(QJsonValue("-gencode arch=compute_80,code=sm_80")));
+        QVERIFY(dropped.contains(QJsonValue("--expt-relaxed-constexpr")));
+        QVERIFY(result.err.contains("ignored compiler flags"));
+    }
+
+    void errorsInTheCodeExitWithOne()
+    {
+        QTemporaryDir dir;
+        const QString bad = test::writeFile(dir, "bad.cu", "__global__ void k(float* p) { p[0] = undefinedThing; }\n");
+        const CliResult result = runCli({"kernels", bad, "--format", "json"});
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY(result.err.contains("bad.cu:1:"));
+        QCOMPARE(QJsonDocument::fromJson(result.out).object().value("kernels").toArray().size(), 1);
+    }
+
+    void outputFileIsWrittenAtomically()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("kernels.json");
+        QFile existing(out);
+        QVERIFY(existing.open(QIODevice::WriteOnly));
+        existing.write("previous");
+        existing.close();
+        const CliResult ok = runCli({"kernels", test::exampleDir(), "-f", "json", "-o", out});
+        QCOMPARE(ok.exitCode, 0);
+        QVERIFY(ok.out.isEmpty());
+        QFile written(out);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        QVERIFY(QJsonDocument::fromJson(written.readAll()).isObject());
+
+        const CliResult failed = runCli({"kernels", test::exampleDir(), "-o", dir.filePath("no/such/dir/out.txt")});
+        QCOMPARE(failed.exitCode, 1);
+        QVERIFY(failed.err.contains("cannot write"));
+        QVERIFY(!QFile::exists(dir.filePath("no/such/dir/out.txt")));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{"kernels.json"}); // no temporary left over
+    }
+
+    void outputIsDeterministic()
+    {
+        const CliResult first = runCli({"kernels", test::exampleDir(), "-f", "json"});
+        const CliResult second = runCli({"kernels", test::exampleDir(), "-f", "json"});
+        QCOMPARE(first.out, second.out);
+    }
+};
+
+QTEST_GUILESS_MAIN(CliTest)
+#include "test_cli.moc"

@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Every corpus file's kernels, device functions (with callers) and launch configurations
+// against the hand-derived expectations in X.expect.json beside X.cu.
+#include "TestSupport.h"
+#include "frontend/ProjectIndexer.h"
+
+#include <QDirIterator>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QtTest>
+
+using namespace slicewatt;
+
+namespace {
+
+QString valueText(const QJsonValue& v)
+{
+    return v.isNull() ? QStringLiteral("null") : QString::number(v.toInteger());
+}
+
+QString optionalText(const std::optional<qint64>& v)
+{
+    return v ? QString::number(*v) : QStringLiteral("null");
+}
+
+QString tripleText(const QJsonValue& v)
+{
+    if (v.isNull())
+        return QStringLiteral("null");
+    const QJsonArray a = v.toArray();
+    return QStringLiteral("[%1,%2,%3]").arg(valueText(a.at(0)), valueText(a.at(1)), valueText(a.at(2)));
+}
+
+QString dimText(const LaunchDim& d)
+{
+    return QStringLiteral("[%1,%2,%3]").arg(optionalText(d.x), optionalText(d.y), optionalText(d.z));
+}
+
+QStringList callerNames(const ProjectIndex& index, const CatalogFunction& function)
+{
+    QStringList names;
+    for (const QString& usr : function.callerUsrs) {
+        if (const CatalogFunction* caller = index.functionByUsr(usr))
+            names << caller->info.name;
+    }
+    names.sort();
+    names.removeDuplicates();
+    return names;
+}
+
+} // namespace
+
+class CorpusTest : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void corpusIsLargeEnough()
+    {
+        const QStringList files = QDir(test::corpusDir()).entryList({QStringLiteral("*.cu")});
+        QVERIFY2(files.size() >= 25, qPrintable(QStringLiteral("only %1 corpus files").arg(files.size())));
+        for (const QString& file : files) {
+            const QString expect = QString(file).replace(QLatin1String(".cu"), QLatin1String(".expect.json"));
+            QVERIFY2(QFile::exists(test::corpusDir() + QLatin1Char('/') + expect), qPrintable(file + QStringLiteral(" has no expectation file")));
+        }
+    }
+
+    void matchesExpectations_data()
+    {
+        QTest::addColumn<QString>("path");
+        for (const QString& file : QDir(test::corpusDir()).entryList({QStringLiteral("*.cu")}, QDir::Files, QDir::Name))
+            QTest::newRow(qPrintable(file)) << test::corpusDir() + QLatin1Char('/') + file;
+    }
+
+    void matchesExpectations()
+    {
+        QFETCH(QString, path);
+        QFile expectFile(QString(path).replace(QLatin1String(".cu"), QLatin1String(".expect.json")));
+        QVERIFY(expectFile.open(QIODevice::ReadOnly));
+        QJsonParseError error;
+        const QJsonObject expect = QJsonDocument::fromJson(expectFile.readAll(), &error).object();
+        QCOMPARE(error.error, QJsonParseError::NoError);
+
+        const UnitIndex unit = indexFile(SourceFile{path, {QStringLiteral("-std=c++17")}, false}, test::parserOptions());
+        QVERIFY(unit.parsed);
+        // The prelude must cover what real CUDA code uses: no errors at all.
+        QStringList errors;
+        for (const Diagnostic& d : unit.diagnostics) {
+            if (d.isError())
+                errors << d.toString();
+        }
+        QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
+
+        const ProjectIndex index = mergeUnits({unit});
+
+        QStringList expectedKernels;
+        for (const QJsonValue& v : expect.value(QLatin1String("kernels")).toArray()) {
+            const QJsonObject k = v.toObject();
+            expectedKernels << QStringLiteral("%1 %2 line %3 template=%4")
+                                   .arg(k.value(QLatin1String("name")).toString(), k.value(QLatin1String("qualified")).toString())
+                                   .arg(k.value(QLatin1String("line")).toInt())
+                                   .arg(k.value(QLatin1String("template")).toBool());
+        }
+        QStringList actualKernels;
+        for (const CatalogFunction& k : index.kernels) {
+            if (k.info.location.file == path)
+                actualKernels << QStringLiteral("%1 %2 line %3 template=%4")
+                                     .arg(k.info.name, k.info.qualifiedName)
+                                     .arg(k.info.location.line)
+                                     .arg(k.info.isTemplate);
+        }
+        QCOMPARE(actualKernels, expectedKernels);
+
+        QStringList expectedDevice;
+        for (const QJsonValue& v : expect.value(QLatin1String("device_functions")).toArray()) {
+            const QJsonObject f = v.toObject();
+            QStringList callers;
+            for (const QJsonValue& c : f.value(QLatin1String("callers")).toArray())
+                callers << c.toString();
+            callers.sort();
+            expectedDevice << QStringLiteral("%1 line %2 callers=%3")
+                                  .arg(f.value(QLatin1String("name")).toString())
+                                  .arg(f.value(QLatin1String("line")).toInt())
+                                  .arg(callers.join(QLatin1Char(',')));
+        }
+        QStringList actualDevice;
+        for (const CatalogFunction& f : index.deviceFunctions) {
+            if (f.info.location.file == path)
+                actualDevice << QStringLiteral("%1 line %2 callers=%3")
+                                    .arg(f.info.name)
+                                    .arg(f.info.location.line)
+                                    .arg(callerNames(index, f).join(QLatin1Char(',')));
+        }
+        QCOMPARE(actualDevice, expectedDevice);
+
+        QStringList expectedLaunches;
+        for (const QJsonValue& v : expect.value(QLatin1String("launches")).toArray()) {
+            const QJsonObject l = v.toObject();
+            expectedLaunches << QStringLiteral("%1 line %2 grid=%3 block=%4 shmem=%5")
+                                    .arg(l.value(QLatin1String("kernel")).toString())
+                                    .arg(l.value(QLatin1String("line")).toInt())
+                                    .arg(tripleText(l.value(QLatin1String("grid"))), tripleText(l.value(QLatin1String("block"))),
+                                         valueText(l.value(QLatin1String("shmem"))));
+        }
+        QVector<LaunchSite> launches = index.unresolvedLaunches;
+        for (const CatalogFunction& k : index.kernels)
+            launches += k.launches;
+        std::sort(launches.begin(), launches.end(), [](const LaunchSite& a, const LaunchSite& b) {
+            return std::tie(a.location.line, a.location.column) < std::tie(b.location.line, b.location.column);
+        });
+        QStringList actualLaunches;
+        for (const LaunchSite& l : launches) {
+            actualLaunches << QStringLiteral("%1 line %2 grid=%3 block=%4 shmem=%5")
+                                  .arg(l.kernelName)
+                                  .arg(l.location.line)
+                                  .arg(dimText(l.grid), dimText(l.block), optionalText(l.sharedBytes));
+        }
+        QCOMPARE(actualLaunches, expectedLaunches);
+    }
+};
+
+QTEST_GUILESS_MAIN(CorpusTest)
+#include "test_corpus.moc"

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Launch configuration values: what is a compile-time constant and what must stay unknown.
+#include "TestSupport.h"
+#include "export/KernelListWriter.h"
+#include "frontend/ConstantEvaluator.h"
+#include "frontend/ProjectIndexer.h"
+
+#include <QtTest>
+
+using namespace slicewatt;
+
+namespace {
+
+QString text(const std::optional<qint64>& v)
+{
+    return v ? QString::number(*v) : QStringLiteral("?");
+}
+
+QString describe(const LaunchSite& l)
+{
+    return QStringLiteral("%1,%2,%3/%4,%5,%6/%7")
+        .arg(text(l.grid.x), text(l.grid.y), text(l.grid.z), text(l.block.x), text(l.block.y), text(l.block.z),
+             text(l.sharedBytes));
+}
+
+const char* const kPreamble = R"(
+#define BLOCK 256
+#define TILE_DIM 32
+constexpr int kWarps = 8;
+const int kGrid = 120;
+__global__ void k(float* p, int n) { if (p) p[0] = n; }
+template <int B> __global__ void tk(float* p) { p[threadIdx.x] = B; }
+int runtimeValue();
+)";
+
+} // namespace
+
+class LaunchValuesTest : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void evaluates_data()
+    {
+        QTest::addColumn<QString>("body");
+        QTest::addColumn<QString>("expected"); // grid x,y,z / block x,y,z / shared bytes
+        QTest::newRow("literals") << "k<<<4, 128>>>(d, 1);" << "4,1,1/128,1,1/0";
+        QTest::newRow("macros and sizeof") << "k<<<BLOCK / 2, BLOCK, BLOCK * sizeof(float)>>>(d, 1);" << "128,1,1/256,1,1/1024";
+        QTest::newRow("constexpr and const") << "k<<<kGrid, kWarps * 32>>>(d, 1);" << "120,1,1/256,1,1/0";
+        QTest::newRow("dim3 temporaries") << "k<<<dim3(4, 5), dim3(TILE_DIM, 8, 2)>>>(d, 1);" << "4,5,1/32,8,2/0";
+        QTest::newRow("dim3 locals") << "dim3 grid(16, 16); dim3 block = dim3(TILE_DIM, TILE_DIM / 4); k<<<grid, block>>>(d, 1);"
+                                     << "16,16,1/32,8,1/0";
+        QTest::newRow("default dim3") << "dim3 block; k<<<1, block>>>(d, 1);" << "1,1,1/1,1,1/0";
+        QTest::newRow("unmodified int local") << "int threads = 128; int blocks = (1000 + threads - 1) / threads; k<<<blocks, threads>>>(d, 1);"
+                                              << "8,1,1/128,1,1/0";
+        QTest::newRow("member of known dim3") << "dim3 b(64, 2); k<<<1, b.x * b.y>>>(d, 1);" << "1,1,1/128,1,1/0";
+        QTest::newRow("ternary on constant") << "k<<<(BLOCK > 128 ? 2 : 3), 32>>>(d, 1);" << "2,1,1/32,1,1/0";
+        QTest::newRow("parameter is unknown") << "k<<<(n + BLOCK - 1) / BLOCK, BLOCK>>>(d, n);" << "?,1,1/256,1,1/0";
+        QTest::newRow("call result is unknown") << "int g = runtimeValue(); k<<<g, 64>>>(d, 1);" << "?,1,1/64,1,1/0";
+        QTest::newRow("reassigned local is unknown") << "int t = 64; if (n > 5) t = 128; k<<<1, t>>>(d, 1);" << "1,1,1/?,1,1/0";
+        QTest::newRow("incremented local is unknown") << "int t = 64; t++; k<<<1, t>>>(d, 1);" << "1,1,1/?,1,1/0";
+        QTest::newRow("address taken is unknown") << "int t = 64; int* pt = &t; *pt = 2; k<<<1, t>>>(d, 1);" << "1,1,1/?,1,1/0";
+        QTest::newRow("dim3 member assigned is unknown") << "dim3 g(2, 2); g.x = n; k<<<g, 32>>>(d, 1);" << "?,?,?/32,1,1/0";
+        QTest::newRow("partially known dim3") << "dim3 g(n / 16, 16); k<<<g, 256>>>(d, 1);" << "?,16,1/256,1,1/0";
+        QTest::newRow("dynamic shared from parameter") << "k<<<2, 64, n * sizeof(float)>>>(d, 1);" << "2,1,1/64,1,1/?";
+        QTest::newRow("stream argument") << "cudaStream_t s = 0; k<<<2, 64, 0, s>>>(d, 1);" << "2,1,1/64,1,1/0";
+        QTest::newRow("template kernel") << "tk<BLOCK><<<3, BLOCK>>>(d);" << "3,1,1/256,1,1/0";
+        QTest::newRow("hex and suffixes") << "k<<<0x10u, 64UL>>>(d, 1);" << "16,1,1/64,1,1/0";
+    }
+
+    void evaluates()
+    {
+        QFETCH(QString, body);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        const QByteArray source = QByteArray(kPreamble) + "void host(float* d, int n) {\n" + body.toUtf8() + "\n}\n";
+        const QString path = test::writeFile(dir, "launch.cu", source);
+        const UnitIndex unit = indexFile(SourceFile{path, {"-std=c++17"}, false}, test::parserOptions());
+        for (const Diagnostic& d : unit.diagnostics)
+            QVERIFY2(!d.isError(), qPrintable(d.toString()));
+        QCOMPARE(unit.launches.size(), 1);
+        QCOMPARE(describe(unit.launches[0]), expected);
+    }
+
+    void launchInsideTemplateHostFunctionStaysSafe()
+    {
+        // Value-dependent expressions must not reach libclang's evaluator (it may crash).
+        QTemporaryDir dir;
+        const QString path = test::writeFile(dir, "tmpl.cu", QByteArray(kPreamble) + R"(
+template <int B> void launch(float* d, int n) { tk<B><<<(n + B - 1) / B, B, B * sizeof(float)>>>(d); k<<<4, 32>>>(d, n); }
+void use(float* d) { launch<128>(d, 1000); }
+)");
+        const UnitIndex unit = indexFile(SourceFile{path, {"-std=c++17"}, false}, test::parserOptions());
+        QCOMPARE(unit.launches.size(), 2);
+        QCOMPARE(describe(unit.launches[0]), QStringLiteral("?,1,1/?,1,1/?"));
+        QCOMPARE(describe(unit.launches[1]), QStringLiteral("4,1,1/32,1,1/0"));
+        QCOMPARE(unit.launches[0].kernelName, QStringLiteral("tk"));
+        QCOMPARE(unit.launches[0].grid.expression, QStringLiteral("(n + B - 1) / B"));
+    }
+
+    void binaryOperatorsFollowC_data()
+    {
+        QTest::addColumn<QString>("op");
+        QTest::addColumn<qint64>("lhs");
+        QTest::addColumn<qint64>("rhs");
+        QTest::addColumn<qint64>("expected");
+        QTest::newRow("division truncates") << "/" << qint64(7) << qint64(2) << qint64(3);
+        QTest::newRow("negative division") << "/" << qint64(-7) << qint64(2) << qint64(-3);
+        QTest::newRow("modulo") << "%" << qint64(7) << qint64(3) << qint64(1);
+        QTest::newRow("shift") << "<<" << qint64(1) << qint64(10) << qint64(1024);
+        QTest::newRow("comparison") << "<=" << qint64(3) << qint64(3) << qint64(1);
+    }
+    void binaryOperatorsFollowC()
+    {
+        QFETCH(QString, op);
+        QFETCH(qint64, lhs);
+        QFETCH(qint64, rhs);
+        QFETCH(qint64, expected);
+        QCOMPARE(applyBinaryOperator(op, lhs, rhs), std::optional<qint64>(expected));
+    }
+
+    void divisionByZeroIsUnknown()
+    {
+        QVERIFY(!applyBinaryOperator("/", 1, 0));
+        QVERIFY(!applyBinaryOperator("%", 1, 0));
+        QVERIFY(!applyBinaryOperator("<<", 1, 70));
+    }
+
+    void describesUnknownComponentsWithExpression()
+    {
+        LaunchDim dim;
+        dim.x = 4;
+        dim.y = 1;
+        dim.z = 1;
+        dim.expression = "4";
+        QCOMPARE(describeLaunchDim(dim), QStringLiteral("(4,1,1)"));
+        dim.x.reset();
+        dim.expression = "blocks";
+        QCOMPARE(describeLaunchDim(dim), QStringLiteral("(?,1,1)=blocks"));
+    }
+};
+
+QTEST_GUILESS_MAIN(LaunchValuesTest)
+#include "test_launch_values.moc"
