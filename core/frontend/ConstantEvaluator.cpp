@@ -233,8 +233,11 @@ ConstantEvaluator::Triple ConstantEvaluator::evaluateDim3(CXCursor expression, i
                 return {};
         }
         Triple value = {qint64(1), qint64(1), qint64(1)};
-        for (int i = 0; i < operands.size(); ++i)
-            value[size_t(i)] = evaluateScalar(operands[i], depth + 1);
+        for (int i = 0; i < operands.size(); ++i) {
+            // dim3's defaulted components are 1.
+            if (!isDefaultedArgument(operands[i]))
+                value[size_t(i)] = evaluateScalar(operands[i], depth + 1);
+        }
         return value;
     }
     case CXCursor_DeclRefExpr: {
@@ -247,7 +250,9 @@ ConstantEvaluator::Triple ConstantEvaluator::evaluateDim3(CXCursor expression, i
         return evaluateDim3(*initialiser, depth + 1);
     }
     default:
-        return {};
+        // Wrappers libclang does not expose (conversions in templates, for instance):
+        // the value is that of the single operand.
+        return operands.size() == 1 ? evaluateDim3(operands.first(), depth + 1) : Triple{};
     }
 }
 

@@ -106,6 +106,11 @@ QString sourceTextOf(CXTranslationUnit tu, CXCursor cursor)
     return QString::fromUtf8(buffer + startOffset, int(endOffset - startOffset)).simplified();
 }
 
+bool isDefaultedArgument(CXCursor argument)
+{
+    return clang_getCursorKind(argument) == CXCursor_UnexposedExpr && childrenOf(argument).isEmpty();
+}
+
 CXCursor primaryTemplateOf(CXCursor cursor)
 {
     const CXCursor primary = clang_getSpecializedCursorTemplate(cursor);

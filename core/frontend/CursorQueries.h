@@ -22,6 +22,9 @@ bool hasAttribute(CXCursor cursor, CXCursorKind attributeKind);
 QString qualifiedNameOf(CXCursor cursor);
 // The exact source text of an expression as written, whitespace collapsed.
 QString sourceTextOf(CXTranslationUnit tu, CXCursor cursor);
+// A defaulted call argument (CXXDefaultArgExpr), which libclang shows as an unexposed
+// expression without children.
+bool isDefaultedArgument(CXCursor argument);
 // A template specialisation maps to its template; anything else to itself.
 CXCursor primaryTemplateOf(CXCursor cursor);
 // True inside a function template or a member of a class template, where expressions may

@@ -21,12 +21,34 @@ bool isLaunchConfigurationCall(CXCursor cursor)
     return name == QLatin1String("cudaConfigureCall") || name == QLatin1String("__cudaPushCallConfiguration");
 }
 
+// libclang does not expose a function template's attributes as children, but its terse
+// pretty-printed declaration spells them: `template <int B> void k(float *p) __attribute__((global))`.
+QString templateDeclarationText(CXCursor functionTemplate)
+{
+    CXPrintingPolicy policy = clang_getCursorPrintingPolicy(functionTemplate);
+    clang_PrintingPolicy_setProperty(policy, CXPrintingPolicy_TerseOutput, 1);
+    const QString text = takeString(clang_getCursorPrettyPrinted(functionTemplate, policy));
+    clang_PrintingPolicy_dispose(policy);
+    return text;
+}
+
 FunctionKind functionKindOf(CXCursor function)
 {
-    if (hasAttribute(function, CXCursor_CUDAGlobalAttr))
+    bool global = false;
+    bool device = false;
+    bool host = false;
+    if (clang_getCursorKind(function) == CXCursor_FunctionTemplate) {
+        const QString text = templateDeclarationText(function);
+        global = text.contains(QLatin1String("__attribute__((global))"));
+        device = text.contains(QLatin1String("__attribute__((device))"));
+        host = text.contains(QLatin1String("__attribute__((host))"));
+    } else {
+        global = hasAttribute(function, CXCursor_CUDAGlobalAttr);
+        device = hasAttribute(function, CXCursor_CUDADeviceAttr);
+        host = hasAttribute(function, CXCursor_CUDAHostAttr);
+    }
+    if (global)
         return FunctionKind::Kernel;
-    const bool device = hasAttribute(function, CXCursor_CUDADeviceAttr);
-    const bool host = hasAttribute(function, CXCursor_CUDAHostAttr);
     if (device)
         return host ? FunctionKind::HostDevice : FunctionKind::Device;
     return FunctionKind::Host;
@@ -101,8 +123,10 @@ private:
         function.calleeUsrs = scan.callees;
         // Member functions are scanned for launches and calls but are not catalogued as
         // device functions of their own (functors and methods inline into their callers).
-        const CXCursorKind kind = clang_getCursorKind(cursor);
-        const bool member = kind == CXCursor_CXXMethod || kind == CXCursor_Constructor || kind == CXCursor_Destructor;
+        const CXCursorKind parentKind = clang_getCursorKind(clang_getCursorSemanticParent(cursor));
+        const bool member = parentKind == CXCursor_StructDecl || parentKind == CXCursor_ClassDecl
+            || parentKind == CXCursor_UnionDecl || parentKind == CXCursor_ClassTemplate
+            || parentKind == CXCursor_ClassTemplatePartialSpecialization;
         if (!member)
             m_index.functions << function;
     }
@@ -149,19 +173,29 @@ private:
             addCallee(scan, callee);
             return;
         }
-        // A dependent call inside a template (`helper<T>(x)`) has no resolved callee: take
-        // every candidate the name can refer to.
+        // A dependent call inside a template (`helper<T>(x)`, `helper<N, T>(x)`) has no
+        // resolved callee: its name is an OverloadedDeclRef below the callee expression
+        // (through implicit casts and a template-id DeclRefExpr); take every candidate.
         if (children.isEmpty())
             return;
         CXCursor name = children.first();
-        while (clang_getCursorKind(name) == CXCursor_UnexposedExpr && !childrenOf(name).isEmpty())
-            name = childrenOf(name).first();
-        if (clang_getCursorKind(name) == CXCursor_OverloadedDeclRef) {
-            const unsigned count = clang_getNumOverloadedDecls(name);
-            for (unsigned i = 0; i < count; ++i)
-                addCallee(scan, clang_getOverloadedDecl(name, i));
-        } else {
-            addCallee(scan, clang_getCursorReferenced(name));
+        for (int depth = 0; depth < 4; ++depth) {
+            const CXCursorKind kind = clang_getCursorKind(name);
+            if (kind == CXCursor_OverloadedDeclRef) {
+                const unsigned count = clang_getNumOverloadedDecls(name);
+                for (unsigned i = 0; i < count; ++i)
+                    addCallee(scan, clang_getOverloadedDecl(name, i));
+                return;
+            }
+            const CXCursor referenced = clang_getCursorReferenced(name);
+            if (!isNull(referenced) && clang_getCursorKind(referenced) != CXCursor_OverloadedDeclRef) {
+                addCallee(scan, referenced);
+                return;
+            }
+            const QVector<CXCursor> inner = childrenOf(name);
+            if (inner.isEmpty() || (kind != CXCursor_UnexposedExpr && kind != CXCursor_DeclRefExpr))
+                return;
+            name = inner.first();
         }
     }
 
@@ -181,9 +215,10 @@ private:
         launch.callerName = spellingOf(scan.function);
         launch.location = expansionLocationOf(children.first());
 
+        // Arguments the launch leaves out (shared bytes, stream) appear as defaulted ones.
         QVector<CXCursor> configuration;
         for (const CXCursor& child : childrenOf(children[1])) {
-            if (clang_isExpression(clang_getCursorKind(child)))
+            if (clang_isExpression(clang_getCursorKind(child)) && !isDefaultedArgument(child))
                 configuration << child;
         }
         // The first expression child is the reference to the configuration function itself.

@@ -7,28 +7,24 @@
 
 namespace slicewatt {
 
-Diagnostics ProjectIndex::allDiagnostics() const
+void ProjectIndex::refreshDiagnostics()
 {
-    Diagnostics all = loaderDiagnostics;
-    QSet<QString> seen; // a header's diagnostic repeats in every unit that includes it
+    m_diagnostics = loaderDiagnostics;
+    m_countByFile.clear();
+    QSet<QString> seen;
     for (const UnitIndex& unit : units) {
         for (const Diagnostic& d : unit.diagnostics) {
             const QString key = d.toString();
             if (!seen.contains(key)) {
                 seen.insert(key);
-                all << d;
+                m_diagnostics << d;
             }
         }
     }
-    return all;
-}
-
-int ProjectIndex::diagnosticCountForFile(const QString& path) const
-{
-    const Diagnostics all = allDiagnostics();
-    return int(std::count_if(all.begin(), all.end(), [&](const Diagnostic& d) {
-        return d.file == path && d.severity != Diagnostic::Severity::Note;
-    }));
+    for (const Diagnostic& d : m_diagnostics) {
+        if (d.severity != Diagnostic::Severity::Note)
+            ++m_countByFile[d.file];
+    }
 }
 
 const CatalogFunction* ProjectIndex::functionByUsr(const QString& usr) const
@@ -101,6 +97,7 @@ ProjectIndex mergeUnits(QVector<UnitIndex> units)
         std::sort(kernel.launches.begin(), kernel.launches.end(), byLocation);
     std::sort(index.unresolvedLaunches.begin(), index.unresolvedLaunches.end(), byLocation);
     index.units = units;
+    index.refreshDiagnostics();
     return index;
 }
 

@@ -25,9 +25,17 @@ struct ProjectIndex {
     QStringList droppedFlags;
     bool cancelled = false;
 
-    Diagnostics allDiagnostics() const;
-    int diagnosticCountForFile(const QString& path) const;
+    // Loader and parser diagnostics, each once (a header's repeat in every including unit).
+    const Diagnostics& allDiagnostics() const { return m_diagnostics; }
+    // Warnings and errors located in `path`.
+    int diagnosticCountForFile(const QString& path) const { return m_countByFile.value(path); }
+    // Recomputes the two views above; call after changing units or loaderDiagnostics.
+    void refreshDiagnostics();
     const CatalogFunction* functionByUsr(const QString& usr) const;
+
+private:
+    Diagnostics m_diagnostics;
+    QHash<QString, int> m_countByFile;
 };
 
 // Merges per-file results into the project view (deduplication, callers, launches).

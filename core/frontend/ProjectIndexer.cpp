@@ -72,6 +72,7 @@ ProjectIndex indexProject(const ProjectSources& sources, const ParserOptions& op
     index.loaderDiagnostics = sources.diagnostics;
     index.droppedFlags = sources.droppedFlags;
     index.cancelled = cancel && cancel->load();
+    index.refreshDiagnostics();
     return index;
 }
 

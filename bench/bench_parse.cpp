@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Parse benchmark: wall time of SliceWatt loading and indexing a large folder, as a ratio
+// to `clang -fsyntax-only` with the same flags on the same files, both using every core.
+// Target (issue 2): ratio <= 1.3.
+//
+//   bench_parse [FOLDER] [--copies N] [--repeat R]
+//
+// Without FOLDER, a large folder is made from N copies (default 4) of the test corpus and
+// the example project.
+#include "frontend/CudaPrelude.h"
+#include "frontend/ParserOptions.h"
+#include "frontend/ProjectIndexer.h"
+#include "project/ProjectLoader.h"
+
+#include <QCoreApplication>
+#include <QDirIterator>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QThread>
+
+#include <clang-c/Index.h>
+
+#include <algorithm>
+#include <cstdio>
+
+using namespace slicewatt;
+
+namespace {
+
+void copyTree(const QString& from, const QString& to)
+{
+    QDirIterator it(from, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        const QString target = to + QLatin1Char('/') + QDir(from).relativeFilePath(path);
+        QDir().mkpath(QFileInfo(target).absolutePath());
+        QFile::copy(path, target);
+    }
+}
+
+QString clangExecutable()
+{
+    CXString version = clang_getClangVersion();
+    const QString text = QString::fromUtf8(clang_getCString(version));
+    clang_disposeString(version);
+    const QString major = text.section(QLatin1String("version "), 1).section(QLatin1Char('.'), 0, 0);
+    for (const QString& name : {QStringLiteral("clang-") + major, QStringLiteral("clang")}) {
+        const QString path = QStandardPaths::findExecutable(name);
+        if (!path.isEmpty())
+            return path;
+    }
+    return QString();
+}
+
+// The prelude as real files, since a clang process cannot see libclang's in-memory files.
+QString writePreludeTo(const QString& folder)
+{
+    for (const PreludeFile& file : CudaPrelude::instance().files()) {
+        const QString path = folder + QString::fromUtf8(file.virtualPath).mid(CudaPrelude::virtualFolder().size());
+        QDir().mkpath(QFileInfo(path).absolutePath());
+        QFile out(path);
+        if (out.open(QIODevice::WriteOnly))
+            out.write(file.contents);
+    }
+    return folder;
+}
+
+double runClangBaseline(const QString& clang, const ProjectSources& sources, const ParserOptions& options,
+                        const QString& preludeFolder, int jobs)
+{
+    QElapsedTimer timer;
+    timer.start();
+    int next = 0;
+    QList<QProcess*> running;
+    const auto& units = sources.units;
+    while (next < units.size() || !running.isEmpty()) {
+        while (running.size() < jobs && next < units.size()) {
+            QStringList args = clangArguments(units[next].flags, options);
+            args.replaceInStrings(QStringLiteral("-I") + CudaPrelude::virtualFolder(), QStringLiteral("-I") + preludeFolder);
+            args << QStringLiteral("-fsyntax-only") << units[next].path;
+            auto* process = new QProcess;
+            process->setProcessChannelMode(QProcess::ForwardedErrorChannel);
+            process->setStandardErrorFile(QProcess::nullDevice());
+            process->start(clang, args);
+            running << process;
+            ++next;
+        }
+        running.first()->waitForFinished(-1);
+        delete running.takeFirst();
+    }
+    return double(timer.nsecsElapsed()) / 1e9;
+}
+
+double runSliceWatt(const QStringList& inputs, const ParserOptions& options, int& kernels)
+{
+    QElapsedTimer timer;
+    timer.start();
+    const ProjectIndex index = indexProject(loadProject(inputs), options);
+    kernels = int(index.kernels.size());
+    return double(timer.nsecsElapsed()) / 1e9;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    QStringList args = app.arguments().mid(1);
+    int copies = 4;
+    int repeat = 2;
+    QString folder;
+    for (int i = 0; i < args.size(); ++i) {
+        if (args[i] == QLatin1String("--copies") && i + 1 < args.size())
+            copies = args[++i].toInt();
+        else if (args[i] == QLatin1String("--repeat") && i + 1 < args.size())
+            repeat = qMax(1, args[++i].toInt());
+        else
+            folder = args[i];
+    }
+    QTemporaryDir scratch;
+    if (folder.isEmpty()) {
+        folder = scratch.filePath(QStringLiteral("project"));
+        for (int c = 0; c < copies; ++c) {
+            copyTree(QStringLiteral(SLICEWATT_SOURCE_DIR "/tests/corpus"), folder + QStringLiteral("/corpus%1").arg(c));
+            copyTree(QStringLiteral(SLICEWATT_SOURCE_DIR "/examples/imagepipe"), folder + QStringLiteral("/example%1").arg(c));
+        }
+    }
+    const QString clang = clangExecutable();
+    if (clang.isEmpty()) {
+        fprintf(stderr, "bench_parse: no clang executable found for the baseline (apt-get install clang)\n");
+        return 1;
+    }
+    ParserOptions options;
+    options.resourceDir = defaultClangResourceDir();
+    const ProjectSources sources = loadProject({folder});
+    const QString prelude = writePreludeTo(scratch.filePath(QStringLiteral("prelude")));
+    const int jobs = QThread::idealThreadCount();
+
+    // Best of `repeat` runs each, interleaved, so a background hiccup hits both sides alike.
+    double best = 1e30;
+    double bestBaseline = 1e30;
+    int kernels = 0;
+    for (int r = 0; r < repeat; ++r) {
+        bestBaseline = std::min(bestBaseline, runClangBaseline(clang, sources, options, prelude, jobs));
+        best = std::min(best, runSliceWatt({folder}, options, kernels));
+    }
+    const double ratio = best / bestBaseline;
+    printf("files: %d translation units (+%d headers), %d kernels, %d parallel jobs\n", int(sources.units.size()),
+           int(sources.headers.size()), kernels, jobs);
+    printf("clang -fsyntax-only (%s): %.3f s\n", qPrintable(QFileInfo(clang).fileName()), bestBaseline);
+    printf("slicewatt load+parse+index: %.3f s\n", best);
+    printf("ratio: %.2f (target <= 1.30) %s\n", ratio, ratio <= 1.3 ? "OK" : "ABOVE TARGET");
+    return 0;
+}
