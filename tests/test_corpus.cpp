@@ -3,6 +3,7 @@
 // against the hand-derived expectations in X.expect.json beside X.cu.
 #include "TestSupport.h"
 #include "frontend/ProjectIndexer.h"
+#include "project/ProjectLoader.h"
 
 #include <QDirIterator>
 #include <QJsonArray>
@@ -40,8 +41,8 @@ QString dimText(const LaunchDim& d)
 QStringList callerNames(const ProjectIndex& index, const CatalogFunction& function)
 {
     QStringList names;
-    for (const QString& usr : function.callerUsrs) {
-        if (const CatalogFunction* caller = index.functionByUsr(usr))
+    for (const QString& key : function.callerKeys) {
+        if (const CatalogFunction* caller = index.functionByKey(key))
             names << caller->info.name;
     }
     names.sort();
@@ -62,6 +63,36 @@ private Q_SLOTS:
             const QString expect = QString(file).replace(QLatin1String(".cu"), QLatin1String(".expect.json"));
             QVERIFY2(QFile::exists(test::corpusDir() + QLatin1Char('/') + expect), qPrintable(file + QStringLiteral(" has no expectation file")));
         }
+    }
+
+    // Two programs in one folder may both define `scale`: same USR, different kernels. A
+    // kernel in a header shared by both units is still one kernel.
+    void kernelsAreIdentifiedByDefinitionNotJustName()
+    {
+        QTemporaryDir dir;
+        test::writeFile(dir, "common.cuh", "#pragma once\n__device__ inline float twice(float v) { return 2 * v; }\n"
+                                           "__global__ void shared(float* p) { p[0] = twice(p[0]); }\n");
+        const QString a = test::writeFile(dir, "a/prog.cu", "#include \"../common.cuh\"\n"
+                                                            "__global__ void scale(float* p) { p[0] *= twice(1); }\n"
+                                                            "void run(float* p) { scale<<<1, 32>>>(p); shared<<<2, 32>>>(p); }\n");
+        const QString b = test::writeFile(dir, "b/prog.cu", "#include \"../common.cuh\"\n\n"
+                                                            "__global__ void scale(float* p) { p[1] *= 3; }\n"
+                                                            "void run(float* p) { scale<<<4, 64>>>(p); }\n");
+        const ProjectIndex index = indexProject(loadProject({dir.path()}), test::parserOptions());
+        QCOMPARE(index.kernels.size(), 3);
+        QMap<QString, QString> launchesByKernel;
+        for (const CatalogFunction& k : index.kernels) {
+            QStringList grids;
+            for (const LaunchSite& l : k.launches)
+                grids << QString::number(*l.grid.x);
+            launchesByKernel[QFileInfo(k.info.location.file).dir().dirName() + "/" + k.info.name] = grids.join(',');
+        }
+        QCOMPARE(launchesByKernel.value("a/scale"), QStringLiteral("1"));
+        QCOMPARE(launchesByKernel.value("b/scale"), QStringLiteral("4"));
+        QCOMPARE(launchesByKernel.value(QFileInfo(dir.path()).fileName() + "/shared"), QStringLiteral("2"));
+        QCOMPARE(index.deviceFunctions.size(), 1);
+        QCOMPARE(callerNames(index, index.deviceFunctions[0]), (QStringList{"scale", "shared"}));
+        QVERIFY(a != b);
     }
 
     void matchesExpectations_data()

@@ -37,11 +37,11 @@ QJsonObject launchJson(const LaunchSite& launch)
     return object;
 }
 
-QJsonArray namesOf(const ProjectIndex& index, const QStringList& usrs)
+QJsonArray namesOf(const ProjectIndex& index, const QStringList& keys)
 {
     QStringList names;
-    for (const QString& usr : usrs) {
-        if (const CatalogFunction* f = index.functionByUsr(usr))
+    for (const QString& key : keys) {
+        if (const CatalogFunction* f = index.functionByKey(key))
             names << f->info.name;
     }
     names.sort();
@@ -94,7 +94,7 @@ QJsonObject kernelListJson(const ProjectIndex& index)
         object.insert(QStringLiteral("template"), kernel.info.isTemplate);
         object.insert(QStringLiteral("extern_c"), kernel.info.isExternC);
         object.insert(QStringLiteral("static"), kernel.info.isStatic);
-        object.insert(QStringLiteral("calls"), namesOf(index, kernel.info.calleeUsrs));
+        object.insert(QStringLiteral("calls"), namesOf(index, kernel.calleeKeys));
         QJsonArray launches;
         for (const LaunchSite& launch : kernel.launches)
             launches << launchJson(launch);
@@ -111,7 +111,7 @@ QJsonObject kernelListJson(const ProjectIndex& index)
         object.insert(QStringLiteral("line"), function.info.location.line);
         object.insert(QStringLiteral("template"), function.info.isTemplate);
         object.insert(QStringLiteral("host_device"), function.info.kind == FunctionKind::HostDevice);
-        object.insert(QStringLiteral("callers"), namesOf(index, function.callerUsrs));
+        object.insert(QStringLiteral("callers"), namesOf(index, function.callerKeys));
         deviceFunctions << object;
     }
     QJsonArray unresolved;
@@ -165,7 +165,7 @@ QString kernelListTable(const ProjectIndex& index, const QString& baseDir)
                                .arg(relativeTo(l.location.file, baseDir))
                                .arg(l.location.line)
                                .arg(describeLaunchDim(l.grid), describeLaunchDim(l.block),
-                                    l.sharedBytes ? QString::number(*l.sharedBytes) : l.sharedExpression);
+                                    l.sharedBytes ? QString::number(*l.sharedBytes) : QStringLiteral("?=") + l.sharedExpression);
         }
         if (launchTexts.isEmpty())
             launchTexts << QStringLiteral("-");

@@ -17,6 +17,11 @@ struct SourceLocation {
     int column = 0;
 };
 
+inline QString functionKey(const QString& usr, const SourceLocation& definition)
+{
+    return usr + QLatin1Char('|') + definition.file + QLatin1Char(':') + QString::number(definition.line);
+}
+
 enum class FunctionKind {
     Kernel,     // __global__
     Device,     // __device__ only
@@ -26,7 +31,10 @@ enum class FunctionKind {
 
 // A function definition found in the project's own files (not in system or prelude headers).
 struct FunctionInfo {
-    QString usr; // libclang's unified symbol resolution: stable identity across translation units
+    QString usr; // libclang's unified symbol resolution: same for one function in every unit
+    // usr plus the definition's place: two programs in one folder may each define a
+    // kernel `k`, which share a USR but are different kernels.
+    QString key;
     QString name;
     QString qualifiedName; // with namespaces and classes, without template arguments
     SourceLocation location; // of the name token
@@ -34,7 +42,9 @@ struct FunctionInfo {
     bool isTemplate = false;
     bool isExternC = false;
     bool isStatic = false;
-    QStringList calleeUsrs; // functions this body calls directly, in first-call order, unique
+    // Functions this body calls directly, in first-call order, unique: the callee's key when
+    // its definition is in the same unit, else its USR (resolved when units are merged).
+    QStringList calleeRefs;
 };
 
 // One axis-triple of a launch configuration: each component is known when the expression
@@ -54,7 +64,7 @@ struct LaunchDim {
 
 // A `kernel<<<grid, block, sharedBytes, stream>>>(…)` in host code.
 struct LaunchSite {
-    QString kernelUsr;
+    QString kernelRef; // key of the launched kernel, or its USR when defined elsewhere
     QString kernelName;
     QString callerName; // the host function containing the launch
     SourceLocation location; // of the kernel name at the launch

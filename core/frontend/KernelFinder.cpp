@@ -113,6 +113,7 @@ private:
         function.name = spellingOf(cursor);
         function.qualifiedName = qualifiedNameOf(cursor);
         function.location = expansionLocationOf(cursor);
+        function.key = functionKey(function.usr, function.location);
         function.kind = functionKindOf(cursor);
         function.isTemplate = clang_getCursorKind(cursor) == CXCursor_FunctionTemplate;
         function.isExternC = clang_getCursorKind(clang_getCursorLexicalParent(cursor)) == CXCursor_LinkageSpec;
@@ -120,7 +121,7 @@ private:
 
         BodyScan scan{this, cursor, ConstantEvaluator(m_tu, cursor), {}, {}};
         clang_visitChildren(cursor, &UnitVisitor::visitBody, &scan);
-        function.calleeUsrs = scan.callees;
+        function.calleeRefs = scan.callees;
         // Member functions are scanned for launches and calls but are not catalogued as
         // device functions of their own (functors and methods inline into their callers).
         const CXCursorKind parentKind = clang_getCursorKind(clang_getCursorSemanticParent(cursor));
@@ -152,6 +153,17 @@ private:
         return CXChildVisit_Recurse;
     }
 
+    // The key of the function's definition when this unit has it, else its USR.
+    static QString referenceTo(CXCursor function)
+    {
+        const CXCursor primary = primaryTemplateOf(function);
+        const QString usr = usrOf(primary);
+        const CXCursor definition = clang_getCursorDefinition(primary);
+        if (usr.isEmpty() || isNull(definition))
+            return usr;
+        return functionKey(usr, expansionLocationOf(definition));
+    }
+
     static void addCallee(BodyScan& scan, CXCursor callee)
     {
         if (isNull(callee))
@@ -159,10 +171,10 @@ private:
         const CXCursorKind kind = clang_getCursorKind(callee);
         if (kind != CXCursor_FunctionDecl && kind != CXCursor_FunctionTemplate)
             return;
-        const QString usr = usrOf(primaryTemplateOf(callee));
-        if (!usr.isEmpty() && !scan.seenCallees.contains(usr)) {
-            scan.seenCallees.insert(usr);
-            scan.callees << usr;
+        const QString ref = referenceTo(callee);
+        if (!ref.isEmpty() && !scan.seenCallees.contains(ref)) {
+            scan.seenCallees.insert(ref);
+            scan.callees << ref;
         }
     }
 
@@ -206,9 +218,8 @@ private:
         if (isNull(kernel))
             kernel = clang_getCursorReferenced(children.first());
         if (!isNull(kernel)) {
-            kernel = primaryTemplateOf(kernel);
-            launch.kernelUsr = usrOf(kernel);
-            launch.kernelName = spellingOf(kernel);
+            launch.kernelRef = referenceTo(kernel);
+            launch.kernelName = spellingOf(primaryTemplateOf(kernel));
         }
         if (launch.kernelName.isEmpty())
             launch.kernelName = spellingOf(call);

@@ -27,11 +27,11 @@ void ProjectIndex::refreshDiagnostics()
     }
 }
 
-const CatalogFunction* ProjectIndex::functionByUsr(const QString& usr) const
+const CatalogFunction* ProjectIndex::functionByKey(const QString& key) const
 {
     for (const QVector<CatalogFunction>* list : {&kernels, &deviceFunctions}) {
         for (const CatalogFunction& function : *list) {
-            if (function.info.usr == usr)
+            if (function.info.key == key)
                 return &function;
         }
     }
@@ -43,33 +43,54 @@ ProjectIndex mergeUnits(QVector<UnitIndex> units)
     ProjectIndex index;
     std::sort(units.begin(), units.end(), [](const UnitIndex& a, const UnitIndex& b) { return a.path < b.path; });
 
-    // Identity is the USR plus the definition's place: static functions of the same name
-    // in two files have distinct USRs already, a header's kernel has one place.
-    QHash<QString, CatalogFunction> functions;
+    QHash<QString, CatalogFunction> functions; // by key
+    QMultiHash<QString, QString> keysByUsr;
+    for (const UnitIndex& unit : units) {
+        for (const FunctionInfo& f : unit.functions) {
+            if (f.kind != FunctionKind::Host && !functions.contains(f.key)) {
+                functions.insert(f.key, CatalogFunction{f, {}, {}, {}});
+                keysByUsr.insert(f.usr, f.key);
+            }
+        }
+    }
+    // A reference is a key when the unit saw the definition, else a USR: then any
+    // definition with that USR is the one (the usual single-definition case).
+    auto resolve = [&](const QString& ref) -> QString {
+        if (functions.contains(ref))
+            return ref;
+        QStringList keys = keysByUsr.values(ref);
+        if (keys.isEmpty())
+            return QString();
+        std::sort(keys.begin(), keys.end());
+        return keys.first();
+    };
     QHash<QString, QStringList> callersByCallee;
     for (const UnitIndex& unit : units) {
         for (const FunctionInfo& f : unit.functions) {
-            const bool device = f.kind != FunctionKind::Host;
-            if (device && !functions.contains(f.usr))
-                functions.insert(f.usr, CatalogFunction{f, {}, {}});
-            if (!device)
+            if (f.kind == FunctionKind::Host)
                 continue;
-            for (const QString& callee : f.calleeUsrs) {
+            for (const QString& ref : f.calleeRefs) {
+                const QString callee = resolve(ref);
+                if (callee.isEmpty())
+                    continue;
+                QStringList& callees = functions[f.key].calleeKeys;
+                if (!callees.contains(callee))
+                    callees << callee;
                 QStringList& callers = callersByCallee[callee];
-                if (!callers.contains(f.usr))
-                    callers << f.usr;
+                if (!callers.contains(f.key))
+                    callers << f.key;
             }
         }
     }
     QSet<QString> seenLaunches;
     for (const UnitIndex& unit : units) {
         for (const LaunchSite& launch : unit.launches) {
-            const QString key = launch.location.file + QLatin1Char(':') + QString::number(launch.location.line)
+            const QString place = launch.location.file + QLatin1Char(':') + QString::number(launch.location.line)
                 + QLatin1Char(':') + QString::number(launch.location.column);
-            if (seenLaunches.contains(key))
+            if (seenLaunches.contains(place))
                 continue;
-            seenLaunches.insert(key);
-            auto it = functions.find(launch.kernelUsr);
+            seenLaunches.insert(place);
+            auto it = functions.find(resolve(launch.kernelRef));
             if (it != functions.end())
                 it->launches << launch;
             else
@@ -77,7 +98,7 @@ ProjectIndex mergeUnits(QVector<UnitIndex> units)
         }
     }
     for (auto it = functions.begin(); it != functions.end(); ++it) {
-        it->callerUsrs = callersByCallee.value(it.key());
+        it->callerKeys = callersByCallee.value(it.key());
         (it->info.kind == FunctionKind::Kernel ? index.kernels : index.deviceFunctions) << *it;
     }
     auto bySource = [](const CatalogFunction& a, const CatalogFunction& b) {
@@ -85,7 +106,7 @@ ProjectIndex mergeUnits(QVector<UnitIndex> units)
             return a.info.location.file < b.info.location.file;
         if (a.info.location.line != b.info.location.line)
             return a.info.location.line < b.info.location.line;
-        return a.info.usr < b.info.usr;
+        return a.info.key < b.info.key;
     };
     std::sort(index.kernels.begin(), index.kernels.end(), bySource);
     std::sort(index.deviceFunctions.begin(), index.deviceFunctions.end(), bySource);

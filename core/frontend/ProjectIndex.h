@@ -11,7 +11,8 @@ namespace slicewatt {
 // saw it (a kernel in a header is seen once per including file but listed once).
 struct CatalogFunction {
     FunctionInfo info;
-    QStringList callerUsrs; // kernels and device functions that call it directly
+    QStringList callerKeys; // kernels and device functions that call it directly
+    QStringList calleeKeys; // project kernels and device functions it calls directly
     QVector<LaunchSite> launches; // kernels only
 };
 
@@ -31,7 +32,7 @@ struct ProjectIndex {
     int diagnosticCountForFile(const QString& path) const { return m_countByFile.value(path); }
     // Recomputes the two views above; call after changing units or loaderDiagnostics.
     void refreshDiagnostics();
-    const CatalogFunction* functionByUsr(const QString& usr) const;
+    const CatalogFunction* functionByKey(const QString& key) const;
 
 private:
     Diagnostics m_diagnostics;

@@ -6,6 +6,8 @@
 
 #include <QMutex>
 #include <QSet>
+#include <QThread>
+#include <QThreadPool>
 #include <QtConcurrent/QtConcurrentMap>
 
 namespace slicewatt {
@@ -35,7 +37,11 @@ QVector<UnitIndex> indexInParallel(const QVector<SourceFile>& files, const Parse
             onProgress(progress, unit);
         return unit;
     };
-    QVector<UnitIndex> results = QtConcurrent::blockingMapped<QVector<UnitIndex>>(files, work);
+    // A pool of our own: callers often run this inside a global-pool task (the GUI's worker),
+    // and nested work on an exhausted global pool would wait forever.
+    QThreadPool pool;
+    pool.setMaxThreadCount(QThread::idealThreadCount());
+    QVector<UnitIndex> results = QtConcurrent::blockingMapped<QVector<UnitIndex>>(&pool, files, work);
     // Files skipped because of a cancel come back empty.
     results.erase(std::remove_if(results.begin(), results.end(), [](const UnitIndex& u) { return u.path.isEmpty(); }),
                   results.end());

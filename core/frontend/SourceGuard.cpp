@@ -46,7 +46,7 @@ SourceCheck checkSource(const QString& path, qint64 maxFileBytes)
         return check;
     }
     QStringDecoder decoder(QStringDecoder::Utf8);
-    (void)decoder.decode(text);
+    const QString decoded = decoder.decode(text); // decode() is lazy: converting runs it
     if (decoder.hasError()) {
         // clang copes with stray bytes in comments and strings; the user should still know
         // that line text in reports may show replacement characters.
