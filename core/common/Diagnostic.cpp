@@ -32,6 +32,17 @@ QString Diagnostic::toString() const
     return prefix + severityName(severity) + QStringLiteral(": ") + message;
 }
 
+Diagnostic Diagnostic::fromLoader(Severity severity, const QString& file, const QString& message, int line)
+{
+    Diagnostic d;
+    d.severity = severity;
+    d.origin = Origin::Loader;
+    d.file = file;
+    d.line = line;
+    d.message = message;
+    return d;
+}
+
 int errorCount(const Diagnostics& diagnostics)
 {
     return int(std::count_if(diagnostics.begin(), diagnostics.end(),

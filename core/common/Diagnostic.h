@@ -20,6 +20,9 @@ struct Diagnostic {
     int column = 0; // 1-based; 0 when not tied to a column
     QString message;
 
+    // A message from SliceWatt itself (loading, file checks) rather than from clang.
+    static Diagnostic fromLoader(Severity severity, const QString& file, const QString& message, int line = 0);
+
     bool isError() const { return severity == Severity::Error || severity == Severity::Fatal; }
     // "file:line:col: error: message", the format compilers and editors understand.
     QString toString() const;

@@ -49,6 +49,17 @@ QJsonArray namesOf(const ProjectIndex& index, const QStringList& keys)
     return QJsonArray::fromStringList(names);
 }
 
+QJsonObject functionJson(const FunctionInfo& info)
+{
+    QJsonObject object;
+    object.insert(QStringLiteral("name"), info.name);
+    object.insert(QStringLiteral("qualified_name"), info.qualifiedName);
+    object.insert(QStringLiteral("file"), info.location.file);
+    object.insert(QStringLiteral("line"), info.location.line);
+    object.insert(QStringLiteral("template"), info.isTemplate);
+    return object;
+}
+
 QJsonObject diagnosticJson(const Diagnostic& d)
 {
     QJsonObject object;
@@ -86,12 +97,7 @@ QJsonObject kernelListJson(const ProjectIndex& index)
 {
     QJsonArray kernels;
     for (const CatalogFunction& kernel : index.kernels) {
-        QJsonObject object;
-        object.insert(QStringLiteral("name"), kernel.info.name);
-        object.insert(QStringLiteral("qualified_name"), kernel.info.qualifiedName);
-        object.insert(QStringLiteral("file"), kernel.info.location.file);
-        object.insert(QStringLiteral("line"), kernel.info.location.line);
-        object.insert(QStringLiteral("template"), kernel.info.isTemplate);
+        QJsonObject object = functionJson(kernel.info);
         object.insert(QStringLiteral("extern_c"), kernel.info.isExternC);
         object.insert(QStringLiteral("static"), kernel.info.isStatic);
         object.insert(QStringLiteral("calls"), namesOf(index, kernel.calleeKeys));
@@ -104,12 +110,7 @@ QJsonObject kernelListJson(const ProjectIndex& index)
     }
     QJsonArray deviceFunctions;
     for (const CatalogFunction& function : index.deviceFunctions) {
-        QJsonObject object;
-        object.insert(QStringLiteral("name"), function.info.name);
-        object.insert(QStringLiteral("qualified_name"), function.info.qualifiedName);
-        object.insert(QStringLiteral("file"), function.info.location.file);
-        object.insert(QStringLiteral("line"), function.info.location.line);
-        object.insert(QStringLiteral("template"), function.info.isTemplate);
+        QJsonObject object = functionJson(function.info);
         object.insert(QStringLiteral("host_device"), function.info.kind == FunctionKind::HostDevice);
         object.insert(QStringLiteral("callers"), namesOf(index, function.callerKeys));
         deviceFunctions << object;

@@ -35,18 +35,23 @@ bool isNull(CXCursor cursor)
     return clang_Cursor_isNull(cursor) || clang_isInvalid(clang_getCursorKind(cursor));
 }
 
-SourceLocation expansionLocationOf(CXCursor cursor)
+SourceLocation expansionLocationOf(CXSourceLocation source)
 {
     SourceLocation location;
     CXFile file = nullptr;
     unsigned line = 0;
     unsigned column = 0;
-    clang_getExpansionLocation(clang_getCursorLocation(cursor), &file, &line, &column, nullptr);
+    clang_getExpansionLocation(source, &file, &line, &column, nullptr);
     if (file)
         location.file = QDir::cleanPath(takeString(clang_getFileName(file)));
     location.line = int(line);
     location.column = int(column);
     return location;
+}
+
+SourceLocation expansionLocationOf(CXCursor cursor)
+{
+    return expansionLocationOf(clang_getCursorLocation(cursor));
 }
 
 bool hasAttribute(CXCursor cursor, CXCursorKind attributeKind)

@@ -15,7 +15,8 @@ QVector<CXCursor> childrenOf(CXCursor cursor);
 QString spellingOf(CXCursor cursor);
 QString usrOf(CXCursor cursor);
 bool isNull(CXCursor cursor);
-// Where the user sees the cursor: macro uses resolve to the use site, not the definition.
+// Where the user sees a location: macro uses resolve to the use site, not the definition.
+SourceLocation expansionLocationOf(CXSourceLocation location);
 SourceLocation expansionLocationOf(CXCursor cursor);
 bool hasAttribute(CXCursor cursor, CXCursorKind attributeKind);
 // "ns::Outer::name" from the semantic parents (anonymous namespaces are skipped).

@@ -6,32 +6,18 @@
 #include <QStringDecoder>
 
 namespace slicewatt {
-namespace {
-
-Diagnostic loaderDiagnostic(Diagnostic::Severity severity, const QString& path, const QString& message)
-{
-    Diagnostic d;
-    d.severity = severity;
-    d.origin = Diagnostic::Origin::Loader;
-    d.file = path;
-    d.message = message;
-    return d;
-}
-
-} // namespace
-
 SourceCheck checkSource(const QString& path, qint64 maxFileBytes)
 {
     SourceCheck check;
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        check.diagnostics << loaderDiagnostic(Diagnostic::Severity::Error, path,
+        check.diagnostics << Diagnostic::fromLoader(Diagnostic::Severity::Error, path,
                                               QStringLiteral("cannot read file: %1").arg(file.errorString()));
         return check;
     }
     const qint64 size = file.size();
     if (size > maxFileBytes) {
-        check.diagnostics << loaderDiagnostic(
+        check.diagnostics << Diagnostic::fromLoader(
             Diagnostic::Severity::Error, path,
             QStringLiteral("file is %1 MiB, above the %2 MiB limit for analysis; skipped (raise the limit in the settings or with --max-file-mb)")
                 .arg(double(size) / (1024.0 * 1024.0), 0, 'f', 1)
@@ -41,7 +27,7 @@ SourceCheck checkSource(const QString& path, qint64 maxFileBytes)
     const QByteArray text = file.readAll();
     // Source code never contains NUL bytes; object files, images and archives do at once.
     if (text.contains('\0')) {
-        check.diagnostics << loaderDiagnostic(Diagnostic::Severity::Error, path,
+        check.diagnostics << Diagnostic::fromLoader(Diagnostic::Severity::Error, path,
                                               QStringLiteral("binary file (contains NUL bytes), not CUDA source; skipped"));
         return check;
     }
@@ -50,11 +36,11 @@ SourceCheck checkSource(const QString& path, qint64 maxFileBytes)
     if (decoder.hasError()) {
         // clang copes with stray bytes in comments and strings; the user should still know
         // that line text in reports may show replacement characters.
-        check.diagnostics << loaderDiagnostic(Diagnostic::Severity::Warning, path,
+        check.diagnostics << Diagnostic::fromLoader(Diagnostic::Severity::Warning, path,
                                               QStringLiteral("file is not valid UTF-8; it is analysed, but its text may show replacement characters"));
     }
     if (text.trimmed().isEmpty()) {
-        check.diagnostics << loaderDiagnostic(Diagnostic::Severity::Note, path, QStringLiteral("empty file: no code to analyse"));
+        check.diagnostics << Diagnostic::fromLoader(Diagnostic::Severity::Note, path, QStringLiteral("empty file: no code to analyse"));
         return check;
     }
     check.parseable = true;

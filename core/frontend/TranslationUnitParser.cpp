@@ -2,6 +2,7 @@
 #include "TranslationUnitParser.h"
 
 #include "CudaPrelude.h"
+#include "CursorQueries.h"
 #include "SourceGuard.h"
 
 #include <QDir>
@@ -53,14 +54,10 @@ Diagnostics collectDiagnostics(CXTranslationUnit tu)
         Diagnostic d;
         d.origin = Diagnostic::Origin::Parser;
         d.severity = toSeverity(clang_getDiagnosticSeverity(diag));
-        CXFile file = nullptr;
-        unsigned line = 0;
-        unsigned column = 0;
-        clang_getExpansionLocation(clang_getDiagnosticLocation(diag), &file, &line, &column, nullptr);
-        if (file)
-            d.file = QDir::cleanPath(takeString(clang_getFileName(file)));
-        d.line = int(line);
-        d.column = int(column);
+        const SourceLocation location = expansionLocationOf(clang_getDiagnosticLocation(diag));
+        d.file = location.file;
+        d.line = location.line;
+        d.column = location.column;
         d.message = takeString(clang_getDiagnosticSpelling(diag));
         clang_disposeDiagnostic(diag);
         if (d.severity == Diagnostic::Severity::Note)

@@ -15,16 +15,6 @@
 namespace slicewatt {
 namespace {
 
-Diagnostic loaderDiagnostic(Diagnostic::Severity severity, const QString& file, const QString& message)
-{
-    Diagnostic d;
-    d.severity = severity;
-    d.origin = Diagnostic::Origin::Loader;
-    d.file = file;
-    d.message = message;
-    return d;
-}
-
 class ProjectBuilder {
 public:
     explicit ProjectBuilder(const LoadOptions& options)
@@ -36,7 +26,7 @@ public:
     {
         const QFileInfo info(input);
         if (!info.exists()) {
-            m_sources.diagnostics << loaderDiagnostic(Diagnostic::Severity::Error, QDir::cleanPath(info.absoluteFilePath()),
+            m_sources.diagnostics << Diagnostic::fromLoader(Diagnostic::Severity::Error, QDir::cleanPath(info.absoluteFilePath()),
                                                       QStringLiteral("no such file or folder"));
         } else if (info.isDir()) {
             addFolder(info.absoluteFilePath());
@@ -53,7 +43,7 @@ public:
         std::sort(dropped.begin(), dropped.end());
         m_sources.droppedFlags = dropped;
         if (!dropped.isEmpty()) {
-            m_sources.diagnostics << loaderDiagnostic(
+            m_sources.diagnostics << Diagnostic::fromLoader(
                 Diagnostic::Severity::Note, QString(),
                 QStringLiteral("ignored compiler flags clang does not need for analysis: %1").arg(dropped.join(QStringLiteral(", "))));
         }
@@ -131,7 +121,7 @@ private:
         for (const CompileCommand& command : db.commands) {
             const QFileInfo info(command.file);
             if (!info.exists()) {
-                m_sources.diagnostics << loaderDiagnostic(Diagnostic::Severity::Warning, command.file,
+                m_sources.diagnostics << Diagnostic::fromLoader(Diagnostic::Severity::Warning, command.file,
                                                           QStringLiteral("listed in %1 but missing on disk").arg(path));
                 continue;
             }

@@ -400,6 +400,20 @@ enum cudaLaunchAttributeID {
   cudaLaunchAttributePriority = 8
 };
 
+enum cudaGraphicsRegisterFlags {
+  cudaGraphicsRegisterFlagsNone = 0,
+  cudaGraphicsRegisterFlagsReadOnly = 1,
+  cudaGraphicsRegisterFlagsWriteDiscard = 2,
+  cudaGraphicsRegisterFlagsSurfaceLoadStore = 4,
+  cudaGraphicsRegisterFlagsTextureGather = 8
+};
+
+enum cudaGraphicsMapFlags {
+  cudaGraphicsMapFlagsNone = 0,
+  cudaGraphicsMapFlagsReadOnly = 1,
+  cudaGraphicsMapFlagsWriteDiscard = 2
+};
+
 // ---- Opaque handles -------------------------------------------------------
 // The struct tags match the driver API's so cudaStream_t and CUstream (etc.)
 // are the same type, as with the real headers.

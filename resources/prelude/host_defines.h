@@ -39,7 +39,15 @@
 // clang 14 only honours 'managed' for HIP; a managed variable is a device
 // variable that host code may also touch, which is what 'device' gives us.
 #define __managed__ __attribute__((device))
-#define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
+// CUDA 12 allows a third argument (max blocks per cluster) that clang 14's
+// launch_bounds rejects, so exactly three macro arguments drop the third;
+// any other count passes through untouched (template arguments containing
+// commas then still reach clang intact).
+#define __launch_bounds__(...)                                                                     \
+  __SW_LB_SELECT(__VA_ARGS__, __SW_LB_ALL, __SW_LB_ALL, __SW_LB_3, __SW_LB_ALL, __SW_LB_ALL, 0)(__VA_ARGS__)
+#define __SW_LB_SELECT(_1, _2, _3, _4, _5, NAME, ...) NAME
+#define __SW_LB_ALL(...) __attribute__((launch_bounds(__VA_ARGS__)))
+#define __SW_LB_3(maxThreads, minBlocks, maxBlocksPerCluster) __attribute__((launch_bounds(maxThreads, minBlocks)))
 #define __forceinline__ __inline__ __attribute__((always_inline))
 // libstdc++ 12 spells __attribute__((__noinline__)) (shared_ptr_base.h), so a
 // macro expanding to an attribute would break <memory>; an empty expansion is
