@@ -11,7 +11,7 @@ namespace slicewatt {
 class KernelTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { NameColumn, LocationColumn, LaunchesColumn, DiagnosticsColumn, ColumnCount };
+    enum Column { NameColumn, LocationColumn, DiagnosticsColumn, LaunchesColumn, ColumnCount };
     enum Role { FilePathRole = Qt::UserRole + 1, LineRole };
 
     explicit KernelTableModel(QObject* parent = nullptr);

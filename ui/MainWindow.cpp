@@ -30,6 +30,7 @@ QTableView* makeTable(QAbstractItemModel* model, QWidget* parent)
     view->setAlternatingRowColors(true);
     view->horizontalHeader()->setStretchLastSection(true);
     view->verticalHeader()->hide();
+    view->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     view->setWordWrap(false);
     return view;
 }

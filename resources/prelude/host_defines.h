@@ -40,9 +40,9 @@
 // variable that host code may also touch, which is what 'device' gives us.
 #define __managed__ __attribute__((device))
 // CUDA 12 allows a third argument (max blocks per cluster) that clang 14's
-// launch_bounds rejects, so exactly three macro arguments drop the third;
-// any other count passes through untouched (template arguments containing
-// commas then still reach clang intact).
+// launch_bounds rejects, so exactly three macro arguments drop the third.
+// Any other count passes through untouched, so that an argument such as
+// Traits<A, B>::threads (two macro arguments) still reaches clang whole.
 #define __launch_bounds__(...)                                                                     \
   __SW_LB_SELECT(__VA_ARGS__, __SW_LB_ALL, __SW_LB_ALL, __SW_LB_3, __SW_LB_ALL, __SW_LB_ALL, 0)(__VA_ARGS__)
 #define __SW_LB_SELECT(_1, _2, _3, _4, _5, NAME, ...) NAME
