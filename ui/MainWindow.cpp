@@ -146,8 +146,11 @@ void MainWindow::showResults(const ProjectIndex& index)
     m_kernels->setIndex(index);
     const Diagnostics diagnostics = index.allDiagnostics();
     m_diagnostics->setDiagnostics(diagnostics);
-    m_kernelView->resizeColumnsToContents();
-    m_diagnosticsView->resizeColumnsToContents();
+    // Fit every column but the last, which stretches over the remaining width.
+    for (QTableView* view : {m_kernelView, m_diagnosticsView}) {
+        for (int column = 0; column + 1 < view->model()->columnCount(); ++column)
+            view->resizeColumnToContents(column);
+    }
     m_summary->setText(tr("%1 kernels, %2 device functions in %3 files; %4 errors")
                            .arg(index.kernels.size())
                            .arg(index.deviceFunctions.size())
