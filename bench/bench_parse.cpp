@@ -69,7 +69,7 @@ QString writePreludeTo(const QString& folder)
 }
 
 double runClangBaseline(const QString& clang, const ProjectSources& sources, const ParserOptions& options,
-                        const QString& preludeFolder, int jobs)
+    const QString& preludeFolder, int jobs)
 {
     QElapsedTimer timer;
     timer.start();
@@ -79,7 +79,8 @@ double runClangBaseline(const QString& clang, const ProjectSources& sources, con
     while (next < units.size() || !running.isEmpty()) {
         while (running.size() < jobs && next < units.size()) {
             QStringList args = clangArguments(units[next].flags, options);
-            args.replaceInStrings(QStringLiteral("-I") + CudaPrelude::virtualFolder(), QStringLiteral("-I") + preludeFolder);
+            args.replaceInStrings(
+                QStringLiteral("-I") + CudaPrelude::virtualFolder(), QStringLiteral("-I") + preludeFolder);
             args << QStringLiteral("-fsyntax-only") << units[next].path;
             auto* process = new QProcess;
             process->setProcessChannelMode(QProcess::ForwardedErrorChannel);
@@ -125,7 +126,8 @@ int main(int argc, char** argv)
         folder = scratch.filePath(QStringLiteral("project"));
         for (int c = 0; c < copies; ++c) {
             copyTree(QStringLiteral(SLICEWATT_SOURCE_DIR "/tests/corpus"), folder + QStringLiteral("/corpus%1").arg(c));
-            copyTree(QStringLiteral(SLICEWATT_SOURCE_DIR "/examples/imagepipe"), folder + QStringLiteral("/example%1").arg(c));
+            copyTree(QStringLiteral(SLICEWATT_SOURCE_DIR "/examples/imagepipe"),
+                folder + QStringLiteral("/example%1").arg(c));
         }
     }
     const QString clang = clangExecutable();
@@ -149,7 +151,7 @@ int main(int argc, char** argv)
     }
     const double ratio = best / bestBaseline;
     printf("files: %d translation units (+%d headers), %d kernels, %d parallel jobs\n", int(sources.units.size()),
-           int(sources.headers.size()), kernels, jobs);
+        int(sources.headers.size()), kernels, jobs);
     printf("clang -fsyntax-only (%s): %.3f s\n", qPrintable(QFileInfo(clang).fileName()), bestBaseline);
     printf("slicewatt load+parse+index: %.3f s\n", best);
     printf("ratio: %.2f (target <= 1.30) %s\n", ratio, ratio <= 1.3 ? "OK" : "ABOVE TARGET");

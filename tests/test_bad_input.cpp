@@ -23,17 +23,16 @@ Diagnostics diagnosticsFor(const ProjectIndex& index, const QString& path)
 
 bool hasKernel(const ProjectIndex& index, const QString& name)
 {
-    return std::any_of(index.kernels.begin(), index.kernels.end(),
-                       [&](const CatalogFunction& k) { return k.info.name == name; });
+    return std::any_of(
+        index.kernels.begin(), index.kernels.end(), [&](const CatalogFunction& k) { return k.info.name == name; });
 }
 
 // 5 MB of plausible-looking but broken CUDA: tokens in random order, as a corrupted or
 // mis-generated file would be. Seeded, so every run sees the same file.
 QByteArray generatedJunk(qsizetype bytes)
 {
-    static const char* const tokens[] = {"__global__", "void", "float", "*", "(", ")", "{", "}", "[", "]", ";",
-                                         "=", "+", "threadIdx.x", "if", "for", "int", "i", "<", "x", "1.0f", ",",
-                                         "__shared__", "return", "\n"};
+    static const char* const tokens[] = {"__global__", "void", "float", "*", "(", ")", "{", "}", "[", "]", ";", "=",
+        "+", "threadIdx.x", "if", "for", "int", "i", "<", "x", "1.0f", ",", "__shared__", "return", "\n"};
     QRandomGenerator random(20261121);
     QByteArray text;
     text.reserve(bytes + 64);
@@ -52,21 +51,28 @@ private Q_SLOTS:
     void everyBadFileIsReportedAndTheRestIsAnalysed()
     {
         QTemporaryDir dir;
-        const QString good = test::writeFile(dir, "good.cu", "__global__ void goodKernel(float* p) { p[threadIdx.x] = 1.0f; }\n"
-                                                             "void run(float* p) { goodKernel<<<1, 32>>>(p); }\n");
+        const QString good = test::writeFile(dir, "good.cu",
+            "__global__ void goodKernel(float* p) { p[threadIdx.x] = 1.0f; }\n"
+            "void run(float* p) { goodKernel<<<1, 32>>>(p); }\n");
         const QString empty = test::writeFile(dir, "empty.cu", "");
-        QByteArray binaryBytes("\x7f" "ELF\x02\x01\x01\0\0\0\0\0\0\0\0\0", 16);
+        QByteArray binaryBytes("\x7f"
+                               "ELF\x02\x01\x01\0\0\0\0\0\0\0\0\0",
+            16);
         for (int i = 0; i < 4096; ++i)
             binaryBytes += char(i % 256);
         const QString binary = test::writeFile(dir, "object.cu", binaryBytes);
-        const QString latin1 = test::writeFile(dir, "latin1.cu", "// Gr\xfc\xdf" "e aus K\xf6ln: not UTF-8\n"
-                                                                 "__global__ void latinKernel(float* p) { p[0] = 2.0f; }\n");
-        const QString unbalanced = test::writeFile(dir, "unbalanced.cu", "__global__ void intactKernel(float* p) { p[0] = 1; }\n"
-                                                                         "__global__ void brokenKernel(float* p) {\n"
-                                                                         "  if (p) { p[0] = 1;\n");
-        const QString missing = test::writeFile(dir, "missing_include.cu", "#include \"no_such_header.cuh\"\n"
-                                                                           "#include <thrust/device_vector.h>\n"
-                                                                           "__global__ void survivesMissingInclude(float* p) { p[0] = 3.0f; }\n");
+        const QString latin1 = test::writeFile(dir, "latin1.cu",
+            "// Gr\xfc\xdf"
+            "e aus K\xf6ln: not UTF-8\n"
+            "__global__ void latinKernel(float* p) { p[0] = 2.0f; }\n");
+        const QString unbalanced = test::writeFile(dir, "unbalanced.cu",
+            "__global__ void intactKernel(float* p) { p[0] = 1; }\n"
+            "__global__ void brokenKernel(float* p) {\n"
+            "  if (p) { p[0] = 1;\n");
+        const QString missing = test::writeFile(dir, "missing_include.cu",
+            "#include \"no_such_header.cuh\"\n"
+            "#include <thrust/device_vector.h>\n"
+            "__global__ void survivesMissingInclude(float* p) { p[0] = 3.0f; }\n");
         const QString junk = test::writeFile(dir, "generated_5mb.cu", generatedJunk(5 * 1024 * 1024));
 
         const ProjectSources sources = loadProject({dir.path()});
@@ -91,7 +97,7 @@ private Q_SLOTS:
         QVERIFY(hasKernel(index, "survivesMissingInclude"));
         const Diagnostics missingDiagnostics = diagnosticsFor(index, missing);
         QVERIFY(std::any_of(missingDiagnostics.begin(), missingDiagnostics.end(),
-                            [](const Diagnostic& d) { return d.message.contains("not found") && d.line == 1; }));
+            [](const Diagnostic& d) { return d.message.contains("not found") && d.line == 1; }));
 
         QVERIFY(errorCount(diagnosticsFor(index, junk)) > 0);
     }
@@ -120,15 +126,17 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         for (int i = 0; i < 12; ++i)
-            test::writeFile(dir, QStringLiteral("k%1.cu").arg(i), "#include <vector>\n__global__ void k(float* p) { p[0] = 1; }\n");
+            test::writeFile(
+                dir, QStringLiteral("k%1.cu").arg(i), "#include <vector>\n__global__ void k(float* p) { p[0] = 1; }\n");
         std::atomic<bool> cancel{false};
         int seen = 0;
-        const ProjectIndex index = indexProject(loadProject({dir.path()}), test::parserOptions(),
-                                                [&](const IndexProgress&, const UnitIndex&) {
-                                                    ++seen;
-                                                    cancel = true;
-                                                },
-                                                &cancel);
+        const ProjectIndex index = indexProject(
+            loadProject({dir.path()}), test::parserOptions(),
+            [&](const IndexProgress&, const UnitIndex&) {
+                ++seen;
+                cancel = true;
+            },
+            &cancel);
         QVERIFY(index.cancelled);
         QVERIFY2(index.units.size() < 12, qPrintable(QString::number(index.units.size())));
         QCOMPARE(int(index.units.size()), seen);

@@ -27,7 +27,7 @@ CliResult runCli(const QStringList& args)
     if (!process.waitForFinished(300000))
         qFatal("slicewatt-cli did not finish");
     return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
-            process.readAllStandardError()};
+        process.readAllStandardError()};
 }
 
 // A fingerprint of every file's path, size, time and content: proves nothing was written.
@@ -127,8 +127,10 @@ private Q_SLOTS:
         const QJsonObject reduce = findKernel(kernels, "reduceMinMax");
         QVERIFY(reduce.value("template").toBool());
         QCOMPARE(reduce.value("launches").toArray().size(), 2);
-        QCOMPARE(findKernel(kernels, "synthesizeImage").value("qualified_name").toString(), QStringLiteral("synthesizeImage"));
-        QCOMPARE(findKernel(kernels, "gaussianRows").value("qualified_name").toString(), QStringLiteral("imagepipe::gaussianRows"));
+        QCOMPARE(findKernel(kernels, "synthesizeImage").value("qualified_name").toString(),
+            QStringLiteral("synthesizeImage"));
+        QCOMPARE(findKernel(kernels, "gaussianRows").value("qualified_name").toString(),
+            QStringLiteral("imagepipe::gaussianRows"));
         int launches = 0;
         for (const QJsonValue& v : kernels)
             launches += v.toObject().value("launches").toArray().size();
@@ -149,12 +151,16 @@ private Q_SLOTS:
     void compileDatabaseInputAndDroppedFlags()
     {
         QTemporaryDir dir;
-        test::writeFile(dir, "src/k.cu", "#include \"defs.cuh\"\n__global__ void scaled(float* p) { p[threadIdx.x] *= SCALE; }\n"
-                                         "void go(float* p) { scaled<<<GRID, 64>>>(p); }\n");
+        test::writeFile(dir, "src/k.cu",
+            "#include \"defs.cuh\"\n__global__ void scaled(float* p) { p[threadIdx.x] *= SCALE; }\n"
+            "void go(float* p) { scaled<<<GRID, 64>>>(p); }\n");
         test::writeFile(dir, "inc/defs.cuh", "#pragma once\n#define GRID 12\n");
-        const QString db = test::writeFile(dir, "build/compile_commands.json", QStringLiteral(R"([{"directory": "%1/build",
+        const QString db = test::writeFile(dir, "build/compile_commands.json",
+            QStringLiteral(R"([{"directory": "%1/build",
   "command": "/usr/local/cuda/bin/nvcc -I../inc -DSCALE=2.0f -gencode arch=compute_80,code=sm_80 --expt-relaxed-constexpr -c ../src/k.cu -o k.o",
-  "file": "../src/k.cu"}])").arg(dir.path()).toUtf8());
+  "file": "../src/k.cu"}])")
+                .arg(dir.path())
+                .toUtf8());
         const CliResult result = runCli({"kernels", db, "--format", "json"});
         QCOMPARE(result.exitCode, 0);
         const QJsonObject root = QJsonDocument::fromJson(result.out).object();

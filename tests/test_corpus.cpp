@@ -61,7 +61,8 @@ private Q_SLOTS:
         QVERIFY2(files.size() >= 25, qPrintable(QStringLiteral("only %1 corpus files").arg(files.size())));
         for (const QString& file : files) {
             const QString expect = QString(file).replace(QLatin1String(".cu"), QLatin1String(".expect.json"));
-            QVERIFY2(QFile::exists(test::corpusDir() + QLatin1Char('/') + expect), qPrintable(file + QStringLiteral(" has no expectation file")));
+            QVERIFY2(QFile::exists(test::corpusDir() + QLatin1Char('/') + expect),
+                qPrintable(file + QStringLiteral(" has no expectation file")));
         }
     }
 
@@ -70,14 +71,17 @@ private Q_SLOTS:
     void kernelsAreIdentifiedByDefinitionNotJustName()
     {
         QTemporaryDir dir;
-        test::writeFile(dir, "common.cuh", "#pragma once\n__device__ inline float twice(float v) { return 2 * v; }\n"
-                                           "__global__ void shared(float* p) { p[0] = twice(p[0]); }\n");
-        const QString a = test::writeFile(dir, "a/prog.cu", "#include \"../common.cuh\"\n"
-                                                            "__global__ void scale(float* p) { p[0] *= twice(1); }\n"
-                                                            "void run(float* p) { scale<<<1, 32>>>(p); shared<<<2, 32>>>(p); }\n");
-        const QString b = test::writeFile(dir, "b/prog.cu", "#include \"../common.cuh\"\n\n"
-                                                            "__global__ void scale(float* p) { p[1] *= 3; }\n"
-                                                            "void run(float* p) { scale<<<4, 64>>>(p); }\n");
+        test::writeFile(dir, "common.cuh",
+            "#pragma once\n__device__ inline float twice(float v) { return 2 * v; }\n"
+            "__global__ void shared(float* p) { p[0] = twice(p[0]); }\n");
+        const QString a = test::writeFile(dir, "a/prog.cu",
+            "#include \"../common.cuh\"\n"
+            "__global__ void scale(float* p) { p[0] *= twice(1); }\n"
+            "void run(float* p) { scale<<<1, 32>>>(p); shared<<<2, 32>>>(p); }\n");
+        const QString b = test::writeFile(dir, "b/prog.cu",
+            "#include \"../common.cuh\"\n\n"
+            "__global__ void scale(float* p) { p[1] *= 3; }\n"
+            "void run(float* p) { scale<<<4, 64>>>(p); }\n");
         const ProjectIndex index = indexProject(loadProject({dir.path()}), test::parserOptions());
         QCOMPARE(index.kernels.size(), 3);
         QMap<QString, QString> launchesByKernel;
@@ -111,7 +115,8 @@ private Q_SLOTS:
         const QJsonObject expect = QJsonDocument::fromJson(expectFile.readAll(), &error).object();
         QCOMPARE(error.error, QJsonParseError::NoError);
 
-        const UnitIndex unit = indexFile(SourceFile{path, {QStringLiteral("-std=c++17")}, false}, test::parserOptions());
+        const UnitIndex unit
+            = indexFile(SourceFile{path, {QStringLiteral("-std=c++17")}, false}, test::parserOptions());
         QVERIFY(unit.parsed);
         // The prelude must cover what real CUDA code uses: no errors at all.
         QStringList errors;
@@ -127,7 +132,8 @@ private Q_SLOTS:
         for (const QJsonValue& v : expect.value(QLatin1String("kernels")).toArray()) {
             const QJsonObject k = v.toObject();
             expectedKernels << QStringLiteral("%1 %2 line %3 template=%4")
-                                   .arg(k.value(QLatin1String("name")).toString(), k.value(QLatin1String("qualified")).toString())
+                                   .arg(k.value(QLatin1String("name")).toString(),
+                                       k.value(QLatin1String("qualified")).toString())
                                    .arg(k.value(QLatin1String("line")).toInt())
                                    .arg(k.value(QLatin1String("template")).toBool());
         }
@@ -169,8 +175,9 @@ private Q_SLOTS:
             expectedLaunches << QStringLiteral("%1 line %2 grid=%3 block=%4 shmem=%5")
                                     .arg(l.value(QLatin1String("kernel")).toString())
                                     .arg(l.value(QLatin1String("line")).toInt())
-                                    .arg(tripleText(l.value(QLatin1String("grid"))), tripleText(l.value(QLatin1String("block"))),
-                                         valueText(l.value(QLatin1String("shmem"))));
+                                    .arg(tripleText(l.value(QLatin1String("grid"))),
+                                        tripleText(l.value(QLatin1String("block"))),
+                                        valueText(l.value(QLatin1String("shmem"))));
         }
         QVector<LaunchSite> launches = index.unresolvedLaunches;
         for (const CatalogFunction& k : index.kernels)

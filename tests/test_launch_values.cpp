@@ -20,7 +20,7 @@ QString describe(const LaunchSite& l)
 {
     return QStringLiteral("%1,%2,%3/%4,%5,%6/%7")
         .arg(text(l.grid.x), text(l.grid.y), text(l.grid.z), text(l.block.x), text(l.block.y), text(l.block.z),
-             text(l.sharedBytes));
+            text(l.sharedBytes));
 }
 
 const char* const kPreamble = R"(
@@ -42,28 +42,48 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("body");
         QTest::addColumn<QString>("expected"); // grid x,y,z / block x,y,z / shared bytes
-        QTest::newRow("literals") << "k<<<4, 128>>>(d, 1);" << "4,1,1/128,1,1/0";
-        QTest::newRow("macros and sizeof") << "k<<<BLOCK / 2, BLOCK, BLOCK * sizeof(float)>>>(d, 1);" << "128,1,1/256,1,1/1024";
-        QTest::newRow("constexpr and const") << "k<<<kGrid, kWarps * 32>>>(d, 1);" << "120,1,1/256,1,1/0";
-        QTest::newRow("dim3 temporaries") << "k<<<dim3(4, 5), dim3(TILE_DIM, 8, 2)>>>(d, 1);" << "4,5,1/32,8,2/0";
-        QTest::newRow("dim3 locals") << "dim3 grid(16, 16); dim3 block = dim3(TILE_DIM, TILE_DIM / 4); k<<<grid, block>>>(d, 1);"
-                                     << "16,16,1/32,8,1/0";
-        QTest::newRow("default dim3") << "dim3 block; k<<<1, block>>>(d, 1);" << "1,1,1/1,1,1/0";
-        QTest::newRow("unmodified int local") << "int threads = 128; int blocks = (1000 + threads - 1) / threads; k<<<blocks, threads>>>(d, 1);"
-                                              << "8,1,1/128,1,1/0";
-        QTest::newRow("member of known dim3") << "dim3 b(64, 2); k<<<1, b.x * b.y>>>(d, 1);" << "1,1,1/128,1,1/0";
-        QTest::newRow("ternary on constant") << "k<<<(BLOCK > 128 ? 2 : 3), 32>>>(d, 1);" << "2,1,1/32,1,1/0";
-        QTest::newRow("parameter is unknown") << "k<<<(n + BLOCK - 1) / BLOCK, BLOCK>>>(d, n);" << "?,1,1/256,1,1/0";
-        QTest::newRow("call result is unknown") << "int g = runtimeValue(); k<<<g, 64>>>(d, 1);" << "?,1,1/64,1,1/0";
-        QTest::newRow("reassigned local is unknown") << "int t = 64; if (n > 5) t = 128; k<<<1, t>>>(d, 1);" << "1,1,1/?,1,1/0";
-        QTest::newRow("incremented local is unknown") << "int t = 64; t++; k<<<1, t>>>(d, 1);" << "1,1,1/?,1,1/0";
-        QTest::newRow("address taken is unknown") << "int t = 64; int* pt = &t; *pt = 2; k<<<1, t>>>(d, 1);" << "1,1,1/?,1,1/0";
-        QTest::newRow("dim3 member assigned is unknown") << "dim3 g(2, 2); g.x = n; k<<<g, 32>>>(d, 1);" << "?,?,?/32,1,1/0";
-        QTest::newRow("partially known dim3") << "dim3 g(n / 16, 16); k<<<g, 256>>>(d, 1);" << "?,16,1/256,1,1/0";
-        QTest::newRow("dynamic shared from parameter") << "k<<<2, 64, n * sizeof(float)>>>(d, 1);" << "2,1,1/64,1,1/?";
-        QTest::newRow("stream argument") << "cudaStream_t s = 0; k<<<2, 64, 0, s>>>(d, 1);" << "2,1,1/64,1,1/0";
-        QTest::newRow("template kernel") << "tk<BLOCK><<<3, BLOCK>>>(d);" << "3,1,1/256,1,1/0";
-        QTest::newRow("hex and suffixes") << "k<<<0x10u, 64UL>>>(d, 1);" << "16,1,1/64,1,1/0";
+        QTest::newRow("literals") << "k<<<4, 128>>>(d, 1);"
+                                  << "4,1,1/128,1,1/0";
+        QTest::newRow("macros and sizeof") << "k<<<BLOCK / 2, BLOCK, BLOCK * sizeof(float)>>>(d, 1);"
+                                           << "128,1,1/256,1,1/1024";
+        QTest::newRow("constexpr and const") << "k<<<kGrid, kWarps * 32>>>(d, 1);"
+                                             << "120,1,1/256,1,1/0";
+        QTest::newRow("dim3 temporaries") << "k<<<dim3(4, 5), dim3(TILE_DIM, 8, 2)>>>(d, 1);"
+                                          << "4,5,1/32,8,2/0";
+        QTest::newRow("dim3 locals")
+            << "dim3 grid(16, 16); dim3 block = dim3(TILE_DIM, TILE_DIM / 4); k<<<grid, block>>>(d, 1);"
+            << "16,16,1/32,8,1/0";
+        QTest::newRow("default dim3") << "dim3 block; k<<<1, block>>>(d, 1);"
+                                      << "1,1,1/1,1,1/0";
+        QTest::newRow("unmodified int local")
+            << "int threads = 128; int blocks = (1000 + threads - 1) / threads; k<<<blocks, threads>>>(d, 1);"
+            << "8,1,1/128,1,1/0";
+        QTest::newRow("member of known dim3") << "dim3 b(64, 2); k<<<1, b.x * b.y>>>(d, 1);"
+                                              << "1,1,1/128,1,1/0";
+        QTest::newRow("ternary on constant") << "k<<<(BLOCK > 128 ? 2 : 3), 32>>>(d, 1);"
+                                             << "2,1,1/32,1,1/0";
+        QTest::newRow("parameter is unknown") << "k<<<(n + BLOCK - 1) / BLOCK, BLOCK>>>(d, n);"
+                                              << "?,1,1/256,1,1/0";
+        QTest::newRow("call result is unknown") << "int g = runtimeValue(); k<<<g, 64>>>(d, 1);"
+                                                << "?,1,1/64,1,1/0";
+        QTest::newRow("reassigned local is unknown") << "int t = 64; if (n > 5) t = 128; k<<<1, t>>>(d, 1);"
+                                                     << "1,1,1/?,1,1/0";
+        QTest::newRow("incremented local is unknown") << "int t = 64; t++; k<<<1, t>>>(d, 1);"
+                                                      << "1,1,1/?,1,1/0";
+        QTest::newRow("address taken is unknown") << "int t = 64; int* pt = &t; *pt = 2; k<<<1, t>>>(d, 1);"
+                                                  << "1,1,1/?,1,1/0";
+        QTest::newRow("dim3 member assigned is unknown") << "dim3 g(2, 2); g.x = n; k<<<g, 32>>>(d, 1);"
+                                                         << "?,?,?/32,1,1/0";
+        QTest::newRow("partially known dim3") << "dim3 g(n / 16, 16); k<<<g, 256>>>(d, 1);"
+                                              << "?,16,1/256,1,1/0";
+        QTest::newRow("dynamic shared from parameter") << "k<<<2, 64, n * sizeof(float)>>>(d, 1);"
+                                                       << "2,1,1/64,1,1/?";
+        QTest::newRow("stream argument") << "cudaStream_t s = 0; k<<<2, 64, 0, s>>>(d, 1);"
+                                         << "2,1,1/64,1,1/0";
+        QTest::newRow("template kernel") << "tk<BLOCK><<<3, BLOCK>>>(d);"
+                                         << "3,1,1/256,1,1/0";
+        QTest::newRow("hex and suffixes") << "k<<<0x10u, 64UL>>>(d, 1);"
+                                          << "16,1,1/64,1,1/0";
     }
 
     void evaluates()

@@ -23,9 +23,10 @@ private Q_SLOTS:
     void analysesTheExampleInTheBackground()
     {
         MainWindow window;
-        QAbstractItemModelTester kernelTester(&window.kernelModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QAbstractItemModelTester diagnosticsTester(&window.diagnosticsModel(),
-                                                   QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester kernelTester(
+            &window.kernelModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester diagnosticsTester(
+            &window.diagnosticsModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QSignalSpy finished(&window.analysisJob(), &AnalysisJob::finished);
         QSignalSpy progress(&window.analysisJob(), &AnalysisJob::progress);
         window.openProject({test::exampleDir()});
@@ -43,7 +44,8 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         for (int i = 0; i < 16; ++i)
-            test::writeFile(dir, QStringLiteral("k%1.cu").arg(i), "#include <vector>\n#include <algorithm>\n__global__ void k(float* p) { p[0] = 1; }\n");
+            test::writeFile(dir, QStringLiteral("k%1.cu").arg(i),
+                "#include <vector>\n#include <algorithm>\n__global__ void k(float* p) { p[0] = 1; }\n");
         AnalysisJob job;
         QSignalSpy cancelled(&job, &AnalysisJob::cancelled);
         QSignalSpy finished(&job, &AnalysisJob::finished);

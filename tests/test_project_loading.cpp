@@ -18,8 +18,10 @@ private Q_SLOTS:
         QTest::addColumn<QString>("command");
         QTest::addColumn<QStringList>("expected");
         QTest::newRow("plain") << "nvcc -c a.cu" << QStringList{"nvcc", "-c", "a.cu"};
-        QTest::newRow("double quotes") << "nvcc \"-DNAME=\\\"x y\\\"\" a.cu" << QStringList{"nvcc", "-DNAME=\"x y\"", "a.cu"};
-        QTest::newRow("single quotes") << "nvcc '-I/path with space' a.cu" << QStringList{"nvcc", "-I/path with space", "a.cu"};
+        QTest::newRow("double quotes") << "nvcc \"-DNAME=\\\"x y\\\"\" a.cu"
+                                       << QStringList{"nvcc", "-DNAME=\"x y\"", "a.cu"};
+        QTest::newRow("single quotes") << "nvcc '-I/path with space' a.cu"
+                                       << QStringList{"nvcc", "-I/path with space", "a.cu"};
         QTest::newRow("escaped space") << "nvcc -I/a\\ b x.cu" << QStringList{"nvcc", "-I/a b", "x.cu"};
         QTest::newRow("extra spaces") << "  nvcc   -c  " << QStringList{"nvcc", "-c"};
         QTest::newRow("empty quotes") << "nvcc \"\" x" << QStringList{"nvcc", "", "x"};
@@ -34,29 +36,29 @@ private Q_SLOTS:
     void keepsIncludesDefinesAndStandard()
     {
         const QStringList args = {"/usr/local/cuda/bin/nvcc", "-Iinclude", "-I", "/abs/inc", "-isystem", "third",
-                                  "-DBLOCK=256", "-D", "USE_TEX", "-UOLD", "--std=c++14", "-include", "pre.h",
-                                  "-c", "src/a.cu", "-o", "a.o"};
+            "-DBLOCK=256", "-D", "USE_TEX", "-UOLD", "--std=c++14", "-include", "pre.h", "-c", "src/a.cu", "-o", "a.o"};
         const FilteredFlags flags = filterCompilerFlags(args, "/proj/build", "src/a.cu");
-        QCOMPARE(flags.kept, (QStringList{"-I/proj/build/include", "-I/abs/inc", "-isystem", "/proj/build/third",
-                                          "-DBLOCK=256", "-DUSE_TEX", "-UOLD", "-std=c++14", "-include",
-                                          "/proj/build/pre.h"}));
+        QCOMPARE(flags.kept,
+            (QStringList{"-I/proj/build/include", "-I/abs/inc", "-isystem", "/proj/build/third", "-DBLOCK=256",
+                "-DUSE_TEX", "-UOLD", "-std=c++14", "-include", "/proj/build/pre.h"}));
         QVERIFY2(flags.dropped.isEmpty(), qPrintable(flags.dropped.join(' ')));
     }
 
     void dropsNvccOnlyFlagsAndReportsThem()
     {
-        const QStringList args = {"nvcc", "-gencode", "arch=compute_80,code=sm_80", "--generate-code=arch=compute_70,code=sm_70",
-                                  "-arch", "sm_86", "-rdc=true", "-ccbin", "g++-12", "-Xcompiler", "-fopenmp",
-                                  "--expt-relaxed-constexpr", "--expt-extended-lambda", "-forward-unknown-to-host-compiler",
-                                  "-O3", "-lineinfo", "-x", "cu", "-c", "k.cu"};
+        const QStringList args = {"nvcc", "-gencode", "arch=compute_80,code=sm_80",
+            "--generate-code=arch=compute_70,code=sm_70", "-arch", "sm_86", "-rdc=true", "-ccbin", "g++-12",
+            "-Xcompiler", "-fopenmp", "--expt-relaxed-constexpr", "--expt-extended-lambda",
+            "-forward-unknown-to-host-compiler", "-O3", "-lineinfo", "-x", "cu", "-c", "k.cu"};
         const FilteredFlags flags = filterCompilerFlags(args, "/p", "k.cu");
         QVERIFY(flags.kept.isEmpty());
         for (const QString& expected : {QStringLiteral("-gencode arch=compute_80,code=sm_80"),
-                                        QStringLiteral("--generate-code=arch=compute_70,code=sm_70"), QStringLiteral("-arch sm_86"),
-                                        QStringLiteral("-rdc=true"), QStringLiteral("-ccbin g++-12"), QStringLiteral("-Xcompiler -fopenmp"),
-                                        QStringLiteral("--expt-relaxed-constexpr"), QStringLiteral("--expt-extended-lambda"),
-                                        QStringLiteral("-forward-unknown-to-host-compiler"), QStringLiteral("-lineinfo")})
-            QVERIFY2(flags.dropped.contains(expected), qPrintable(expected + " not reported; got " + flags.dropped.join(" | ")));
+                 QStringLiteral("--generate-code=arch=compute_70,code=sm_70"), QStringLiteral("-arch sm_86"),
+                 QStringLiteral("-rdc=true"), QStringLiteral("-ccbin g++-12"), QStringLiteral("-Xcompiler -fopenmp"),
+                 QStringLiteral("--expt-relaxed-constexpr"), QStringLiteral("--expt-extended-lambda"),
+                 QStringLiteral("-forward-unknown-to-host-compiler"), QStringLiteral("-lineinfo")})
+            QVERIFY2(flags.dropped.contains(expected),
+                qPrintable(expected + " not reported; got " + flags.dropped.join(" | ")));
         // Code generation and output flags are dropped silently: nothing to tell the user.
         QVERIFY(!flags.dropped.contains("-O3"));
         QVERIFY(!flags.dropped.contains("-c"));
@@ -75,7 +77,9 @@ private Q_SLOTS:
   {"directory": "%1", "file": "%1/src/b.cu", "command": "nvcc -DX=1 --expt-relaxed-constexpr -c %1/src/b.cu"},
   {"directory": "%1", "file": "src/host.cpp", "command": "g++ -c src/host.cpp"},
   {"directory": "%1", "file": "src/gone.cu", "command": "nvcc -c src/gone.cu"}
-])").arg(root).toUtf8();
+])")
+                                    .arg(root)
+                                    .toUtf8();
         const QString dbPath = test::writeFile(dir, "build/compile_commands.json", json);
         const ProjectSources sources = loadProject({dbPath});
         QCOMPARE(sources.units.size(), 2); // host-only .cpp ignored, missing file reported
@@ -96,7 +100,8 @@ private Q_SLOTS:
     void malformedCompileDatabaseNamesTheLine()
     {
         QTemporaryDir dir;
-        const QString path = test::writeFile(dir, "compile_commands.json", "[\n  {\"file\": \"a.cu\",\n   \"command\": }\n]\n");
+        const QString path
+            = test::writeFile(dir, "compile_commands.json", "[\n  {\"file\": \"a.cu\",\n   \"command\": }\n]\n");
         const CompileDatabase db = readCompileDatabase(path);
         QVERIFY(db.commands.isEmpty());
         QCOMPARE(db.diagnostics.size(), 1);

@@ -35,9 +35,9 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const
         return {};
     const Diagnostic& d = m_diagnostics.at(index.row());
     if (role == Qt::DecorationRole && index.column() == SeverityColumn) {
-        const QStyle::StandardPixmap icon = d.isError() ? QStyle::SP_MessageBoxCritical
+        const QStyle::StandardPixmap icon = d.isError()   ? QStyle::SP_MessageBoxCritical
             : d.severity == Diagnostic::Severity::Warning ? QStyle::SP_MessageBoxWarning
-                                                           : QStyle::SP_MessageBoxInformation;
+                                                          : QStyle::SP_MessageBoxInformation;
         return QApplication::style()->standardIcon(icon);
     }
     if (role == Qt::ToolTipRole)

@@ -53,7 +53,8 @@ QVariant KernelTableModel::data(const QModelIndex& index, int role) const
     case LaunchesColumn: {
         QStringList texts;
         for (const LaunchSite& launch : row.kernel.launches)
-            texts << QStringLiteral("grid %1 block %2").arg(describeLaunchDim(launch.grid), describeLaunchDim(launch.block));
+            texts << QStringLiteral("grid %1 block %2")
+                         .arg(describeLaunchDim(launch.grid), describeLaunchDim(launch.block));
         return texts.isEmpty() ? tr("no launch found") : texts.join(QStringLiteral("; "));
     }
     case DiagnosticsColumn:

@@ -114,8 +114,8 @@ void MainWindow::openProject(const QStringList& inputs)
 void MainWindow::openFolder()
 {
     QSettings settings;
-    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open CUDA Project Folder"),
-                                                          settings.value(QStringLiteral("paths/lastFolder")).toString());
+    const QString dir = QFileDialog::getExistingDirectory(
+        this, tr("Open CUDA Project Folder"), settings.value(QStringLiteral("paths/lastFolder")).toString());
     if (dir.isEmpty())
         return;
     settings.setValue(QStringLiteral("paths/lastFolder"), dir);
@@ -126,16 +126,16 @@ void MainWindow::openFiles()
 {
     QSettings settings;
     const QStringList files = QFileDialog::getOpenFileNames(this, tr("Open CUDA Files"),
-                                                            settings.value(QStringLiteral("paths/lastFolder")).toString(),
-                                                            tr("CUDA sources (*.cu *.cuh *.h *.hpp *.cpp *.cc);;All files (*)"));
+        settings.value(QStringLiteral("paths/lastFolder")).toString(),
+        tr("CUDA sources (*.cu *.cuh *.h *.hpp *.cpp *.cc);;All files (*)"));
     if (!files.isEmpty())
         openProject(files);
 }
 
 void MainWindow::openCompileDatabase()
 {
-    const QString file = QFileDialog::getOpenFileName(this, tr("Open Compile Database"), QString(),
-                                                      tr("Compile database (compile_commands.json);;JSON (*.json)"));
+    const QString file = QFileDialog::getOpenFileName(
+        this, tr("Open Compile Database"), QString(), tr("Compile database (compile_commands.json);;JSON (*.json)"));
     if (!file.isEmpty())
         openProject({file});
 }

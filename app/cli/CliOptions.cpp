@@ -8,8 +8,8 @@
 
 namespace slicewatt::cli {
 
-bool parseCommonOptions(const QStringList& args, const QStringList& allowedFormats, CommonOptions& options,
-                        QString& error)
+bool parseCommonOptions(
+    const QStringList& args, const QStringList& allowedFormats, CommonOptions& options, QString& error)
 {
     options.parser.resourceDir = defaultClangResourceDir();
     for (int i = 0; i < args.size(); ++i) {
@@ -33,7 +33,8 @@ bool parseCommonOptions(const QStringList& args, const QStringList& allowedForma
             if (!value(v))
                 return false;
             if (!allowedFormats.contains(v)) {
-                error = QStringLiteral("unknown format '%1' (expected %2)").arg(v, allowedFormats.join(QLatin1Char('|')));
+                error
+                    = QStringLiteral("unknown format '%1' (expected %2)").arg(v, allowedFormats.join(QLatin1Char('|')));
                 return false;
             }
             options.format = v;

@@ -23,8 +23,8 @@ struct CommonOptions {
 
 // Parses `args` (without the program and subcommand names). Returns false and sets
 // `error` for a usage mistake. `allowedFormats` lists what --format accepts.
-bool parseCommonOptions(const QStringList& args, const QStringList& allowedFormats, CommonOptions& options,
-                        QString& error);
+bool parseCommonOptions(
+    const QStringList& args, const QStringList& allowedFormats, CommonOptions& options, QString& error);
 
 // Writes `data` to the output file atomically (or to stdout); false with `error` on failure.
 bool writeOutput(const QString& outputFile, const QByteArray& data, QString& error);

@@ -10,28 +10,27 @@
 
 namespace {
 
-const char* const kUsage =
-    "Usage: slicewatt-cli COMMAND [OPTIONS] PATH...\n"
-    "\n"
-    "Static GPU power analysis of CUDA programs by memory-space slicing.\n"
-    "PATH is a folder (searched recursively), .cu/.cuh files, or a compile_commands.json.\n"
-    "No CUDA installation is needed.\n"
-    "\n"
-    "Commands:\n"
-    "  kernels    list every kernel: file, line, launch sites with grid/block values\n"
-    "             where they are compile-time constants, diagnostics per file\n"
-    "\n"
-    "Options:\n"
-    "  -f, --format FORMAT   table (default) or json\n"
-    "  -o, --output FILE     write there (atomically) instead of stdout\n"
-    "  -I DIR                add an include folder to every file\n"
-    "  -D NAME[=VALUE]       define a macro for every file\n"
-    "  --std STD             C++ standard when the build does not say (default c++17)\n"
-    "  --max-file-mb N       skip files larger than N MiB with a diagnostic (default 16)\n"
-    "  -h, --help            show this help\n"
-    "  --version             show the version\n"
-    "\n"
-    "Exit status: 0 ok, 1 the analysis found errors (diagnostics on stderr), 2 usage error.\n";
+const char* const kUsage = "Usage: slicewatt-cli COMMAND [OPTIONS] PATH...\n"
+                           "\n"
+                           "Static GPU power analysis of CUDA programs by memory-space slicing.\n"
+                           "PATH is a folder (searched recursively), .cu/.cuh files, or a compile_commands.json.\n"
+                           "No CUDA installation is needed.\n"
+                           "\n"
+                           "Commands:\n"
+                           "  kernels    list every kernel: file, line, launch sites with grid/block values\n"
+                           "             where they are compile-time constants, diagnostics per file\n"
+                           "\n"
+                           "Options:\n"
+                           "  -f, --format FORMAT   table (default) or json\n"
+                           "  -o, --output FILE     write there (atomically) instead of stdout\n"
+                           "  -I DIR                add an include folder to every file\n"
+                           "  -D NAME[=VALUE]       define a macro for every file\n"
+                           "  --std STD             C++ standard when the build does not say (default c++17)\n"
+                           "  --max-file-mb N       skip files larger than N MiB with a diagnostic (default 16)\n"
+                           "  -h, --help            show this help\n"
+                           "  --version             show the version\n"
+                           "\n"
+                           "Exit status: 0 ok, 1 the analysis found errors (diagnostics on stderr), 2 usage error.\n";
 
 } // namespace
 

@@ -13,11 +13,12 @@ int main(int argc, char** argv)
     QApplication::setApplicationVersion(QStringLiteral(SLICEWATT_VERSION));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Static GPU power analysis of CUDA programs by memory-space slicing"));
+    parser.setApplicationDescription(
+        QStringLiteral("Static GPU power analysis of CUDA programs by memory-space slicing"));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("paths"),
-                                 QStringLiteral("CUDA project folders, .cu files or a compile_commands.json"));
+    parser.addPositionalArgument(
+        QStringLiteral("paths"), QStringLiteral("CUDA project folders, .cu files or a compile_commands.json"));
     parser.process(app);
 
     slicewatt::MainWindow window;

@@ -45,8 +45,7 @@ Diagnostic Diagnostic::fromLoader(Severity severity, const QString& file, const 
 
 int errorCount(const Diagnostics& diagnostics)
 {
-    return int(std::count_if(diagnostics.begin(), diagnostics.end(),
-                             [](const Diagnostic& d) { return d.isError(); }));
+    return int(std::count_if(diagnostics.begin(), diagnostics.end(), [](const Diagnostic& d) { return d.isError(); }));
 }
 
 } // namespace slicewatt

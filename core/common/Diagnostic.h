@@ -15,8 +15,8 @@ struct Diagnostic {
 
     Severity severity = Severity::Error;
     Origin origin = Origin::Parser;
-    QString file;   // absolute path; empty when the message is about the project as a whole
-    int line = 0;   // 1-based; 0 when not tied to a line
+    QString file; // absolute path; empty when the message is about the project as a whole
+    int line = 0; // 1-based; 0 when not tied to a line
     int column = 0; // 1-based; 0 when not tied to a column
     QString message;
 

@@ -150,7 +150,8 @@ QString kernelListTable(const ProjectIndex& index, const QString& baseDir)
     int placeWidth = 8;
     for (const CatalogFunction& k : index.kernels) {
         nameWidth = qMax(nameWidth, int(k.info.qualifiedName.size()));
-        const QString place = relativeTo(k.info.location.file, baseDir) + QLatin1Char(':') + QString::number(k.info.location.line);
+        const QString place
+            = relativeTo(k.info.location.file, baseDir) + QLatin1Char(':') + QString::number(k.info.location.line);
         placeWidth = qMax(placeWidth, int(place.size()));
     }
     out += QStringLiteral("%1  %2  %3  %4\n")
@@ -159,14 +160,16 @@ QString kernelListTable(const ProjectIndex& index, const QString& baseDir)
                .arg(QStringLiteral("DIAG"), 4)
                .arg(QStringLiteral("LAUNCHES (grid, block, shared bytes)"));
     for (const CatalogFunction& k : index.kernels) {
-        const QString place = relativeTo(k.info.location.file, baseDir) + QLatin1Char(':') + QString::number(k.info.location.line);
+        const QString place
+            = relativeTo(k.info.location.file, baseDir) + QLatin1Char(':') + QString::number(k.info.location.line);
         QStringList launchTexts;
         for (const LaunchSite& l : k.launches) {
             launchTexts << QStringLiteral("%1:%2 grid=%3 block=%4 shmem=%5")
                                .arg(relativeTo(l.location.file, baseDir))
                                .arg(l.location.line)
                                .arg(describeLaunchDim(l.grid), describeLaunchDim(l.block),
-                                    l.sharedBytes ? QString::number(*l.sharedBytes) : QStringLiteral("?=") + l.sharedExpression);
+                                   l.sharedBytes ? QString::number(*l.sharedBytes)
+                                                 : QStringLiteral("?=") + l.sharedExpression);
         }
         if (launchTexts.isEmpty())
             launchTexts << QStringLiteral("-");
@@ -184,7 +187,7 @@ QString kernelListTable(const ProjectIndex& index, const QString& baseDir)
                .arg(index.units.size())
                .arg(errorCount(all))
                .arg(std::count_if(all.begin(), all.end(),
-                                  [](const Diagnostic& d) { return d.severity == Diagnostic::Severity::Warning; }));
+                   [](const Diagnostic& d) { return d.severity == Diagnostic::Severity::Warning; }));
     return out;
 }
 

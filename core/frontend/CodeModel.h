@@ -23,10 +23,10 @@ inline QString functionKey(const QString& usr, const SourceLocation& definition)
 }
 
 enum class FunctionKind {
-    Kernel,     // __global__
-    Device,     // __device__ only
+    Kernel, // __global__
+    Device, // __device__ only
     HostDevice, // __host__ __device__
-    Host,       // plain host function (kept only as a caller of device code or a launcher)
+    Host, // plain host function (kept only as a caller of device code or a launcher)
 };
 
 // A function definition found in the project's own files (not in system or prelude headers).

@@ -228,7 +228,8 @@ ConstantEvaluator::Triple ConstantEvaluator::evaluateDim3(CXCursor expression, i
         if (operands.size() > 3)
             return {};
         for (const CXCursor& operand : operands) {
-            const QString type = takeString(clang_getTypeSpelling(clang_getCanonicalType(clang_getCursorType(operand))));
+            const QString type
+                = takeString(clang_getTypeSpelling(clang_getCanonicalType(clang_getCursorType(operand))));
             if (type.contains(QLatin1String("uint3"))) // dim3(blockIdx) and friends: runtime values
                 return {};
         }
@@ -302,19 +303,21 @@ const QSet<QString>& ConstantEvaluator::modifiedVariables()
             const CXCursorKind kind = clang_getCursorKind(cursor);
             if (kind == CXCursor_BinaryOperator || kind == CXCursor_CompoundAssignOperator) {
                 const QVector<CXCursor> operands = expressionChildren(cursor);
-                if (operands.size() == 2 && (kind == CXCursor_CompoundAssignOperator
-                                             || isAssignment(s->self->operatorAfter(cursor, operands[0]))))
+                if (operands.size() == 2
+                    && (kind == CXCursor_CompoundAssignOperator
+                        || isAssignment(s->self->operatorAfter(cursor, operands[0]))))
                     collectReferencedVariables(operands[0], *s->modified);
             } else if (kind == CXCursor_UnaryOperator) {
                 const QString first = s->self->firstToken(cursor);
-                const bool prefixChange = first == QLatin1String("++") || first == QLatin1String("--")
-                    || first == QLatin1String("&");
+                const bool prefixChange
+                    = first == QLatin1String("++") || first == QLatin1String("--") || first == QLatin1String("&");
                 const QVector<CXCursor> operands = expressionChildren(cursor);
                 // Postfix ++/-- start with the operand, so check the last token too.
                 CXToken* tokens = nullptr;
                 unsigned count = 0;
                 clang_tokenize(s->self->m_tu, clang_getCursorExtent(cursor), &tokens, &count);
-                const QString last = count ? takeString(clang_getTokenSpelling(s->self->m_tu, tokens[count - 1])) : QString();
+                const QString last
+                    = count ? takeString(clang_getTokenSpelling(s->self->m_tu, tokens[count - 1])) : QString();
                 clang_disposeTokens(s->self->m_tu, tokens, count);
                 const bool postfixChange = last == QLatin1String("++") || last == QLatin1String("--");
                 if ((prefixChange || postfixChange) && operands.size() == 1)
@@ -332,7 +335,8 @@ const QSet<QString>& ConstantEvaluator::modifiedVariables()
 QString ConstantEvaluator::operatorAfter(CXCursor expression, CXCursor operand) const
 {
     unsigned operandEnd = 0;
-    clang_getSpellingLocation(clang_getRangeEnd(clang_getCursorExtent(operand)), nullptr, nullptr, nullptr, &operandEnd);
+    clang_getSpellingLocation(
+        clang_getRangeEnd(clang_getCursorExtent(operand)), nullptr, nullptr, nullptr, &operandEnd);
     CXToken* tokens = nullptr;
     unsigned count = 0;
     clang_tokenize(m_tu, clang_getCursorExtent(expression), &tokens, &count);

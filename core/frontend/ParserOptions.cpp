@@ -24,9 +24,11 @@ QString defaultClangResourceDir()
 QStringList clangArguments(const QStringList& fileFlags, const ParserOptions& options)
 {
     QStringList args = {
-        QStringLiteral("-x"), QStringLiteral("cuda"),
+        QStringLiteral("-x"),
+        QStringLiteral("cuda"),
         QStringLiteral("--cuda-host-only"),
-        QStringLiteral("-nocudainc"), QStringLiteral("-nocudalib"),
+        QStringLiteral("-nocudainc"),
+        QStringLiteral("-nocudalib"),
         // Point clang away from any real CUDA install: CUDA 12+ headers break clang 14, and
         // results must not depend on what happens to be installed.
         QStringLiteral("--cuda-path=") + CudaPrelude::virtualFolder() + QStringLiteral("/no-cuda"),
@@ -35,7 +37,8 @@ QStringList clangArguments(const QStringList& fileFlags, const ParserOptions& op
         // Our stubs come before every user include path so a project's -I to a real CUDA
         // install still sees the stand-ins.
         QStringLiteral("-I") + CudaPrelude::virtualFolder(),
-        QStringLiteral("-include"), CudaPrelude::forcedInclude(),
+        QStringLiteral("-include"),
+        CudaPrelude::forcedInclude(),
     };
     if (!options.resourceDir.isEmpty())
         args << QStringLiteral("-resource-dir") << options.resourceDir;

@@ -11,8 +11,8 @@ namespace slicewatt {
 // prelude instead of CUDA's headers, so no CUDA installation is needed or even looked at.
 struct ParserOptions {
     qint64 maxFileBytes = 16 * 1024 * 1024; // larger files get a diagnostic instead of a parse
-    int errorLimit = 100;                   // per file; KeepGoing continues after errors anyway
-    QString resourceDir;                    // clang's builtin headers; empty: built-in default
+    int errorLimit = 100; // per file; KeepGoing continues after errors anyway
+    QString resourceDir; // clang's builtin headers; empty: built-in default
 };
 
 // The full argument list for one file: CUDA mode and prelude first, then the file's flags.

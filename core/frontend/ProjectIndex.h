@@ -18,11 +18,11 @@ struct CatalogFunction {
 
 // Everything the front end learnt about the project.
 struct ProjectIndex {
-    QVector<UnitIndex> units;           // per parsed file, sorted by path
-    QVector<CatalogFunction> kernels;   // sorted by file, line
+    QVector<UnitIndex> units; // per parsed file, sorted by path
+    QVector<CatalogFunction> kernels; // sorted by file, line
     QVector<CatalogFunction> deviceFunctions;
     QVector<LaunchSite> unresolvedLaunches; // launches of kernels defined outside the project
-    Diagnostics loaderDiagnostics;      // from finding the sources
+    Diagnostics loaderDiagnostics; // from finding the sources
     QStringList droppedFlags;
     bool cancelled = false;
 

@@ -23,8 +23,8 @@ UnitIndex indexFile(const SourceFile& source, const ParserOptions& options)
 namespace {
 
 QVector<UnitIndex> indexInParallel(const QVector<SourceFile>& files, const ParserOptions& options,
-                                   const std::function<void(const IndexProgress&, const UnitIndex&)>& onProgress,
-                                   const std::atomic<bool>* cancel, IndexProgress& progress, QMutex& mutex)
+    const std::function<void(const IndexProgress&, const UnitIndex&)>& onProgress, const std::atomic<bool>* cancel,
+    IndexProgress& progress, QMutex& mutex)
 {
     const std::function<UnitIndex(const SourceFile&)> work = [&](const SourceFile& file) {
         if (cancel && cancel->load())
@@ -44,15 +44,14 @@ QVector<UnitIndex> indexInParallel(const QVector<SourceFile>& files, const Parse
     QVector<UnitIndex> results = QtConcurrent::blockingMapped<QVector<UnitIndex>>(&pool, files, work);
     // Files skipped because of a cancel come back empty.
     results.erase(std::remove_if(results.begin(), results.end(), [](const UnitIndex& u) { return u.path.isEmpty(); }),
-                  results.end());
+        results.end());
     return results;
 }
 
 } // namespace
 
 ProjectIndex indexProject(const ProjectSources& sources, const ParserOptions& options,
-                          const std::function<void(const IndexProgress&, const UnitIndex&)>& onProgress,
-                          const std::atomic<bool>* cancel)
+    const std::function<void(const IndexProgress&, const UnitIndex&)>& onProgress, const std::atomic<bool>* cancel)
 {
     QMutex mutex;
     IndexProgress progress;

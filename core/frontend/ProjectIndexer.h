@@ -22,8 +22,8 @@ struct IndexProgress {
 // called from worker threads, serialised; `cancel` is polled between files, so a cancel
 // takes effect after the files being parsed at that moment.
 ProjectIndex indexProject(const ProjectSources& sources, const ParserOptions& options,
-                          const std::function<void(const IndexProgress&, const UnitIndex&)>& onProgress = {},
-                          const std::atomic<bool>* cancel = nullptr);
+    const std::function<void(const IndexProgress&, const UnitIndex&)>& onProgress = {},
+    const std::atomic<bool>* cancel = nullptr);
 
 // Parses and indexes one file on the calling thread.
 UnitIndex indexFile(const SourceFile& source, const ParserOptions& options);

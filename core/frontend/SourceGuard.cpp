@@ -11,15 +11,15 @@ SourceCheck checkSource(const QString& path, qint64 maxFileBytes)
     SourceCheck check;
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        check.diagnostics << Diagnostic::fromLoader(Diagnostic::Severity::Error, path,
-                                              QStringLiteral("cannot read file: %1").arg(file.errorString()));
+        check.diagnostics << Diagnostic::fromLoader(
+            Diagnostic::Severity::Error, path, QStringLiteral("cannot read file: %1").arg(file.errorString()));
         return check;
     }
     const qint64 size = file.size();
     if (size > maxFileBytes) {
-        check.diagnostics << Diagnostic::fromLoader(
-            Diagnostic::Severity::Error, path,
-            QStringLiteral("file is %1 MiB, above the %2 MiB limit for analysis; skipped (raise the limit in the settings or with --max-file-mb)")
+        check.diagnostics << Diagnostic::fromLoader(Diagnostic::Severity::Error, path,
+            QStringLiteral("file is %1 MiB, above the %2 MiB limit for analysis; skipped (raise the limit in the "
+                           "settings or with --max-file-mb)")
                 .arg(double(size) / (1024.0 * 1024.0), 0, 'f', 1)
                 .arg(double(maxFileBytes) / (1024.0 * 1024.0), 0, 'f', 0));
         return check;
@@ -28,7 +28,7 @@ SourceCheck checkSource(const QString& path, qint64 maxFileBytes)
     // Source code never contains NUL bytes; object files, images and archives do at once.
     if (text.contains('\0')) {
         check.diagnostics << Diagnostic::fromLoader(Diagnostic::Severity::Error, path,
-                                              QStringLiteral("binary file (contains NUL bytes), not CUDA source; skipped"));
+            QStringLiteral("binary file (contains NUL bytes), not CUDA source; skipped"));
         return check;
     }
     QStringDecoder decoder(QStringDecoder::Utf8);
@@ -37,10 +37,11 @@ SourceCheck checkSource(const QString& path, qint64 maxFileBytes)
         // clang copes with stray bytes in comments and strings; the user should still know
         // that line text in reports may show replacement characters.
         check.diagnostics << Diagnostic::fromLoader(Diagnostic::Severity::Warning, path,
-                                              QStringLiteral("file is not valid UTF-8; it is analysed, but its text may show replacement characters"));
+            QStringLiteral("file is not valid UTF-8; it is analysed, but its text may show replacement characters"));
     }
     if (text.trimmed().isEmpty()) {
-        check.diagnostics << Diagnostic::fromLoader(Diagnostic::Severity::Note, path, QStringLiteral("empty file: no code to analyse"));
+        check.diagnostics << Diagnostic::fromLoader(
+            Diagnostic::Severity::Note, path, QStringLiteral("empty file: no code to analyse"));
         return check;
     }
     check.parseable = true;

@@ -33,7 +33,8 @@ QString describeFailure(CXErrorCode code)
 {
     switch (code) {
     case CXError_Crashed:
-        return QStringLiteral("libclang crashed while parsing this file; it is skipped and the rest of the project is analysed");
+        return QStringLiteral(
+            "libclang crashed while parsing this file; it is skipped and the rest of the project is analysed");
     case CXError_InvalidArguments:
         return QStringLiteral("libclang rejected the compiler arguments for this file");
     case CXError_ASTReadError:
@@ -93,16 +94,16 @@ ParsedUnit parseTranslationUnit(CXIndex index, const SourceFile& source, const P
 
     std::vector<CXUnsavedFile> unsaved;
     for (const PreludeFile& file : CudaPrelude::instance().files())
-        unsaved.push_back(CXUnsavedFile{file.virtualPath.constData(), file.contents.constData(),
-                                        static_cast<unsigned long>(file.contents.size())});
+        unsaved.push_back(CXUnsavedFile{
+            file.virtualPath.constData(), file.contents.constData(), static_cast<unsigned long>(file.contents.size())});
 
     const QByteArray path = source.path.toUtf8();
     const unsigned flags = CXTranslationUnit_KeepGoing | CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles;
     CXTranslationUnit tu = nullptr;
     QElapsedTimer timer;
     timer.start();
-    const CXErrorCode code = clang_parseTranslationUnit2(index, path.constData(), argv.data(), int(argv.size()),
-                                                         unsaved.data(), unsigned(unsaved.size()), flags, &tu);
+    const CXErrorCode code = clang_parseTranslationUnit2(
+        index, path.constData(), argv.data(), int(argv.size()), unsaved.data(), unsigned(unsaved.size()), flags, &tu);
     unit.parseSeconds = double(timer.nsecsElapsed()) / 1e9;
     if (code != CXError_Success || !tu) {
         Diagnostic d;

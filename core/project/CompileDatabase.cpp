@@ -25,19 +25,22 @@ CompileDatabase readCompileDatabase(const QString& path)
     CompileDatabase db;
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        db.diagnostics << Diagnostic::fromLoader(Diagnostic::Severity::Error, path, QStringLiteral("cannot read compile database: %1").arg(file.errorString()));
+        db.diagnostics << Diagnostic::fromLoader(Diagnostic::Severity::Error, path,
+            QStringLiteral("cannot read compile database: %1").arg(file.errorString()));
         return db;
     }
     const QByteArray text = file.readAll();
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(text, &error);
     if (error.error != QJsonParseError::NoError) {
-        db.diagnostics << Diagnostic::fromLoader(Diagnostic::Severity::Error, path, QStringLiteral("malformed compile database: %1").arg(error.errorString()),
-                                      lineOfOffset(text, error.offset));
+        db.diagnostics << Diagnostic::fromLoader(Diagnostic::Severity::Error, path,
+            QStringLiteral("malformed compile database: %1").arg(error.errorString()),
+            lineOfOffset(text, error.offset));
         return db;
     }
     if (!doc.isArray()) {
-        db.diagnostics << Diagnostic::fromLoader(Diagnostic::Severity::Error, path, QStringLiteral("malformed compile database: expected a JSON array of entries"));
+        db.diagnostics << Diagnostic::fromLoader(Diagnostic::Severity::Error, path,
+            QStringLiteral("malformed compile database: expected a JSON array of entries"));
         return db;
     }
     const QString databaseDir = QFileInfo(path).absolutePath();
@@ -52,7 +55,8 @@ CompileDatabase readCompileDatabase(const QString& path)
             command.directory = QDir::cleanPath(QDir(databaseDir).absoluteFilePath(command.directory));
         const QString fileField = entry.value(QLatin1String("file")).toString();
         if (fileField.isEmpty()) {
-            db.diagnostics << Diagnostic::fromLoader(Diagnostic::Severity::Error, path, QStringLiteral("entry %1 has no \"file\"; skipped").arg(i + 1));
+            db.diagnostics << Diagnostic::fromLoader(
+                Diagnostic::Severity::Error, path, QStringLiteral("entry %1 has no \"file\"; skipped").arg(i + 1));
             continue;
         }
         command.file = QDir::cleanPath(QDir(command.directory).absoluteFilePath(fileField));
@@ -63,8 +67,10 @@ CompileDatabase readCompileDatabase(const QString& path)
             command.arguments = splitCommandLine(entry.value(QLatin1String("command")).toString());
         }
         if (command.arguments.isEmpty()) {
-            db.diagnostics << Diagnostic::fromLoader(Diagnostic::Severity::Error, path, QStringLiteral("entry %1 (%2) has neither \"arguments\" nor \"command\"; skipped")
-                                                    .arg(i + 1).arg(fileField));
+            db.diagnostics << Diagnostic::fromLoader(Diagnostic::Severity::Error, path,
+                QStringLiteral("entry %1 (%2) has neither \"arguments\" nor \"command\"; skipped")
+                    .arg(i + 1)
+                    .arg(fileField));
             continue;
         }
         db.commands << command;

@@ -12,7 +12,7 @@ namespace slicewatt {
 // One entry of a compile_commands.json (CMake's or bear's format).
 struct CompileCommand {
     QString directory;
-    QString file;         // absolute
+    QString file; // absolute
     QStringList arguments; // "arguments", or "command" split like a shell would
 };
 

@@ -12,19 +12,46 @@ namespace {
 const QSet<QString>& flagsTakingValue()
 {
     static const QSet<QString> set = {
-        QStringLiteral("-o"), QStringLiteral("-gencode"), QStringLiteral("--generate-code"),
-        QStringLiteral("-arch"), QStringLiteral("--gpu-architecture"), QStringLiteral("-code"),
-        QStringLiteral("--gpu-code"), QStringLiteral("-ccbin"), QStringLiteral("--compiler-bindir"),
-        QStringLiteral("-Xcompiler"), QStringLiteral("--compiler-options"), QStringLiteral("-Xptxas"),
-        QStringLiteral("--ptxas-options"), QStringLiteral("-Xlinker"), QStringLiteral("--linker-options"),
-        QStringLiteral("-Xnvlink"), QStringLiteral("--nvlink-options"), QStringLiteral("-Xcudafe"),
-        QStringLiteral("-maxrregcount"), QStringLiteral("--maxrregcount"), QStringLiteral("-t"),
-        QStringLiteral("--threads"), QStringLiteral("-MF"), QStringLiteral("-MT"), QStringLiteral("-MQ"),
-        QStringLiteral("--options-file"), QStringLiteral("-optf"), QStringLiteral("-x"),
-        QStringLiteral("-rdc"), QStringLiteral("--relocatable-device-code"), QStringLiteral("-cudart"),
-        QStringLiteral("--cudart"), QStringLiteral("--default-stream"), QStringLiteral("-default-stream"),
-        QStringLiteral("--diag-suppress"), QStringLiteral("-diag-suppress"), QStringLiteral("-Xarch_device"),
-        QStringLiteral("-Xclang"), QStringLiteral("--cuda-gpu-arch"), QStringLiteral("-target"),
+        QStringLiteral("-o"),
+        QStringLiteral("-gencode"),
+        QStringLiteral("--generate-code"),
+        QStringLiteral("-arch"),
+        QStringLiteral("--gpu-architecture"),
+        QStringLiteral("-code"),
+        QStringLiteral("--gpu-code"),
+        QStringLiteral("-ccbin"),
+        QStringLiteral("--compiler-bindir"),
+        QStringLiteral("-Xcompiler"),
+        QStringLiteral("--compiler-options"),
+        QStringLiteral("-Xptxas"),
+        QStringLiteral("--ptxas-options"),
+        QStringLiteral("-Xlinker"),
+        QStringLiteral("--linker-options"),
+        QStringLiteral("-Xnvlink"),
+        QStringLiteral("--nvlink-options"),
+        QStringLiteral("-Xcudafe"),
+        QStringLiteral("-maxrregcount"),
+        QStringLiteral("--maxrregcount"),
+        QStringLiteral("-t"),
+        QStringLiteral("--threads"),
+        QStringLiteral("-MF"),
+        QStringLiteral("-MT"),
+        QStringLiteral("-MQ"),
+        QStringLiteral("--options-file"),
+        QStringLiteral("-optf"),
+        QStringLiteral("-x"),
+        QStringLiteral("-rdc"),
+        QStringLiteral("--relocatable-device-code"),
+        QStringLiteral("-cudart"),
+        QStringLiteral("--cudart"),
+        QStringLiteral("--default-stream"),
+        QStringLiteral("-default-stream"),
+        QStringLiteral("--diag-suppress"),
+        QStringLiteral("-diag-suppress"),
+        QStringLiteral("-Xarch_device"),
+        QStringLiteral("-Xclang"),
+        QStringLiteral("--cuda-gpu-arch"),
+        QStringLiteral("-target"),
     };
     return set;
 }
@@ -72,8 +99,7 @@ bool matchValueFlag(const QStringList& args, int& i, const QStringList& names, Q
 
 } // namespace
 
-FilteredFlags filterCompilerFlags(const QStringList& arguments, const QString& directory,
-                                  const QString& sourceFile)
+FilteredFlags filterCompilerFlags(const QStringList& arguments, const QString& directory, const QString& sourceFile)
 {
     FilteredFlags result;
     const QString sourceAbsolute = absolutePath(sourceFile, directory);
@@ -83,7 +109,8 @@ FilteredFlags filterCompilerFlags(const QStringList& arguments, const QString& d
         QString value;
         if (matchValueFlag(arguments, i, {QStringLiteral("-I"), QStringLiteral("--include-path")}, value)) {
             result.kept << QStringLiteral("-I") + absolutePath(value, directory);
-        } else if (matchValueFlag(arguments, i, {QStringLiteral("-isystem"), QStringLiteral("--system-include")}, value)) {
+        } else if (matchValueFlag(
+                       arguments, i, {QStringLiteral("-isystem"), QStringLiteral("--system-include")}, value)) {
             result.kept << QStringLiteral("-isystem") << absolutePath(value, directory);
         } else if (matchValueFlag(arguments, i, {QStringLiteral("-iquote")}, value)) {
             result.kept << QStringLiteral("-iquote") << absolutePath(value, directory);

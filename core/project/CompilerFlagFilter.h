@@ -16,7 +16,6 @@ struct FilteredFlags {
     QStringList dropped; // what the user should hear about (not the compiler, -c, -o or the source)
 };
 
-FilteredFlags filterCompilerFlags(const QStringList& arguments, const QString& directory,
-                                  const QString& sourceFile);
+FilteredFlags filterCompilerFlags(const QStringList& arguments, const QString& directory, const QString& sourceFile);
 
 } // namespace slicewatt

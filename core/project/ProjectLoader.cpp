@@ -26,8 +26,8 @@ public:
     {
         const QFileInfo info(input);
         if (!info.exists()) {
-            m_sources.diagnostics << Diagnostic::fromLoader(Diagnostic::Severity::Error, QDir::cleanPath(info.absoluteFilePath()),
-                                                      QStringLiteral("no such file or folder"));
+            m_sources.diagnostics << Diagnostic::fromLoader(Diagnostic::Severity::Error,
+                QDir::cleanPath(info.absoluteFilePath()), QStringLiteral("no such file or folder"));
         } else if (info.isDir()) {
             addFolder(info.absoluteFilePath());
         } else if (isCompileDatabasePath(input)) {
@@ -43,9 +43,9 @@ public:
         std::sort(dropped.begin(), dropped.end());
         m_sources.droppedFlags = dropped;
         if (!dropped.isEmpty()) {
-            m_sources.diagnostics << Diagnostic::fromLoader(
-                Diagnostic::Severity::Note, QString(),
-                QStringLiteral("ignored compiler flags clang does not need for analysis: %1").arg(dropped.join(QStringLiteral(", "))));
+            m_sources.diagnostics << Diagnostic::fromLoader(Diagnostic::Severity::Note, QString(),
+                QStringLiteral("ignored compiler flags clang does not need for analysis: %1")
+                    .arg(dropped.join(QStringLiteral(", "))));
         }
         auto byPath = [](const SourceFile& a, const SourceFile& b) { return a.path < b.path; };
         std::sort(m_sources.units.begin(), m_sources.units.end(), byPath);
@@ -122,7 +122,7 @@ private:
             const QFileInfo info(command.file);
             if (!info.exists()) {
                 m_sources.diagnostics << Diagnostic::fromLoader(Diagnostic::Severity::Warning, command.file,
-                                                          QStringLiteral("listed in %1 but missing on disk").arg(path));
+                    QStringLiteral("listed in %1 but missing on disk").arg(path));
                 continue;
             }
             const SourceRole role = classifySource(command.file);

@@ -12,7 +12,7 @@ namespace slicewatt {
 // One file to hand to the front end, with the compiler flags that apply to it
 // (include paths, defines, -std; already filtered to what clang understands).
 struct SourceFile {
-    QString path;      // absolute, cleaned
+    QString path; // absolute, cleaned
     QStringList flags; // e.g. "-I/abs/include", "-DN=4", "-std=c++17"
     bool isHeader = false;
 };
@@ -29,7 +29,7 @@ struct ProjectSources {
 // Options the user controls when loading (CLI flags, GUI settings).
 struct LoadOptions {
     QStringList extraIncludeDirs; // added to every file, after the file's own
-    QStringList extraDefines;     // NAME or NAME=VALUE
+    QStringList extraDefines; // NAME or NAME=VALUE
     QString defaultStandard = QStringLiteral("c++17");
     bool addIncludeDirsFromFolders = true; // every folder named "include" below a loaded folder
     qint64 maxFileBytes = 16 * 1024 * 1024;

@@ -8,8 +8,8 @@ namespace slicewatt {
 // How a file found on disk takes part in the analysis.
 enum class SourceRole {
     TranslationUnit, // parsed as a CUDA translation unit (.cu, or C++ sources holding device code)
-    Header,          // parsed on its own only when no translation unit includes it
-    Ignored,         // not CUDA: plain C/C++ without device code, other file types
+    Header, // parsed on its own only when no translation unit includes it
+    Ignored, // not CUDA: plain C/C++ without device code, other file types
 };
 
 // Decides by extension; C/C++ sources and headers count only when a quick look at their
