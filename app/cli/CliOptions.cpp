@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CliOptions.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QSaveFile>
 
 #include <cstdio>
@@ -78,6 +80,31 @@ bool parseCommonOptions(
         return false;
     }
     return true;
+}
+
+QString commonFolder(const QStringList& inputs)
+{
+    QString common;
+    for (const QString& input : inputs) {
+        const QFileInfo info(input);
+        QString folder = info.isDir() ? QDir::cleanPath(info.absoluteFilePath()) : QDir::cleanPath(info.absolutePath());
+        if (common.isNull()) {
+            common = folder;
+            continue;
+        }
+        while (!(folder + QLatin1Char('/')).startsWith(common + QLatin1Char('/')) && common.contains(QLatin1Char('/')))
+            common = common.left(common.lastIndexOf(QLatin1Char('/')));
+    }
+    return common;
+}
+
+int reportDiagnostics(const Diagnostics& diagnostics)
+{
+    for (const Diagnostic& d : diagnostics) {
+        if (d.severity != Diagnostic::Severity::Note || d.origin == Diagnostic::Origin::Loader)
+            fprintf(stderr, "%s\n", qPrintable(d.toString()));
+    }
+    return errorCount(diagnostics) > 0 ? ExitAnalysisErrors : ExitOk;
 }
 
 bool writeOutput(const QString& outputFile, const QByteArray& data, QString& error)

@@ -26,6 +26,12 @@ struct CommonOptions {
 bool parseCommonOptions(
     const QStringList& args, const QStringList& allowedFormats, CommonOptions& options, QString& error);
 
+// The deepest folder holding every input, so table paths stay short.
+QString commonFolder(const QStringList& inputs);
+
+// Prints diagnostics on stderr; returns the exit code the analysis earns (0 or 1).
+int reportDiagnostics(const Diagnostics& diagnostics);
+
 // Writes `data` to the output file atomically (or to stdout); false with `error` on failure.
 bool writeOutput(const QString& outputFile, const QByteArray& data, QString& error);
 

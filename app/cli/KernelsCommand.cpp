@@ -12,27 +12,6 @@
 #include <cstdio>
 
 namespace slicewatt::cli {
-namespace {
-
-// The deepest folder holding every input, so table paths stay short.
-QString commonFolder(const QStringList& inputs)
-{
-    QString common;
-    for (const QString& input : inputs) {
-        const QFileInfo info(input);
-        QString folder = info.isDir() ? QDir::cleanPath(info.absoluteFilePath()) : QDir::cleanPath(info.absolutePath());
-        if (common.isNull()) {
-            common = folder;
-            continue;
-        }
-        while (!(folder + QLatin1Char('/')).startsWith(common + QLatin1Char('/')) && common.contains(QLatin1Char('/')))
-            common = common.left(common.lastIndexOf(QLatin1Char('/')));
-    }
-    return common;
-}
-
-} // namespace
-
 int runKernelsCommand(const QStringList& args)
 {
     CommonOptions options;
@@ -51,12 +30,7 @@ int runKernelsCommand(const QStringList& args)
         fprintf(stderr, "slicewatt-cli: %s\n", qPrintable(error));
         return ExitAnalysisErrors;
     }
-    const Diagnostics diagnostics = index.allDiagnostics();
-    for (const Diagnostic& d : diagnostics) {
-        if (d.severity != Diagnostic::Severity::Note || d.origin == Diagnostic::Origin::Loader)
-            fprintf(stderr, "%s\n", qPrintable(d.toString()));
-    }
-    return errorCount(diagnostics) > 0 ? ExitAnalysisErrors : ExitOk;
+    return reportDiagnostics(index.allDiagnostics());
 }
 
 } // namespace slicewatt::cli

@@ -3,6 +3,7 @@
 // subcommand, hand over to core/.
 #include "CliOptions.h"
 #include "KernelsCommand.h"
+#include "SlicesCommand.h"
 
 #include <QCoreApplication>
 
@@ -19,6 +20,9 @@ const char* const kUsage = "Usage: slicewatt-cli COMMAND [OPTIONS] PATH...\n"
                            "Commands:\n"
                            "  kernels    list every kernel: file, line, launch sites with grid/block values\n"
                            "             where they are compile-time constants, diagnostics per file\n"
+    "  slices     each kernel's memory-space slices (global, shared, constant,\n"
+    "             texture): length, arithmetic and memory operations weighted by\n"
+    "             loop trip counts, intensity, branch class, assumptions\n"
                            "\n"
                            "Options:\n"
                            "  -f, --format FORMAT   table (default) or json\n"
@@ -59,6 +63,8 @@ int main(int argc, char** argv)
     }
     if (command == QLatin1String("kernels"))
         return slicewatt::cli::runKernelsCommand(args);
+    if (command == QLatin1String("slices"))
+        return slicewatt::cli::runSlicesCommand(args);
     fprintf(stderr, "slicewatt-cli: unknown command '%s'\n\n%s", qPrintable(command), kUsage);
     return slicewatt::cli::ExitUsage;
 }

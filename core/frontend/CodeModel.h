@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "analysis/KernelIR.h"
 #include "common/Diagnostic.h"
+#include "common/SourceLocation.h"
 
 #include <QString>
 #include <QStringList>
@@ -11,16 +13,6 @@
 
 namespace slicewatt {
 
-struct SourceLocation {
-    QString file; // absolute path
-    int line = 0; // 1-based
-    int column = 0;
-};
-
-inline QString functionKey(const QString& usr, const SourceLocation& definition)
-{
-    return usr + QLatin1Char('|') + definition.file + QLatin1Char(':') + QString::number(definition.line);
-}
 
 enum class FunctionKind {
     Kernel, // __global__
@@ -84,6 +76,7 @@ struct UnitIndex {
     QVector<FunctionInfo> functions;
     QVector<LaunchSite> launches;
     QStringList includedFiles; // absolute paths of the project files this unit includes
+    QVector<KernelIR> kernelIRs; // statement-level view of each kernel defined in project code
 };
 
 } // namespace slicewatt

@@ -25,6 +25,9 @@ public:
     std::optional<qint64> scalar(CXCursor expression);
     // A grid or block argument: a dim3 expression, or an integer meaning (n, 1, 1).
     LaunchDim dim3(CXCursor expression);
+    // const-qualified, or local to this function and never assigned, incremented or
+    // address-taken in it: its initialiser is its value.
+    bool isFixedValueVariable(CXCursor variable);
 
 private:
     using Triple = std::array<std::optional<qint64>, 3>;
@@ -33,7 +36,6 @@ private:
     Triple evaluateDim3(CXCursor expression, int depth);
     std::optional<qint64> evaluateVariable(CXCursor variable, int depth);
     std::optional<CXCursor> initialiserOf(CXCursor variable) const;
-    bool isFixedValueVariable(CXCursor variable);
     const QSet<QString>& modifiedVariables();
     QString operatorAfter(CXCursor expression, CXCursor operand) const;
     QString firstToken(CXCursor expression) const;

@@ -2,6 +2,7 @@
 #include "KernelFinder.h"
 
 #include "ConstantEvaluator.h"
+#include "analysis/StatementBuilder.h"
 #include "CudaPrelude.h"
 #include "CursorQueries.h"
 
@@ -118,6 +119,9 @@ private:
         function.isTemplate = clang_getCursorKind(cursor) == CXCursor_FunctionTemplate;
         function.isExternC = clang_getCursorKind(clang_getCursorLexicalParent(cursor)) == CXCursor_LinkageSpec;
         function.isStatic = clang_Cursor_getStorageClass(cursor) == CX_SC_Static;
+
+        if (function.kind == FunctionKind::Kernel)
+            m_index.kernelIRs << buildKernelIR(m_tu, cursor, function.key);
 
         BodyScan scan{this, cursor, ConstantEvaluator(m_tu, cursor), {}, {}};
         clang_visitChildren(cursor, &UnitVisitor::visitBody, &scan);

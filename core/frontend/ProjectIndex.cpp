@@ -38,6 +38,12 @@ const CatalogFunction* ProjectIndex::functionByKey(const QString& key) const
     return nullptr;
 }
 
+const KernelIR* ProjectIndex::kernelIR(const QString& key) const
+{
+    const auto it = kernelIRs.constFind(key);
+    return it == kernelIRs.constEnd() ? nullptr : &*it;
+}
+
 ProjectIndex mergeUnits(QVector<UnitIndex> units)
 {
     ProjectIndex index;
@@ -64,6 +70,12 @@ ProjectIndex mergeUnits(QVector<UnitIndex> units)
         std::sort(keys.begin(), keys.end());
         return keys.first();
     };
+    for (const UnitIndex& unit : units) {
+        for (const KernelIR& ir : unit.kernelIRs) {
+            if (!index.kernelIRs.contains(ir.kernelKey))
+                index.kernelIRs.insert(ir.kernelKey, ir);
+        }
+    }
     QHash<QString, QStringList> callersByCallee;
     for (const UnitIndex& unit : units) {
         for (const FunctionInfo& f : unit.functions) {

@@ -33,6 +33,9 @@ struct ProjectIndex {
     // Recomputes the two views above; call after changing units or loaderDiagnostics.
     void refreshDiagnostics();
     const CatalogFunction* functionByKey(const QString& key) const;
+    // The statement-level view of a kernel (null when its body could not be read).
+    const KernelIR* kernelIR(const QString& key) const;
+    QHash<QString, KernelIR> kernelIRs; // by function key
 
 private:
     Diagnostics m_diagnostics;

@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "KernelSlices.h"
+
+#include "TripCount.h"
+
+#include <algorithm>
+
+namespace slicewatt {
+namespace {
+
+bool sharesLoop(const Statement& a, const Statement& b)
+{
+    for (int loop : a.loops) {
+        if (b.loops.contains(loop))
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+QVector<std::array<bool, kMemorySpaceCount>> sliceMembership(const KernelIR& ir)
+{
+    const int count = int(ir.statements.size());
+    QHash<QString, QVector<int>> definitions;
+    for (int i = 0; i < count; ++i) {
+        for (const QString& variable : ir.statements[i].defines)
+            definitions[variable] << i;
+    }
+    QVector<std::array<bool, kMemorySpaceCount>> membership(count, {false, false, false, false});
+    for (MemorySpace space : kAllMemorySpaces) {
+        const size_t s = size_t(space);
+        QVector<int> work;
+        auto add = [&](int i) {
+            if (!membership[i][s]) {
+                membership[i][s] = true;
+                work << i;
+            }
+        };
+        for (int i = 0; i < count; ++i) {
+            const Statement& statement = ir.statements[i];
+            if (statement.accesses[space] > 0 || (space == MemorySpace::Shared && statement.isBarrier))
+                add(i);
+        }
+        while (!work.isEmpty()) {
+            const int member = work.takeLast();
+            const Statement& statement = ir.statements[member];
+            // Register closure: definitions that reach this use and touch no memory.
+            for (const QString& variable : statement.uses) {
+                for (int definition : definitions.value(variable)) {
+                    if (definition == member)
+                        continue;
+                    const Statement& candidate = ir.statements[definition];
+                    const bool reaches = definition < member || sharesLoop(candidate, statement);
+                    if (reaches && !candidate.touchesMemory())
+                        add(definition);
+                }
+            }
+            // Control skeleton: enclosing conditions, loops and earlier conditional returns.
+            for (int control : statement.controls)
+                add(control);
+        }
+    }
+    return membership;
+}
+
+KernelSlices analyseKernel(const KernelIR& ir, const LaunchShape& launch, const AnalysisOptions& options)
+{
+    KernelSlices result;
+    const int count = int(ir.statements.size());
+    result.effectiveStatements = count;
+    result.membership = sliceMembership(ir);
+
+    QHash<int, double> trips;
+    for (int i = 0; i < count; ++i) {
+        const Statement& statement = ir.statements[i];
+        result.decisionPoints += statement.decisionPoints;
+        if (statement.kind != StatementKind::Loop)
+            continue;
+        LoopResolution loop;
+        loop.statement = i;
+        loop.line = statement.location.line;
+        if (options.tripCountOverrides.contains(i)) {
+            loop.trips = double(options.tripCountOverrides.value(i));
+            loop.reason = QStringLiteral("set by the user");
+        } else if (const auto resolved = tripCount(statement.loop, launch)) {
+            loop.trips = double(*resolved);
+        } else {
+            loop.trips = options.defaultTripCount;
+            loop.assumed = true;
+            loop.reason = statement.loop.canonical
+                ? QStringLiteral("bounds not known at compile time (%1 %2 %3)")
+                      .arg(statement.loop.start->toString(), statement.loop.comparison, statement.loop.bound->toString())
+                : statement.loop.reason;
+        }
+        trips.insert(i, loop.trips);
+        result.loops << loop;
+    }
+
+    result.weights.resize(count);
+    result.probability.resize(count);
+    for (int i = 0; i < count; ++i) {
+        const Statement& statement = ir.statements[i];
+        double weight = 1;
+        for (int loop : statement.loops)
+            weight *= trips.value(loop, 1.0);
+        result.weights[i] = weight;
+        double probability = 1;
+        for (const ArmStep& step : statement.arms) {
+            const Statement& branch = ir.statements[step.branch];
+            if (branch.kind == StatementKind::If) {
+                const auto threads = launch.blockDim[0];
+                probability *= (branch.equalityOnThreadIndex && step.arm == 0 && threads && *threads > 0)
+                    ? 1.0 / double(*threads)
+                    : (branch.equalityOnThreadIndex && step.arm == 1 && threads && *threads > 0)
+                    ? 1.0 - 1.0 / double(*threads)
+                    : 0.5;
+            } else if (branch.armCount > 0) {
+                probability *= 1.0 / branch.armCount;
+            }
+        }
+        result.probability[i] = probability;
+    }
+
+    for (MemorySpace space : kAllMemorySpaces) {
+        SliceSummary& slice = result.slices[size_t(space)];
+        slice.space = space;
+        for (int i = 0; i < count; ++i) {
+            if (!result.membership[i][size_t(space)])
+                continue;
+            const Statement& statement = ir.statements[i];
+            slice.members << i;
+            slice.arithmetic += result.weights[i] * statement.arithmetic;
+            slice.accesses += statement.accesses.scaled(result.weights[i]);
+            if (!slice.lines.contains(statement.location.line))
+                slice.lines << statement.location.line;
+        }
+        std::sort(slice.lines.begin(), slice.lines.end());
+        slice.length = int(slice.members.size());
+        for (MemorySpace s : kAllMemorySpaces)
+            slice.normalisedMemory += options.memoryFactors[size_t(s)] * slice.accesses[s];
+        if (slice.length > 0) {
+            slice.intensityRatio
+                = slice.normalisedMemory > 0 ? slice.arithmetic / slice.normalisedMemory : options.ratioIntensityMax;
+            slice.intensityFraction = slice.normalisedMemory > 0
+                ? slice.arithmetic / (slice.arithmetic + slice.normalisedMemory)
+                : 1.0;
+        }
+    }
+    for (int i = 0; i < count; ++i) {
+        const auto& m = result.membership[i];
+        if (!m[0] && !m[1] && !m[2] && !m[3])
+            result.unsliced << i;
+    }
+    result.branchDensity = count > 0 ? double(result.decisionPoints) / count : 0.0;
+    result.dense = result.branchDensity >= options.denseThreshold;
+    return result;
+}
+
+} // namespace slicewatt

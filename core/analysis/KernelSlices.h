@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "KernelIR.h"
+
+#include <QHash>
+
+#include <array>
+
+namespace slicewatt {
+
+// Choices the user can change (analysis-rules.md marks them [ours]).
+struct AnalysisOptions {
+    int defaultTripCount = 10;
+    double denseThreshold = 0.1; // branch density at or above which a kernel is branch-dense
+    // r_S of METHOD §2 (JSW12, GTX 280): global, shared, constant, texture.
+    std::array<double, kMemorySpaceCount> memoryFactors = {1.0, 1.67, 0.91, 0.95};
+    double ratioIntensityMax = 8200; // domain maximum for slices without memory operations
+    QHash<int, qint64> tripCountOverrides; // loop statement index → trips (what-if)
+};
+
+struct LoopResolution {
+    int statement = -1;
+    int line = 0;
+    double trips = 1;
+    bool assumed = false; // the default was used
+    QString reason;
+};
+
+struct SliceSummary {
+    MemorySpace space = MemorySpace::Global;
+    QVector<int> members; // statement indices
+    int length = 0;       // |C|
+    double arithmetic = 0; // #A, loop-weighted
+    SpaceCounts accesses;  // n per space, loop-weighted
+    double normalisedMemory = 0; // N_mem = Σ r_S n_S
+    double intensityRatio = 0;    // JoS13: #A / N_mem
+    double intensityFraction = 0; // JSW12: #A / (#A + N_mem)
+    QVector<int> lines;
+};
+
+// A kernel's slices and counts for one launch shape and option set. Cheap to recompute:
+// what-if changes call analyseKernel again on the cached KernelIR.
+struct KernelSlices {
+    QVector<double> weights;     // per statement: product of enclosing trip counts
+    QVector<double> probability; // per statement: product of default branch-arm probabilities
+    QVector<std::array<bool, kMemorySpaceCount>> membership;
+    std::array<SliceSummary, kMemorySpaceCount> slices;
+    QVector<LoopResolution> loops;
+    QVector<int> unsliced; // statements in no slice
+    int decisionPoints = 0;
+    int effectiveStatements = 0;
+    double branchDensity = 0;
+    bool dense = false;
+};
+
+// Which slices each statement belongs to (analysis-rules §5); independent of the launch.
+QVector<std::array<bool, kMemorySpaceCount>> sliceMembership(const KernelIR& ir);
+
+KernelSlices analyseKernel(const KernelIR& ir, const LaunchShape& launch, const AnalysisOptions& options = {});
+
+} // namespace slicewatt

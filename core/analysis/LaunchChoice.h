@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "SymbolicExpr.h"
+#include "frontend/CodeModel.h"
+
+namespace slicewatt {
+
+// The launch a kernel is analysed for by default (analysis-rules §4): the first launch in
+// source order whose block size is fully known, else the first launch; no launch gives an
+// empty shape (loops bounded by blockDim then fall back to the default trip count).
+LaunchShape defaultLaunchShape(const QVector<LaunchSite>& launches);
+
+} // namespace slicewatt

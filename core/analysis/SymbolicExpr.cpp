@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "SymbolicExpr.h"
+
+#include "frontend/ConstantEvaluator.h"
+
+namespace slicewatt {
+
+SymbolicExprPtr SymbolicExpr::constant(qint64 value)
+{
+    auto e = std::make_shared<SymbolicExpr>();
+    e->m_kind = Kind::Constant;
+    e->m_value = value;
+    return e;
+}
+
+SymbolicExprPtr SymbolicExpr::launch(Kind kind, int axis)
+{
+    auto e = std::make_shared<SymbolicExpr>();
+    e->m_kind = kind;
+    e->m_axis = axis;
+    return e;
+}
+
+SymbolicExprPtr SymbolicExpr::unknown(const QString& label)
+{
+    auto e = std::make_shared<SymbolicExpr>();
+    e->m_kind = Kind::Unknown;
+    e->m_text = label;
+    return e;
+}
+
+SymbolicExprPtr SymbolicExpr::binary(const QString& op, SymbolicExprPtr lhs, SymbolicExprPtr rhs)
+{
+    auto e = std::make_shared<SymbolicExpr>();
+    e->m_kind = Kind::Binary;
+    e->m_text = op;
+    e->m_lhs = std::move(lhs);
+    e->m_rhs = std::move(rhs);
+    return e;
+}
+
+std::optional<qint64> SymbolicExpr::evaluate(const LaunchShape& launch) const
+{
+    switch (m_kind) {
+    case Kind::Constant:
+        return m_value;
+    case Kind::BlockDim:
+        return launch.blockDim[m_axis];
+    case Kind::GridDim:
+        return launch.gridDim[m_axis];
+    case Kind::Unknown:
+        return std::nullopt;
+    case Kind::Binary: {
+        const auto lhs = m_lhs->evaluate(launch);
+        const auto rhs = m_rhs->evaluate(launch);
+        if (!lhs || !rhs)
+            return std::nullopt;
+        return applyBinaryOperator(m_text, *lhs, *rhs);
+    }
+    }
+    return std::nullopt;
+}
+
+bool SymbolicExpr::dependsOnLaunch() const
+{
+    switch (m_kind) {
+    case Kind::BlockDim:
+    case Kind::GridDim:
+        return true;
+    case Kind::Binary:
+        return m_lhs->dependsOnLaunch() || m_rhs->dependsOnLaunch();
+    default:
+        return false;
+    }
+}
+
+QString SymbolicExpr::toString() const
+{
+    static const char axes[] = {'x', 'y', 'z'};
+    switch (m_kind) {
+    case Kind::Constant:
+        return QString::number(m_value);
+    case Kind::BlockDim:
+        return QStringLiteral("blockDim.") + QLatin1Char(axes[m_axis]);
+    case Kind::GridDim:
+        return QStringLiteral("gridDim.") + QLatin1Char(axes[m_axis]);
+    case Kind::Unknown:
+        return m_text;
+    case Kind::Binary:
+        return QStringLiteral("(%1 %2 %3)").arg(m_lhs->toString(), m_text, m_rhs->toString());
+    }
+    return QString();
+}
+
+} // namespace slicewatt

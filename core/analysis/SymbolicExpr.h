@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QString>
+
+#include <memory>
+#include <optional>
+
+namespace slicewatt {
+
+// The launch parameters a kernel's loop bounds may depend on. Unknown components stay
+// unset; what-if changes fill them in without reparsing anything.
+struct LaunchShape {
+    std::optional<qint64> blockDim[3];
+    std::optional<qint64> gridDim[3];
+};
+
+// A small integer expression over constants and launch parameters, kept from the AST so
+// trip counts can be re-evaluated for any launch (METHOD §2: loops bounded by blockDim
+// and gridDim). Anything else is Unknown, with a label saying what it was.
+class SymbolicExpr {
+public:
+    enum class Kind { Constant, BlockDim, GridDim, Unknown, Binary };
+
+    static std::shared_ptr<const SymbolicExpr> constant(qint64 value);
+    static std::shared_ptr<const SymbolicExpr> launch(Kind kind, int axis); // BlockDim or GridDim
+    static std::shared_ptr<const SymbolicExpr> unknown(const QString& label);
+    static std::shared_ptr<const SymbolicExpr> binary(const QString& op, std::shared_ptr<const SymbolicExpr> lhs,
+                                                      std::shared_ptr<const SymbolicExpr> rhs);
+
+    Kind kind() const { return m_kind; }
+    std::optional<qint64> evaluate(const LaunchShape& launch) const;
+    // True when the value depends on blockDim or gridDim.
+    bool dependsOnLaunch() const;
+    QString toString() const;
+
+private:
+    Kind m_kind = Kind::Unknown;
+    qint64 m_value = 0;
+    int m_axis = 0;
+    QString m_text; // operator or unknown label
+    std::shared_ptr<const SymbolicExpr> m_lhs, m_rhs;
+};
+
+using SymbolicExprPtr = std::shared_ptr<const SymbolicExpr>;
+
+} // namespace slicewatt

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <clang-c/Index.h>
+
+#include <QString>
+#include <QVector>
+
+namespace slicewatt {
+
+// The tokens of one function, tokenised once. libclang 14 has no API for an operator's
+// kind, so the analysis reads the operator token that follows an operand; looking it up
+// here instead of re-tokenising every expression keeps analysis cheap next to parsing.
+class TokenIndex {
+public:
+    TokenIndex(CXTranslationUnit tu, CXCursor function);
+
+    // The first punctuation token at or after the end of `operand` inside `expression`,
+    // e.g. the `+=` of `a[i] += b`. Empty when not found (macro expansions).
+    QString operatorAfter(CXCursor expression, CXCursor operand) const;
+    // The first and last token spelled inside `expression`.
+    QString firstToken(CXCursor expression) const;
+    QString lastToken(CXCursor expression) const;
+
+private:
+    struct Token {
+        unsigned offset;
+        bool punctuation;
+        QString spelling;
+    };
+    int lowerBound(unsigned offset) const;
+    static bool extentOffsets(CXCursor cursor, CXFile file, unsigned& begin, unsigned& end);
+
+    CXFile m_file = nullptr;
+    QVector<Token> m_tokens;
+};
+
+} // namespace slicewatt

@@ -1,0 +1,15 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "KernelIR.h"
+
+#include <optional>
+
+namespace slicewatt {
+
+// How many times a canonical loop's body runs for one thread, for a given launch
+// (analysis-rules.md §4): closed forms for additive steps, iteration for multiplicative
+// ones. nullopt when a value is unknown or the loop would not terminate.
+std::optional<qint64> tripCount(const LoopHeader& loop, const LaunchShape& launch);
+
+} // namespace slicewatt

@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "SliceReportWriter.h"
+
+#include "analysis/LaunchChoice.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace slicewatt {
+namespace {
+
+QJsonObject countsJson(const SpaceCounts& counts)
+{
+    QJsonObject object;
+    for (MemorySpace space : kAllMemorySpaces)
+        object.insert(memorySpaceName(space), counts[space]);
+    return object;
+}
+
+QJsonValue optionalNumber(const std::optional<qint64>& value)
+{
+    return value ? QJsonValue(double(*value)) : QJsonValue(QJsonValue::Null);
+}
+
+QString statementKindName(StatementKind kind)
+{
+    switch (kind) {
+    case StatementKind::Expression:
+        return QStringLiteral("expression");
+    case StatementKind::Declaration:
+        return QStringLiteral("declaration");
+    case StatementKind::If:
+        return QStringLiteral("if");
+    case StatementKind::Switch:
+        return QStringLiteral("switch");
+    case StatementKind::Loop:
+        return QStringLiteral("loop");
+    case StatementKind::Return:
+        return QStringLiteral("return");
+    }
+    return QString();
+}
+
+QStringList sliceNames(const std::array<bool, kMemorySpaceCount>& membership)
+{
+    QStringList names;
+    for (MemorySpace space : kAllMemorySpaces) {
+        if (membership[size_t(space)])
+            names << memorySpaceName(space);
+    }
+    names.sort();
+    return names;
+}
+
+QString relativeTo(const QString& path, const QString& baseDir)
+{
+    if (baseDir.isEmpty() || !path.startsWith(baseDir + QLatin1Char('/')))
+        return path;
+    return path.mid(baseDir.size() + 1);
+}
+
+} // namespace
+
+QVector<KernelSliceReport> sliceProject(const ProjectIndex& index, const AnalysisOptions& options)
+{
+    QVector<KernelSliceReport> reports;
+    for (const CatalogFunction& kernel : index.kernels) {
+        const KernelIR* ir = index.kernelIR(kernel.info.key);
+        if (!ir)
+            continue;
+        KernelSliceReport report;
+        report.kernel = &kernel;
+        report.ir = ir;
+        report.launch = defaultLaunchShape(kernel.launches);
+        report.slices = analyseKernel(*ir, report.launch, options);
+        reports << report;
+    }
+    return reports;
+}
+
+QJsonObject kernelSliceJson(const KernelSliceReport& report)
+{
+    const KernelIR& ir = *report.ir;
+    const KernelSlices& slices = report.slices;
+    QJsonObject object;
+    object.insert(QStringLiteral("name"), report.kernel->info.name);
+    object.insert(QStringLiteral("qualified_name"), report.kernel->info.qualifiedName);
+    object.insert(QStringLiteral("file"), report.kernel->info.location.file);
+    object.insert(QStringLiteral("line"), report.kernel->info.location.line);
+    QJsonObject launch;
+    launch.insert(QStringLiteral("grid"), QJsonArray {optionalNumber(report.launch.gridDim[0]),
+        optionalNumber(report.launch.gridDim[1]), optionalNumber(report.launch.gridDim[2])});
+    launch.insert(QStringLiteral("block"), QJsonArray {optionalNumber(report.launch.blockDim[0]),
+        optionalNumber(report.launch.blockDim[1]), optionalNumber(report.launch.blockDim[2])});
+    object.insert(QStringLiteral("launch"), launch);
+    object.insert(QStringLiteral("class"), slices.dense ? QStringLiteral("dense") : QStringLiteral("sparse"));
+    object.insert(QStringLiteral("branch_density"), slices.branchDensity);
+    object.insert(QStringLiteral("decision_points"), slices.decisionPoints);
+    object.insert(QStringLiteral("effective_statements"), slices.effectiveStatements);
+
+    QJsonObject sliceObject;
+    for (const SliceSummary& slice : slices.slices) {
+        QJsonObject s;
+        s.insert(QStringLiteral("length"), slice.length);
+        s.insert(QStringLiteral("arith"), slice.arithmetic);
+        s.insert(QStringLiteral("mem"), countsJson(slice.accesses));
+        s.insert(QStringLiteral("normalised_mem"), slice.normalisedMemory);
+        s.insert(QStringLiteral("intensity_ratio"), slice.intensityRatio);
+        s.insert(QStringLiteral("intensity_fraction"), slice.intensityFraction);
+        QJsonArray lines;
+        for (int line : slice.lines)
+            lines << line;
+        s.insert(QStringLiteral("lines"), lines);
+        sliceObject.insert(memorySpaceName(slice.space), s);
+    }
+    object.insert(QStringLiteral("slices"), sliceObject);
+
+    QJsonArray statements;
+    for (int i = 0; i < ir.statements.size(); ++i) {
+        const Statement& statement = ir.statements[i];
+        QJsonObject s;
+        s.insert(QStringLiteral("line"), statement.location.line);
+        if (statement.location.file != report.kernel->info.location.file)
+            s.insert(QStringLiteral("file"), statement.location.file);
+        s.insert(QStringLiteral("kind"), statementKindName(statement.kind));
+        s.insert(QStringLiteral("weight"), slices.weights[i]);
+        s.insert(QStringLiteral("probability"), slices.probability[i]);
+        s.insert(QStringLiteral("arith"), statement.arithmetic);
+        s.insert(QStringLiteral("mem"), countsJson(statement.accesses));
+        s.insert(QStringLiteral("slices"), QJsonArray::fromStringList(sliceNames(slices.membership[i])));
+        if (!statement.inlinedFrom.isEmpty())
+            s.insert(QStringLiteral("inlined_from"), statement.inlinedFrom);
+        statements << s;
+    }
+    object.insert(QStringLiteral("statements"), statements);
+
+    QJsonArray assumptions;
+    for (const LoopResolution& loop : slices.loops) {
+        if (!loop.assumed)
+            continue;
+        QJsonObject a;
+        a.insert(QStringLiteral("kind"), QStringLiteral("loop"));
+        a.insert(QStringLiteral("line"), loop.line);
+        a.insert(QStringLiteral("default"), loop.trips);
+        a.insert(QStringLiteral("reason"), loop.reason);
+        assumptions << a;
+    }
+    object.insert(QStringLiteral("assumptions"), assumptions);
+    object.insert(QStringLiteral("notes"), QJsonArray::fromStringList(ir.notes));
+    return object;
+}
+
+QByteArray sliceReportJsonText(const ProjectIndex& index, const QVector<KernelSliceReport>& reports)
+{
+    QJsonArray kernels;
+    for (const KernelSliceReport& report : reports)
+        kernels << kernelSliceJson(report);
+    QJsonArray diagnostics;
+    for (const Diagnostic& d : index.allDiagnostics())
+        diagnostics << QJsonValue(d.toString());
+    QJsonObject root;
+    root.insert(QStringLiteral("kernels"), kernels);
+    root.insert(QStringLiteral("diagnostics"), diagnostics);
+    root.insert(QStringLiteral("error_count"), errorCount(index.allDiagnostics()));
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+QString sliceReportTable(const QVector<KernelSliceReport>& reports, const QString& baseDir)
+{
+    QString out;
+    for (const KernelSliceReport& report : reports) {
+        const KernelSlices& slices = report.slices;
+        out += QStringLiteral("%1  %2:%3  %4 (branch density %5, %6 statements)\n")
+                   .arg(report.kernel->info.qualifiedName, relativeTo(report.kernel->info.location.file, baseDir))
+                   .arg(report.kernel->info.location.line)
+                   .arg(slices.dense ? QStringLiteral("branch-dense") : QStringLiteral("branch-sparse"))
+                   .arg(slices.branchDensity, 0, 'f', 2)
+                   .arg(slices.effectiveStatements);
+        out += QStringLiteral("  %1 %2 %3 %4 %5 %6 %7 %8  %9\n")
+                   .arg(QStringLiteral("SLICE"), -9)
+                   .arg(QStringLiteral("|C|"), 4)
+                   .arg(QStringLiteral("#A"), 10)
+                   .arg(QStringLiteral("n_GM"), 9)
+                   .arg(QStringLiteral("n_SHM"), 9)
+                   .arg(QStringLiteral("n_CM"), 9)
+                   .arg(QStringLiteral("n_TM"), 9)
+                   .arg(QStringLiteral("A~ratio"), 9)
+                   .arg(QStringLiteral("LINES"));
+        for (const SliceSummary& slice : slices.slices) {
+            QStringList lines;
+            for (int line : slice.lines)
+                lines << QString::number(line);
+            out += QStringLiteral("  %1 %2 %3 %4 %5 %6 %7 %8  %9\n")
+                       .arg(memorySpaceName(slice.space), -9)
+                       .arg(slice.length, 4)
+                       .arg(slice.arithmetic, 10, 'g', 6)
+                       .arg(slice.accesses[MemorySpace::Global], 9, 'g', 6)
+                       .arg(slice.accesses[MemorySpace::Shared], 9, 'g', 6)
+                       .arg(slice.accesses[MemorySpace::Constant], 9, 'g', 6)
+                       .arg(slice.accesses[MemorySpace::Texture], 9, 'g', 6)
+                       .arg(slice.length ? QString::number(slice.intensityRatio, 'f', 2) : QStringLiteral("-"), 9)
+                       .arg(lines.join(QLatin1Char(',')));
+        }
+        for (const LoopResolution& loop : slices.loops) {
+            if (loop.assumed)
+                out += QStringLiteral("  assumption: loop at line %1 runs %2 times (%3)\n")
+                           .arg(loop.line)
+                           .arg(loop.trips)
+                           .arg(loop.reason);
+        }
+        for (const QString& note : report.ir->notes)
+            out += QStringLiteral("  note: %1\n").arg(note);
+        out += QLatin1Char('\n');
+    }
+    return out;
+}
+
+} // namespace slicewatt
