@@ -219,6 +219,16 @@ private:
 
     const TokenIndex& tokens() const { return *m_tokens.back(); }
 
+    // A variable's initialiser: its last expression child, unless that is an array size
+    // (`__shared__ float tile[BLOCK];` has the expression BLOCK but no initialiser).
+    std::optional<CXCursor> initialiserOf(CXCursor variable) const
+    {
+        const QVector<CXCursor> operands = expressionOperands(variable);
+        if (operands.isEmpty() || tokens().tokenBefore(operands.last()) == QLatin1String("["))
+            return std::nullopt;
+        return operands.last();
+    }
+
     // Walks the statements of a block in order; returns the exits (if + return statement
     // ids) of conditional returns inside it, which later statements depend on.
     QVector<int> walkBlock(CXCursor block, Context& context)
@@ -259,12 +269,21 @@ private:
             for (const CXCursor& operand : expressionOperands(cursor))
                 scan(operand, AccessMode::Load, facts);
             const int id = addStatement(StatementKind::Return, cursor, facts, context);
+            inlineCalls(facts, id, context);
             // Inside an inlined function a return ends the callee, not the kernel.
             return m_inlinedFrom.isEmpty() ? QVector<int> {id} : QVector<int> {};
         }
         case CXCursor_LabelStmt: {
             const QVector<CXCursor> children = childrenOf(cursor);
             return children.isEmpty() ? QVector<int> {} : walkStatement(children.last(), context);
+        }
+        case CXCursor_UnexposedStmt: { // `#pragma unroll` wraps its loop in an attributed statement
+            QVector<int> exits;
+            for (const CXCursor& child : childrenOf(cursor)) {
+                if (clang_isStatement(clang_getCursorKind(child)) || clang_isExpression(clang_getCursorKind(child)))
+                    exits += walkStatement(child, context);
+            }
+            return exits;
         }
         case CXCursor_NullStmt:
         case CXCursor_BreakStmt:
@@ -295,10 +314,10 @@ private:
                 m_spaces.insert(usr, MemorySpace::Shared);
             else if (hasAttribute(variable, CXCursor_CUDAConstantAttr))
                 m_spaces.insert(usr, MemorySpace::Constant);
-            const QVector<CXCursor> operands = expressionOperands(variable);
-            if (operands.isEmpty())
+            const auto found = initialiserOf(variable);
+            if (!found)
                 continue;
-            const CXCursor initialiser = operands.last();
+            const CXCursor initialiser = *found;
             // `float4 v;` has an implicit constructor call with no arguments: no initialiser.
             if (clang_getCursorKind(initialiser) == CXCursor_CallExpr && expressionOperands(initialiser).isEmpty()
                 && sourceTextOf(m_tu, initialiser).isEmpty())
@@ -417,8 +436,8 @@ private:
                         if (clang_getCursorKind(variable) != CXCursor_VarDecl)
                             continue;
                         facts.defines.insert(usrOf(variable));
-                        for (const CXCursor& init : expressionOperands(variable))
-                            scan(init, AccessMode::Load, facts);
+                        if (const auto init = initialiserOf(variable))
+                            scan(*init, AccessMode::Load, facts);
                     }
                 } else {
                     scan(children[i], AccessMode::Load, facts);
@@ -493,7 +512,9 @@ private:
                 const QString parameter = usrOf(child);
                 m_ir.statements[callStatement].defines.insert(parameter);
                 if (index < arguments.size()) {
-                    if (const auto space = pointerSpace(arguments[index]))
+                    const auto space = isPointerLike(clang_getCursorType(child)) ? pointerSpace(arguments[index])
+                                                                                 : std::nullopt;
+                    if (space)
                         m_spaces.insert(parameter, *space);
                     else if (isTextureHandleType(typeSpelling(child)))
                         m_spaces.insert(parameter, MemorySpace::Texture);
@@ -808,8 +829,8 @@ private:
         const CXCursor variable = clang_getCursorReferenced(stripped);
         if (clang_getCursorKind(variable) != CXCursor_VarDecl)
             return false;
-        const QVector<CXCursor> initialiser = expressionOperands(variable);
-        return !initialiser.isEmpty() && mentionsThreadIndex(initialiser.last(), depth + 1);
+        const auto initialiser = initialiserOf(variable);
+        return initialiser && mentionsThreadIndex(*initialiser, depth + 1);
     }
 
     // ---- loops --------------------------------------------------------------------------
@@ -823,9 +844,8 @@ private:
             const QVector<CXCursor> variables = childrenOf(init);
             if (variables.size() == 1 && clang_getCursorKind(variables.first()) == CXCursor_VarDecl) {
                 variable = usrOf(variables.first());
-                const QVector<CXCursor> initialiser = expressionOperands(variables.first());
-                if (!initialiser.isEmpty())
-                    start = initialiser.last();
+                if (const auto initialiser = initialiserOf(variables.first()))
+                    start = *initialiser;
             }
         } else if (clang_getCursorKind(init) == CXCursor_BinaryOperator) {
             const QVector<CXCursor> operands = expressionOperands(init);
@@ -957,9 +977,8 @@ private:
             // A local initialised once (`int tid = threadIdx.x; int stride = blockDim.x * gridDim.x;`).
             const CXCursor variable = clang_getCursorReferenced(stripped);
             if (clang_getCursorKind(variable) == CXCursor_VarDecl && m_evaluators.back()->isFixedValueVariable(variable)) {
-                const QVector<CXCursor> initialiser = expressionOperands(variable);
-                if (!initialiser.isEmpty())
-                    return symbolic(initialiser.last(), indicesAreZero, depth + 1);
+                if (const auto initialiser = initialiserOf(variable))
+                    return symbolic(*initialiser, indicesAreZero, depth + 1);
             }
             break;
         }

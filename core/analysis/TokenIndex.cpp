@@ -78,6 +78,16 @@ QString TokenIndex::firstToken(CXCursor expression) const
     return i < m_tokens.size() && m_tokens[i].offset < end ? m_tokens[i].spelling : QString();
 }
 
+QString TokenIndex::tokenBefore(CXCursor expression) const
+{
+    unsigned begin = 0;
+    unsigned end = 0;
+    if (!m_file || !extentOffsets(expression, m_file, begin, end))
+        return QString();
+    const int i = lowerBound(begin) - 1;
+    return i >= 0 ? m_tokens[i].spelling : QString();
+}
+
 QString TokenIndex::lastToken(CXCursor expression) const
 {
     unsigned begin = 0;
