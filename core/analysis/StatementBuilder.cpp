@@ -749,7 +749,10 @@ private:
 
     void scanCall(CXCursor call, const QVector<CXCursor>& operands, ExpressionFacts& facts)
     {
-        const CXCursor callee = clang_getCursorReferenced(call);
+        // A dependent call in a template kernel has candidates instead of a callee; one
+        // candidate is as good as resolved.
+        const QVector<CXCursor> candidates = calleeCandidates(call);
+        const CXCursor callee = candidates.size() == 1 ? candidates.first() : clang_getCursorReferenced(call);
         QString name = spellingOf(call);
         const CXCursorKind calleeKind = clang_getCursorKind(callee);
         // Arguments: every operand after the callee reference (constructors have no callee operand).

@@ -111,6 +111,37 @@ QString sourceTextOf(CXTranslationUnit tu, CXCursor cursor)
     return QString::fromUtf8(buffer + startOffset, int(endOffset - startOffset)).simplified();
 }
 
+QVector<CXCursor> calleeCandidates(CXCursor call)
+{
+    const CXCursor callee = clang_getCursorReferenced(call);
+    if (!isNull(callee))
+        return {callee};
+    // The name is an OverloadedDeclRef below the callee expression, through implicit casts
+    // and a template-id DeclRefExpr.
+    const QVector<CXCursor> children = childrenOf(call);
+    if (children.isEmpty())
+        return {};
+    CXCursor name = children.first();
+    for (int depth = 0; depth < 4; ++depth) {
+        const CXCursorKind kind = clang_getCursorKind(name);
+        if (kind == CXCursor_OverloadedDeclRef) {
+            QVector<CXCursor> candidates;
+            const unsigned count = clang_getNumOverloadedDecls(name);
+            for (unsigned i = 0; i < count; ++i)
+                candidates << clang_getOverloadedDecl(name, i);
+            return candidates;
+        }
+        const CXCursor referenced = clang_getCursorReferenced(name);
+        if (!isNull(referenced) && clang_getCursorKind(referenced) != CXCursor_OverloadedDeclRef)
+            return {referenced};
+        const QVector<CXCursor> inner = childrenOf(name);
+        if (inner.isEmpty() || (kind != CXCursor_UnexposedExpr && kind != CXCursor_DeclRefExpr))
+            return {};
+        name = inner.first();
+    }
+    return {};
+}
+
 bool isDefaultedArgument(CXCursor argument)
 {
     return clang_getCursorKind(argument) == CXCursor_UnexposedExpr && childrenOf(argument).isEmpty();

@@ -23,6 +23,9 @@ bool hasAttribute(CXCursor cursor, CXCursorKind attributeKind);
 QString qualifiedNameOf(CXCursor cursor);
 // The exact source text of an expression as written, whitespace collapsed.
 QString sourceTextOf(CXTranslationUnit tu, CXCursor cursor);
+// The functions a call may invoke: its resolved callee, or for a dependent call inside a
+// template (`helper<T>(x)`, `helper<N, T>(x)`), every candidate its name can refer to.
+QVector<CXCursor> calleeCandidates(CXCursor call);
 // A defaulted call argument (CXXDefaultArgExpr), which libclang shows as an unexposed
 // expression without children.
 bool isDefaultedArgument(CXCursor argument);

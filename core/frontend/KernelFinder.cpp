@@ -152,7 +152,7 @@ private:
             if (children.size() >= 2 && isLaunchConfigurationCall(children[1]))
                 scan->self->recordLaunch(*scan, cursor, children);
             else
-                recordCall(*scan, cursor, children);
+                recordCall(*scan, cursor);
         }
         return CXChildVisit_Recurse;
     }
@@ -182,37 +182,10 @@ private:
         }
     }
 
-    static void recordCall(BodyScan& scan, CXCursor call, const QVector<CXCursor>& children)
+    static void recordCall(BodyScan& scan, CXCursor call)
     {
-        const CXCursor callee = clang_getCursorReferenced(call);
-        if (!isNull(callee)) {
+        for (const CXCursor& callee : calleeCandidates(call))
             addCallee(scan, callee);
-            return;
-        }
-        // A dependent call inside a template (`helper<T>(x)`, `helper<N, T>(x)`) has no
-        // resolved callee: its name is an OverloadedDeclRef below the callee expression
-        // (through implicit casts and a template-id DeclRefExpr); take every candidate.
-        if (children.isEmpty())
-            return;
-        CXCursor name = children.first();
-        for (int depth = 0; depth < 4; ++depth) {
-            const CXCursorKind kind = clang_getCursorKind(name);
-            if (kind == CXCursor_OverloadedDeclRef) {
-                const unsigned count = clang_getNumOverloadedDecls(name);
-                for (unsigned i = 0; i < count; ++i)
-                    addCallee(scan, clang_getOverloadedDecl(name, i));
-                return;
-            }
-            const CXCursor referenced = clang_getCursorReferenced(name);
-            if (!isNull(referenced) && clang_getCursorKind(referenced) != CXCursor_OverloadedDeclRef) {
-                addCallee(scan, referenced);
-                return;
-            }
-            const QVector<CXCursor> inner = childrenOf(name);
-            if (inner.isEmpty() || (kind != CXCursor_UnexposedExpr && kind != CXCursor_DeclRefExpr))
-                return;
-            name = inner.first();
-        }
     }
 
     void recordLaunch(BodyScan& scan, CXCursor call, const QVector<CXCursor>& children)
