@@ -67,7 +67,8 @@ QStringList assumptionLines(const QJsonArray& assumptions)
 {
     QStringList lines;
     for (const QJsonValue& v : assumptions)
-        lines << QStringLiteral("%1 %2").arg(v.toObject().value("kind").toString()).arg(v.toObject().value("line").toInt());
+        if (v.toObject().value("kind").toString() == "loop")
+            lines << QStringLiteral("%1 %2").arg(v.toObject().value("kind").toString()).arg(v.toObject().value("line").toInt());
     return lines;
 }
 

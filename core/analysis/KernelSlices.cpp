@@ -17,6 +17,17 @@ bool sharesLoop(const Statement& a, const Statement& b)
     return false;
 }
 
+bool samePath(const QVector<ArmStep>& a, const QVector<ArmStep>& b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (int i = 0; i < a.size(); ++i) {
+        if (a[i].branch != b[i].branch || a[i].arm != b[i].arm)
+            return false;
+    }
+    return true;
+}
+
 } // namespace
 
 QVector<std::array<bool, kMemorySpaceCount>> sliceMembership(const KernelIR& ir)
@@ -97,6 +108,40 @@ KernelSlices analyseKernel(const KernelIR& ir, const LaunchShape& launch, const 
         result.loops << loop;
     }
 
+    // Arm probabilities of every branch: the user's or measured values, else the defaults of
+    // analysis-rules §6 (0.5 per if arm, 1/k per switch arm, 1/blockDim.x for a thread-index
+    // equality such as `threadIdx.x == 0`).
+    QHash<int, QVector<double>> armProbabilities;
+    for (int i = 0; i < count; ++i) {
+        const Statement& branch = ir.statements[i];
+        if (branch.kind != StatementKind::If && branch.kind != StatementKind::Switch)
+            continue;
+        BranchResolution resolution;
+        resolution.statement = i;
+        resolution.line = branch.location.line;
+        if (options.branchProbabilities.contains(i)) {
+            resolution.arms = options.branchProbabilities.value(i);
+            resolution.assumed = false;
+            resolution.reason = QStringLiteral("measured or set by the user");
+        } else if (branch.kind == StatementKind::If) {
+            const auto threads = launch.blockDim[0];
+            if (branch.equalityOnThreadIndex && threads && *threads > 0) {
+                const double one = 1.0 / double(*threads);
+                resolution.arms = {one, 1.0 - one};
+                resolution.reason = QStringLiteral("one thread of %1 takes the then-arm").arg(*threads);
+            } else {
+                resolution.arms = {0.5, 0.5};
+                resolution.reason = QStringLiteral("two-way branch");
+            }
+        } else {
+            const int arms = qMax(branch.armCount, 1);
+            resolution.arms = QVector<double>(arms, 1.0 / arms);
+            resolution.reason = QStringLiteral("%1-way switch").arg(arms);
+        }
+        armProbabilities.insert(i, resolution.arms);
+        result.branches << resolution;
+    }
+
     result.weights.resize(count);
     result.probability.resize(count);
     for (int i = 0; i < count; ++i) {
@@ -106,19 +151,8 @@ KernelSlices analyseKernel(const KernelIR& ir, const LaunchShape& launch, const 
             weight *= trips.value(loop, 1.0);
         result.weights[i] = weight;
         double probability = 1;
-        for (const ArmStep& step : statement.arms) {
-            const Statement& branch = ir.statements[step.branch];
-            if (branch.kind == StatementKind::If) {
-                const auto threads = launch.blockDim[0];
-                probability *= (branch.equalityOnThreadIndex && step.arm == 0 && threads && *threads > 0)
-                    ? 1.0 / double(*threads)
-                    : (branch.equalityOnThreadIndex && step.arm == 1 && threads && *threads > 0)
-                    ? 1.0 - 1.0 / double(*threads)
-                    : 0.5;
-            } else if (branch.armCount > 0) {
-                probability *= 1.0 / branch.armCount;
-            }
-        }
+        for (const ArmStep& step : statement.arms)
+            probability *= armProbabilities.value(step.branch).value(step.arm, 1.0);
         result.probability[i] = probability;
     }
 
@@ -137,6 +171,22 @@ KernelSlices analyseKernel(const KernelIR& ir, const LaunchShape& launch, const 
         }
         std::sort(slice.lines.begin(), slice.lines.end());
         slice.length = int(slice.members.size());
+        for (int member : slice.members) {
+            const Statement& statement = ir.statements[member];
+            auto sub = std::find_if(slice.subSlices.begin(), slice.subSlices.end(),
+                [&](const SubSlice& candidate) { return samePath(candidate.path, statement.arms); });
+            if (sub == slice.subSlices.end()) {
+                SubSlice fresh;
+                fresh.path = statement.arms;
+                fresh.probability = result.probability[member];
+                slice.subSlices << fresh;
+                sub = slice.subSlices.end() - 1;
+            }
+            sub->members << member;
+            sub->length += 1;
+            sub->arithmetic += result.weights[member] * statement.arithmetic;
+            sub->accesses += statement.accesses.scaled(result.weights[member]);
+        }
         for (MemorySpace s : kAllMemorySpaces)
             slice.normalisedMemory += options.memoryFactors[size_t(s)] * slice.accesses[s];
         if (slice.length > 0) {
@@ -151,7 +201,26 @@ KernelSlices analyseKernel(const KernelIR& ir, const LaunchShape& launch, const 
         const auto& m = result.membership[i];
         if (!m[0] && !m[1] && !m[2] && !m[3])
             result.unsliced << i;
+        const Statement& statement = ir.statements[i];
+        auto line = std::find_if(result.lines.begin(), result.lines.end(), [&](const LineAttribution& l) {
+            return l.line == statement.location.line && l.file == statement.location.file;
+        });
+        if (line == result.lines.end()) {
+            LineAttribution fresh;
+            fresh.file = statement.location.file;
+            fresh.line = statement.location.line;
+            result.lines << fresh;
+            line = result.lines.end() - 1;
+        }
+        for (size_t s = 0; s < m.size(); ++s)
+            line->slices[s] = line->slices[s] || m[s];
+        line->arithmetic += result.weights[i] * statement.arithmetic;
+        line->accesses += statement.accesses.scaled(result.weights[i]);
+        line->statements << i;
     }
+    std::sort(result.lines.begin(), result.lines.end(), [](const LineAttribution& a, const LineAttribution& b) {
+        return std::tie(a.file, a.line) < std::tie(b.file, b.line);
+    });
     result.branchDensity = count > 0 ? double(result.decisionPoints) / count : 0.0;
     result.dense = result.branchDensity >= options.denseThreshold;
     return result;

@@ -17,6 +17,37 @@ struct AnalysisOptions {
     std::array<double, kMemorySpaceCount> memoryFactors = {1.0, 1.67, 0.91, 0.95};
     double ratioIntensityMax = 8200; // domain maximum for slices without memory operations
     QHash<int, qint64> tripCountOverrides; // loop statement index → trips (what-if)
+    // Branch statement index → probability of each arm (measured or set by the user).
+    QHash<int, QVector<double>> branchProbabilities;
+};
+
+// The arm probabilities of one if/switch, and where they came from.
+struct BranchResolution {
+    int statement = -1;
+    int line = 0;
+    QVector<double> arms; // if: then, else; switch: label groups in source order, then an implicit default
+    bool assumed = true;  // the default rule was used (analysis-rules §6)
+    QString reason;
+};
+
+// The part of a slice inside one branch path (METHOD §5, BDPM sub-slices C_ij).
+struct SubSlice {
+    QVector<ArmStep> path; // empty: outside every branch
+    double probability = 1;
+    QVector<int> members;
+    int length = 0;
+    double arithmetic = 0;
+    SpaceCounts accesses;
+};
+
+// Everything on one source line, summed over its statements (per-line attribution).
+struct LineAttribution {
+    QString file;
+    int line = 0;
+    std::array<bool, kMemorySpaceCount> slices {};
+    double arithmetic = 0; // loop-weighted
+    SpaceCounts accesses;  // loop-weighted
+    QVector<int> statements;
 };
 
 struct LoopResolution {
@@ -37,6 +68,7 @@ struct SliceSummary {
     double intensityRatio = 0;    // JoS13: #A / N_mem
     double intensityFraction = 0; // JSW12: #A / (#A + N_mem)
     QVector<int> lines;
+    QVector<SubSlice> subSlices; // by branch path, in order of first member
 };
 
 // A kernel's slices and counts for one launch shape and option set. Cheap to recompute:
@@ -47,6 +79,8 @@ struct KernelSlices {
     QVector<std::array<bool, kMemorySpaceCount>> membership;
     std::array<SliceSummary, kMemorySpaceCount> slices;
     QVector<LoopResolution> loops;
+    QVector<BranchResolution> branches;
+    QVector<LineAttribution> lines; // sorted by file and line
     QVector<int> unsliced; // statements in no slice
     int decisionPoints = 0;
     int effectiveStatements = 0;

@@ -111,6 +111,21 @@ QJsonObject kernelSliceJson(const KernelSliceReport& report)
         for (int line : slice.lines)
             lines << line;
         s.insert(QStringLiteral("lines"), lines);
+        QJsonArray subSlices;
+        for (const SubSlice& sub : slice.subSlices) {
+            QJsonObject o;
+            QJsonArray path;
+            for (const ArmStep& step : sub.path)
+                path << QJsonObject {{QStringLiteral("line"), ir.statements[step.branch].location.line},
+                    {QStringLiteral("arm"), step.arm}};
+            o.insert(QStringLiteral("path"), path);
+            o.insert(QStringLiteral("probability"), sub.probability);
+            o.insert(QStringLiteral("length"), sub.length);
+            o.insert(QStringLiteral("arith"), sub.arithmetic);
+            o.insert(QStringLiteral("mem"), countsJson(sub.accesses));
+            subSlices << o;
+        }
+        s.insert(QStringLiteral("sub_slices"), subSlices);
         sliceObject.insert(memorySpaceName(slice.space), s);
     }
     object.insert(QStringLiteral("slices"), sliceObject);
@@ -145,7 +160,34 @@ QJsonObject kernelSliceJson(const KernelSliceReport& report)
         a.insert(QStringLiteral("reason"), loop.reason);
         assumptions << a;
     }
+    for (const BranchResolution& branch : slices.branches) {
+        if (!branch.assumed)
+            continue;
+        QJsonArray probabilities;
+        for (double p : branch.arms)
+            probabilities << p;
+        QJsonObject a;
+        a.insert(QStringLiteral("kind"), QStringLiteral("branch"));
+        a.insert(QStringLiteral("line"), branch.line);
+        a.insert(QStringLiteral("probabilities"), probabilities);
+        a.insert(QStringLiteral("reason"), branch.reason);
+        assumptions << a;
+    }
     object.insert(QStringLiteral("assumptions"), assumptions);
+
+    // Per-line attribution: every source line with statements, its slices and counts.
+    QJsonArray lineArray;
+    for (const LineAttribution& line : slices.lines) {
+        QJsonObject l;
+        if (line.file != report.kernel->info.location.file)
+            l.insert(QStringLiteral("file"), line.file);
+        l.insert(QStringLiteral("line"), line.line);
+        l.insert(QStringLiteral("slices"), QJsonArray::fromStringList(sliceNames(line.slices)));
+        l.insert(QStringLiteral("arith"), line.arithmetic);
+        l.insert(QStringLiteral("mem"), countsJson(line.accesses));
+        lineArray << l;
+    }
+    object.insert(QStringLiteral("lines"), lineArray);
     object.insert(QStringLiteral("notes"), QJsonArray::fromStringList(ir.notes));
     return object;
 }

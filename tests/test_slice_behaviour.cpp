@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Behaviour of the slice analysis beyond the hand-computed corpus: measured branch
+// probabilities (the paper's branch-dense example), what-if trip counts and launches,
+// per-line attribution, and broken code.
+#include "TestSupport.h"
+#include "analysis/TripCount.h"
+#include "export/SliceReportWriter.h"
+#include "frontend/ProjectIndexer.h"
+#include "project/ProjectLoader.h"
+
+#include <QtTest>
+
+using namespace slicewatt;
+
+namespace {
+
+struct Analysed {
+    ProjectIndex index;
+    QVector<KernelSliceReport> reports;
+};
+
+Analysed analyse(const QString& path)
+{
+    Analysed a;
+    a.index = indexProject(loadProject({path}), test::parserOptions());
+    a.reports = sliceProject(a.index);
+    return a;
+}
+
+int statementAt(const KernelIR& ir, int line, StatementKind kind)
+{
+    for (int i = 0; i < ir.statements.size(); ++i) {
+        if (ir.statements[i].location.line == line && ir.statements[i].kind == kind)
+            return i;
+    }
+    return -1;
+}
+
+} // namespace
+
+class SliceBehaviourTest : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    // JSW12 Fig. 6 (METHOD §8): profiled outcomes c1 1570/8430 of 10000, c2 1560/10 of 1570.
+    // The arithmetic-heavy arm `v2 = 5 * v4 / v1` runs with probability 0.001.
+    void measuredProbabilitiesReachTheSubSlices()
+    {
+        Analysed a = analyse(test::corpusDir() + "/slices/br_jsw12_branch_dense.cu");
+        QCOMPARE(a.reports.size(), 1);
+        const KernelIR& ir = *a.reports[0].ir;
+        const int c1 = statementAt(ir, 41, StatementKind::If);
+        const int c2 = statementAt(ir, 42, StatementKind::If);
+        const int heavy = statementAt(ir, 45, StatementKind::Expression);
+        QVERIFY(c1 >= 0 && c2 >= 0 && heavy >= 0);
+
+        const KernelSlices defaults = analyseKernel(ir, a.reports[0].launch);
+        QCOMPARE(defaults.probability[heavy], 0.25);
+
+        AnalysisOptions measured;
+        measured.branchProbabilities.insert(c1, {0.157, 0.843});
+        measured.branchProbabilities.insert(c2, {1560.0 / 1570.0, 10.0 / 1570.0});
+        const KernelSlices slices = analyseKernel(ir, a.reports[0].launch, measured);
+        QVERIFY(qAbs(slices.probability[heavy] - 0.001) < 1e-9);
+        const SliceSummary& global = slices.slices[size_t(MemorySpace::Global)];
+        const auto heavyPath = std::find_if(global.subSlices.begin(), global.subSlices.end(),
+            [&](const SubSlice& s) { return s.members.contains(heavy); });
+        QVERIFY(heavyPath != global.subSlices.end());
+        QVERIFY(qAbs(heavyPath->probability - 0.001) < 1e-9);
+        QCOMPARE(heavyPath->arithmetic, 2.0); // 5 * v4 / v1
+        double total = 0;
+        for (const SubSlice& s : global.subSlices)
+            total += s.length;
+        QCOMPARE(int(total), global.length);
+        for (const BranchResolution& b : slices.branches)
+            QVERIFY(!b.assumed);
+    }
+
+    void threadIndexEqualityTakesOneThread()
+    {
+        Analysed a = analyse(test::corpusDir() + "/slices/mem_reduce_shared.cu");
+        const KernelSlices& slices = a.reports[0].slices;
+        bool found = false;
+        for (const BranchResolution& b : slices.branches) {
+            if (b.reason.startsWith("one thread")) {
+                QCOMPARE(b.arms.value(0), 1.0 / 256.0);
+                found = true;
+            }
+        }
+        QVERIFY(found);
+    }
+
+    void whatIfLaunchAndTripCountsChangeWeightsWithoutReparsing()
+    {
+        Analysed a = analyse(test::corpusDir() + "/slices/mem_histogram_shared.cu");
+        const KernelIR& ir = *a.reports[0].ir;
+        const int gridStride = statementAt(ir, 38, StatementKind::Loop);
+        QVERIFY(gridStride >= 0);
+        QCOMPARE(a.reports[0].slices.weights[gridStride], 128.0); // 2^20 / (128 * 64)
+
+        LaunchShape wider = a.reports[0].launch;
+        wider.gridDim[0] = 128;
+        QCOMPARE(analyseKernel(ir, wider).weights[gridStride], 64.0);
+
+        AnalysisOptions options;
+        options.tripCountOverrides.insert(gridStride, 5);
+        QCOMPARE(analyseKernel(ir, a.reports[0].launch, options).weights[gridStride], 5.0);
+
+        LaunchShape unknown; // no launch known: the default trip count, listed as an assumption
+        const KernelSlices fallback = analyseKernel(ir, unknown);
+        QCOMPARE(fallback.weights[gridStride], 10.0);
+        QVERIFY(std::any_of(fallback.loops.begin(), fallback.loops.end(),
+            [&](const LoopResolution& l) { return l.statement == gridStride && l.assumed; }));
+    }
+
+    void linesAddUpToTheKernel()
+    {
+        Analysed a = analyse(test::corpusDir() + "/slices/mem_matmul_tiled.cu");
+        const KernelSlices& slices = a.reports[0].slices;
+        const KernelIR& ir = *a.reports[0].ir;
+        double statementTotal = 0;
+        for (int i = 0; i < ir.statements.size(); ++i)
+            statementTotal += slices.weights[i] * ir.statements[i].arithmetic;
+        double lineTotal = 0;
+        for (const LineAttribution& line : slices.lines)
+            lineTotal += line.arithmetic;
+        QCOMPARE(lineTotal, statementTotal);
+        QCOMPARE(slices.lines.size(), 11); // one statement per line in this kernel
+    }
+
+    void tripCountsFollowTheRuleBook_data()
+    {
+        QTest::addColumn<qint64>("start");
+        QTest::addColumn<QString>("comparison");
+        QTest::addColumn<qint64>("bound");
+        QTest::addColumn<QString>("step");
+        QTest::addColumn<qint64>("by");
+        QTest::addColumn<qint64>("expected");
+        QTest::newRow("i < n, i++") << qint64(0) << "<" << qint64(10) << "+" << qint64(1) << qint64(10);
+        QTest::newRow("ceil division") << qint64(0) << "<" << qint64(10) << "+" << qint64(3) << qint64(4);
+        QTest::newRow("inclusive") << qint64(1) << "<=" << qint64(10) << "+" << qint64(3) << qint64(4);
+        QTest::newRow("counting down") << qint64(10) << ">" << qint64(0) << "-" << qint64(1) << qint64(10);
+        QTest::newRow("doubling") << qint64(1) << "<" << qint64(1024) << "*" << qint64(2) << qint64(10);
+        QTest::newRow("halving to zero") << qint64(128) << ">" << qint64(0) << ">>" << qint64(1) << qint64(8);
+        QTest::newRow("not entered") << qint64(5) << "<" << qint64(5) << "+" << qint64(1) << qint64(0);
+        QTest::newRow("not-equal") << qint64(0) << "!=" << qint64(12) << "+" << qint64(4) << qint64(3);
+    }
+    void tripCountsFollowTheRuleBook()
+    {
+        QFETCH(qint64, start);
+        QFETCH(QString, comparison);
+        QFETCH(qint64, bound);
+        QFETCH(QString, step);
+        QFETCH(qint64, by);
+        QFETCH(qint64, expected);
+        LoopHeader loop;
+        loop.canonical = true;
+        loop.start = SymbolicExpr::constant(start);
+        loop.comparison = comparison;
+        loop.bound = SymbolicExpr::constant(bound);
+        loop.stepOperator = step;
+        loop.step = SymbolicExpr::constant(by);
+        QCOMPARE(tripCount(loop, LaunchShape {}), std::optional<qint64>(expected));
+    }
+
+    void endlessLoopsAreUnknown()
+    {
+        LoopHeader loop;
+        loop.canonical = true;
+        loop.start = SymbolicExpr::constant(0);
+        loop.comparison = "<";
+        loop.bound = SymbolicExpr::constant(10);
+        loop.stepOperator = "-";
+        loop.step = SymbolicExpr::constant(1);
+        QVERIFY(!tripCount(loop, LaunchShape {}));
+        loop.stepOperator = "*";
+        QVERIFY(!tripCount(loop, LaunchShape {})); // 0 * 1 stays 0
+    }
+
+    void brokenCodeStillGivesSlicesForIntactKernels()
+    {
+        QTemporaryDir dir;
+        const QString path = test::writeFile(dir, "broken.cu", R"(
+__global__ void intact(const float* in, float* out) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    out[i] = in[i] * 2.0f;
+}
+__global__ void broken(float* out) {
+    out[threadIdx.x] = undefinedHelper(threadIdx.x) + missingValue;
+}
+void run(float* a, float* b) { intact<<<4, 64>>>(a, b); }
+)");
+        Analysed a = analyse(path);
+        QVERIFY(errorCount(a.index.allDiagnostics()) > 0);
+        const KernelSliceReport* intact = nullptr;
+        for (const KernelSliceReport& r : a.reports) {
+            if (r.kernel->info.name == "intact")
+                intact = &r;
+        }
+        QVERIFY(intact);
+        const SliceSummary& global = intact->slices.slices[size_t(MemorySpace::Global)];
+        QCOMPARE(global.length, 2);
+        QCOMPARE(global.accesses[MemorySpace::Global], 2.0);
+        QCOMPARE(global.arithmetic, 3.0);
+    }
+
+    void recursionIsCutOffAndReported()
+    {
+        QTemporaryDir dir;
+        const QString path = test::writeFile(dir, "recursive.cu", R"(
+__device__ int depth(const int* tree, int node) {
+    return node < 0 ? 0 : 1 + depth(tree, tree[node]);
+}
+__global__ void walk(const int* tree, int* out) { out[threadIdx.x] = depth(tree, threadIdx.x); }
+)");
+        Analysed a = analyse(path);
+        QCOMPARE(a.reports.size(), 1);
+        QVERIFY(!a.reports[0].ir->notes.isEmpty());
+        QVERIFY(a.reports[0].ir->notes.first().contains("recursive call of depth"));
+    }
+};
+
+QTEST_GUILESS_MAIN(SliceBehaviourTest)
+#include "test_slice_behaviour.moc"
