@@ -7,6 +7,7 @@
 //
 // Without FOLDER, a large folder is made from N copies (default 4) of the test corpus and
 // the example project.
+#include "BenchSupport.h"
 #include "frontend/CudaPrelude.h"
 #include "frontend/ParserOptions.h"
 #include "frontend/ProjectIndexer.h"
@@ -29,17 +30,6 @@
 using namespace slicewatt;
 
 namespace {
-
-void copyTree(const QString& from, const QString& to)
-{
-    QDirIterator it(from, QDir::Files, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString path = it.next();
-        const QString target = to + QLatin1Char('/') + QDir(from).relativeFilePath(path);
-        QDir().mkpath(QFileInfo(target).absolutePath());
-        QFile::copy(path, target);
-    }
-}
 
 QString clangExecutable()
 {
@@ -122,14 +112,8 @@ int main(int argc, char** argv)
             folder = args[i];
     }
     QTemporaryDir scratch;
-    if (folder.isEmpty()) {
-        folder = scratch.filePath(QStringLiteral("project"));
-        for (int c = 0; c < copies; ++c) {
-            copyTree(QStringLiteral(SLICEWATT_SOURCE_DIR "/tests/corpus"), folder + QStringLiteral("/corpus%1").arg(c));
-            copyTree(QStringLiteral(SLICEWATT_SOURCE_DIR "/examples/imagepipe"),
-                folder + QStringLiteral("/example%1").arg(c));
-        }
-    }
+    if (folder.isEmpty())
+        folder = bench::makeLargeFolder(scratch.path(), copies);
     const QString clang = clangExecutable();
     if (clang.isEmpty()) {
         fprintf(stderr, "bench_parse: no clang executable found for the baseline (apt-get install clang)\n");

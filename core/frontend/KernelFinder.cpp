@@ -57,9 +57,10 @@ FunctionKind functionKindOf(CXCursor function)
 
 class UnitVisitor {
 public:
-    UnitVisitor(const ParsedUnit& unit, UnitIndex& index)
+    UnitVisitor(const ParsedUnit& unit, UnitIndex& index, bool analyseKernels)
         : m_tu(unit.tu.get())
         , m_index(index)
+        , m_analyseKernels(analyseKernels)
     {
     }
 
@@ -120,7 +121,7 @@ private:
         function.isExternC = clang_getCursorKind(clang_getCursorLexicalParent(cursor)) == CXCursor_LinkageSpec;
         function.isStatic = clang_Cursor_getStorageClass(cursor) == CX_SC_Static;
 
-        if (function.kind == FunctionKind::Kernel)
+        if (function.kind == FunctionKind::Kernel && m_analyseKernels)
             m_index.kernelIRs << buildKernelIR(m_tu, cursor, function.key);
 
         BodyScan scan{this, cursor, ConstantEvaluator(m_tu, cursor), {}, {}};
@@ -242,11 +243,12 @@ private:
 
     CXTranslationUnit m_tu;
     UnitIndex& m_index;
+    bool m_analyseKernels;
 };
 
 } // namespace
 
-UnitIndex findKernels(const ParsedUnit& unit)
+UnitIndex findKernels(const ParsedUnit& unit, bool analyseKernels)
 {
     UnitIndex index;
     index.path = unit.path;
@@ -254,7 +256,7 @@ UnitIndex findKernels(const ParsedUnit& unit)
     index.parseSeconds = unit.parseSeconds;
     index.parsed = bool(unit.tu);
     if (unit.tu)
-        UnitVisitor(unit, index).run();
+        UnitVisitor(unit, index, analyseKernels).run();
     return index;
 }
 

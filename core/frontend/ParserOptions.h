@@ -13,6 +13,7 @@ struct ParserOptions {
     qint64 maxFileBytes = 16 * 1024 * 1024; // larger files get a diagnostic instead of a parse
     int errorLimit = 100; // per file; KeepGoing continues after errors anyway
     QString resourceDir; // clang's builtin headers; empty: built-in default
+    bool analyseKernels = true; // build each kernel's statement IR (off: discovery only)
 };
 
 // The full argument list for one file: CUDA mode and prelude first, then the file's flags.

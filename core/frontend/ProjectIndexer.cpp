@@ -17,7 +17,7 @@ UnitIndex indexFile(const SourceFile& source, const ParserOptions& options)
     // excludeDeclarationsFromPCH = 0, displayDiagnostics = 0: we collect them ourselves.
     IndexHandle index(clang_createIndex(0, 0));
     const ParsedUnit parsed = parseTranslationUnit(index.get(), source, options);
-    return findKernels(parsed);
+    return findKernels(parsed, options.analyseKernels);
 }
 
 namespace {
