@@ -203,6 +203,63 @@ void run(float* a, float* b) { intact<<<4, 64>>>(a, b); }
         QCOMPARE(global.arithmetic, 3.0);
     }
 
+    // Template block sizes are the most common loop bound in CUDA reductions: the launched
+    // instantiation's arguments resolve them.
+    void templateArgumentsOfTheLaunchResolveLoops()
+    {
+        QTemporaryDir dir;
+        const QString path = test::writeFile(dir, "tsum.cu", R"(
+template <typename T, int BLOCK> __global__ void tsum(const T* in, T* out) {
+    __shared__ T s[BLOCK];
+    for (int k = BLOCK / 2; k > 0; k >>= 1) {
+        if (threadIdx.x < k) s[threadIdx.x] += s[threadIdx.x + k];
+        __syncthreads();
+    }
+    for (int i = threadIdx.x; i < 4 * BLOCK; i += BLOCK) out[i] = in[i];
+}
+void run(const float* a, float* b) { tsum<float, 256><<<1, 256>>>(a, b); }
+)");
+        Analysed a = analyse(path);
+        QCOMPARE(a.reports.size(), 1);
+        QCOMPARE(a.reports[0].launch.templateArguments.value("BLOCK"), qint64(256));
+        QVector<double> trips;
+        for (const LoopResolution& loop : a.reports[0].slices.loops) {
+            QVERIFY2(!loop.assumed, qPrintable(loop.reason));
+            trips << loop.trips;
+        }
+        QCOMPARE(trips, (QVector<double> {8, 4}));
+    }
+
+    void structMembersAliasesExternSharedAndLdg()
+    {
+        QTemporaryDir dir;
+        const QString path = test::writeFile(dir, "spaces.cu", R"(
+struct Params { const float* src; float* dst; int n; };
+__global__ void spaces(Params p) {
+    extern __shared__ float buf[];
+    float* upper = buf + blockDim.x;
+    const float* row = p.src + blockIdx.x * 64;
+    upper[threadIdx.x] = row[threadIdx.x];
+    p.dst[threadIdx.x] = __ldg(&row[threadIdx.x]) + buf[0];
+}
+)");
+        Analysed a = analyse(path);
+        QCOMPARE(a.reports.size(), 1);
+        const KernelIR& ir = *a.reports[0].ir;
+        QCOMPARE(ir.statements.size(), 4);
+        const Statement& copy = ir.statements[2];
+        QCOMPARE(copy.accesses[MemorySpace::Shared], 1.0);
+        QCOMPARE(copy.accesses[MemorySpace::Global], 1.0);
+        const Statement& store = ir.statements[3];
+        QCOMPARE(store.accesses[MemorySpace::Global], 2.0); // p.dst[...] store + __ldg load
+        QCOMPARE(store.accesses[MemorySpace::Shared], 1.0); // buf[0]
+        QCOMPARE(store.arithmetic, 1);
+        // The alias definitions are pure register code: they join the slices through closure.
+        const KernelSlices& slices = a.reports[0].slices;
+        QVERIFY(slices.membership[0][size_t(MemorySpace::Shared)]);
+        QVERIFY(slices.membership[1][size_t(MemorySpace::Global)]);
+    }
+
     void recursionIsCutOffAndReported()
     {
         QTemporaryDir dir;

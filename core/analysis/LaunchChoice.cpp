@@ -21,6 +21,7 @@ LaunchShape defaultLaunchShape(const QVector<LaunchSite>& launches)
     shape.gridDim[0] = chosen->grid.x;
     shape.gridDim[1] = chosen->grid.y;
     shape.gridDim[2] = chosen->grid.z;
+    shape.templateArguments = chosen->templateArguments;
     return shape;
 }
 

@@ -979,6 +979,8 @@ private:
         case CXCursor_DeclRefExpr: {
             // A local initialised once (`int tid = threadIdx.x; int stride = blockDim.x * gridDim.x;`).
             const CXCursor variable = clang_getCursorReferenced(stripped);
+            if (clang_getCursorKind(variable) == CXCursor_NonTypeTemplateParameter)
+                return SymbolicExpr::templateParameter(spellingOf(variable));
             if (clang_getCursorKind(variable) == CXCursor_VarDecl && m_evaluators.back()->isFixedValueVariable(variable)) {
                 if (const auto initialiser = initialiserOf(variable))
                     return symbolic(*initialiser, indicesAreZero, depth + 1);

@@ -29,6 +29,14 @@ SymbolicExprPtr SymbolicExpr::unknown(const QString& label)
     return e;
 }
 
+SymbolicExprPtr SymbolicExpr::templateParameter(const QString& name)
+{
+    auto e = std::make_shared<SymbolicExpr>();
+    e->m_kind = Kind::TemplateParameter;
+    e->m_text = name;
+    return e;
+}
+
 SymbolicExprPtr SymbolicExpr::binary(const QString& op, SymbolicExprPtr lhs, SymbolicExprPtr rhs)
 {
     auto e = std::make_shared<SymbolicExpr>();
@@ -48,6 +56,10 @@ std::optional<qint64> SymbolicExpr::evaluate(const LaunchShape& launch) const
         return launch.blockDim[m_axis];
     case Kind::GridDim:
         return launch.gridDim[m_axis];
+    case Kind::TemplateParameter: {
+        const auto it = launch.templateArguments.constFind(m_text);
+        return it == launch.templateArguments.constEnd() ? std::nullopt : std::optional<qint64>(*it);
+    }
     case Kind::Unknown:
         return std::nullopt;
     case Kind::Binary: {
@@ -66,6 +78,7 @@ bool SymbolicExpr::dependsOnLaunch() const
     switch (m_kind) {
     case Kind::BlockDim:
     case Kind::GridDim:
+    case Kind::TemplateParameter:
         return true;
     case Kind::Binary:
         return m_lhs->dependsOnLaunch() || m_rhs->dependsOnLaunch();
@@ -84,6 +97,7 @@ QString SymbolicExpr::toString() const
         return QStringLiteral("blockDim.") + QLatin1Char(axes[m_axis]);
     case Kind::GridDim:
         return QStringLiteral("gridDim.") + QLatin1Char(axes[m_axis]);
+    case Kind::TemplateParameter:
     case Kind::Unknown:
         return m_text;
     case Kind::Binary:

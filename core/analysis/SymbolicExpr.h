@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QHash>
 #include <QString>
 
 #include <memory>
@@ -13,6 +14,7 @@ namespace slicewatt {
 struct LaunchShape {
     std::optional<qint64> blockDim[3];
     std::optional<qint64> gridDim[3];
+    QHash<QString, qint64> templateArguments; // of the launched instantiation, by parameter name
 };
 
 // A small integer expression over constants and launch parameters, kept from the AST so
@@ -20,11 +22,12 @@ struct LaunchShape {
 // and gridDim). Anything else is Unknown, with a label saying what it was.
 class SymbolicExpr {
 public:
-    enum class Kind { Constant, BlockDim, GridDim, Unknown, Binary };
+    enum class Kind { Constant, BlockDim, GridDim, TemplateParameter, Unknown, Binary };
 
     static std::shared_ptr<const SymbolicExpr> constant(qint64 value);
     static std::shared_ptr<const SymbolicExpr> launch(Kind kind, int axis); // BlockDim or GridDim
     static std::shared_ptr<const SymbolicExpr> unknown(const QString& label);
+    static std::shared_ptr<const SymbolicExpr> templateParameter(const QString& name);
     static std::shared_ptr<const SymbolicExpr> binary(const QString& op, std::shared_ptr<const SymbolicExpr> lhs,
                                                       std::shared_ptr<const SymbolicExpr> rhs);
 

@@ -5,6 +5,7 @@
 #include "common/Diagnostic.h"
 #include "common/SourceLocation.h"
 
+#include <QHash>
 #include <QString>
 #include <QStringList>
 #include <QVector>
@@ -65,6 +66,9 @@ struct LaunchSite {
     std::optional<qint64> sharedBytes; // 0 when the launch omits it
     QString sharedExpression;
     QString streamExpression; // empty when omitted
+    // Integral template arguments of a launched instantiation (`reduce<256>`), by the
+    // kernel template's parameter name: loops bounded by them resolve per launch.
+    QHash<QString, qint64> templateArguments;
 };
 
 // What parsing one file produced.

@@ -158,6 +158,29 @@ private:
         return CXChildVisit_Recurse;
     }
 
+    // `k<float, 256>` launched: {"BLOCK": 256} from the specialisation and the names of the
+    // template's parameters (type arguments are skipped, but keep their position).
+    static QHash<QString, qint64> integralTemplateArguments(CXCursor specialisation)
+    {
+        QHash<QString, qint64> arguments;
+        const int count = clang_Cursor_getNumTemplateArguments(specialisation);
+        const CXCursor primary = primaryTemplateOf(specialisation);
+        if (count <= 0 || clang_equalCursors(primary, specialisation))
+            return arguments;
+        QStringList names;
+        for (const CXCursor& child : childrenOf(primary)) {
+            const CXCursorKind kind = clang_getCursorKind(child);
+            if (kind == CXCursor_TemplateTypeParameter || kind == CXCursor_NonTypeTemplateParameter
+                || kind == CXCursor_TemplateTemplateParameter)
+                names << spellingOf(child);
+        }
+        for (int i = 0; i < count && i < names.size(); ++i) {
+            if (clang_Cursor_getTemplateArgumentKind(specialisation, unsigned(i)) == CXTemplateArgumentKind_Integral)
+                arguments.insert(names[i], clang_Cursor_getTemplateArgumentValue(specialisation, unsigned(i)));
+        }
+        return arguments;
+    }
+
     // The key of the function's definition when this unit has it, else its USR.
     static QString referenceTo(CXCursor function)
     {
@@ -198,6 +221,7 @@ private:
         if (!isNull(kernel)) {
             launch.kernelRef = referenceTo(kernel);
             launch.kernelName = spellingOf(primaryTemplateOf(kernel));
+            launch.templateArguments = integralTemplateArguments(kernel);
         }
         if (launch.kernelName.isEmpty())
             launch.kernelName = spellingOf(call);
