@@ -29,7 +29,8 @@ inline QString makeLargeFolder(const QString& scratch, int copies)
     const QString folder = scratch + QStringLiteral("/project");
     for (int c = 0; c < copies; ++c) {
         copyTree(QStringLiteral(SLICEWATT_SOURCE_DIR "/tests/corpus"), folder + QStringLiteral("/corpus%1").arg(c));
-        copyTree(QStringLiteral(SLICEWATT_SOURCE_DIR "/examples/imagepipe"), folder + QStringLiteral("/example%1").arg(c));
+        copyTree(
+            QStringLiteral(SLICEWATT_SOURCE_DIR "/examples/imagepipe"), folder + QStringLiteral("/example%1").arg(c));
     }
     return folder;
 }

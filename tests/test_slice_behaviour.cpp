@@ -159,7 +159,7 @@ private Q_SLOTS:
         loop.bound = SymbolicExpr::constant(bound);
         loop.stepOperator = step;
         loop.step = SymbolicExpr::constant(by);
-        QCOMPARE(tripCount(loop, LaunchShape {}), std::optional<qint64>(expected));
+        QCOMPARE(tripCount(loop, LaunchShape{}), std::optional<qint64>(expected));
     }
 
     void endlessLoopsAreUnknown()
@@ -171,9 +171,9 @@ private Q_SLOTS:
         loop.bound = SymbolicExpr::constant(10);
         loop.stepOperator = "-";
         loop.step = SymbolicExpr::constant(1);
-        QVERIFY(!tripCount(loop, LaunchShape {}));
+        QVERIFY(!tripCount(loop, LaunchShape{}));
         loop.stepOperator = "*";
-        QVERIFY(!tripCount(loop, LaunchShape {})); // 0 * 1 stays 0
+        QVERIFY(!tripCount(loop, LaunchShape{})); // 0 * 1 stays 0
     }
 
     void brokenCodeStillGivesSlicesForIntactKernels()
@@ -227,7 +227,7 @@ void run(const float* a, float* b) { tsum<float, 256><<<1, 256>>>(a, b); }
             QVERIFY2(!loop.assumed, qPrintable(loop.reason));
             trips << loop.trips;
         }
-        QCOMPARE(trips, (QVector<double> {8, 4}));
+        QCOMPARE(trips, (QVector<double>{8, 4}));
     }
 
     void structMembersAliasesExternSharedAndLdg()

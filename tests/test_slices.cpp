@@ -52,8 +52,8 @@ QStringList statementTexts(const QJsonArray& statements)
 QStringList sliceTexts(const QJsonObject& slices)
 {
     QStringList texts;
-    for (const QString& space : {QStringLiteral("global"), QStringLiteral("shared"), QStringLiteral("constant"),
-             QStringLiteral("texture")}) {
+    for (const QString& space :
+        {QStringLiteral("global"), QStringLiteral("shared"), QStringLiteral("constant"), QStringLiteral("texture")}) {
         const QJsonObject s = slices.value(space).toObject();
         texts << QStringLiteral("%1 |C|=%2 A=%3 %4")
                      .arg(space)
@@ -68,7 +68,9 @@ QStringList assumptionLines(const QJsonArray& assumptions)
     QStringList lines;
     for (const QJsonValue& v : assumptions)
         if (v.toObject().value("kind").toString() == "loop")
-            lines << QStringLiteral("%1 %2").arg(v.toObject().value("kind").toString()).arg(v.toObject().value("line").toInt());
+            lines << QStringLiteral("%1 %2")
+                         .arg(v.toObject().value("kind").toString())
+                         .arg(v.toObject().value("line").toInt());
     return lines;
 }
 
@@ -112,8 +114,8 @@ private Q_SLOTS:
             expect.value("launch").toObject().value("block").toArray());
         QCOMPARE(actual.value("launch").toObject().value("grid").toArray(),
             expect.value("launch").toObject().value("grid").toArray());
-        QCOMPARE(statementTexts(actual.value("statements").toArray()),
-            statementTexts(expect.value("statements").toArray()));
+        QCOMPARE(
+            statementTexts(actual.value("statements").toArray()), statementTexts(expect.value("statements").toArray()));
         QCOMPARE(sliceTexts(actual.value("slices").toObject()), sliceTexts(expect.value("slices").toObject()));
         QCOMPARE(actual.value("decision_points").toInt(), expect.value("decision_points").toInt());
         QCOMPARE(actual.value("effective_statements").toInt(), expect.value("effective_statements").toInt());

@@ -20,39 +20,39 @@ enum class StatementKind { Expression, Declaration, If, Switch, Loop, Return };
 // A `for` loop in canonical form, kept symbolic so its trip count can be evaluated for
 // any launch configuration.
 struct LoopHeader {
-    bool canonical = false;  // false: while/do, or a for the rules do not resolve
-    QString reason;          // why it is not canonical, for the assumption shown to users
-    SymbolicExprPtr start;   // induction variable's initial value
-    QString comparison;      // "<", "<=", ">", ">=", "!="
+    bool canonical = false; // false: while/do, or a for the rules do not resolve
+    QString reason; // why it is not canonical, for the assumption shown to users
+    SymbolicExprPtr start; // induction variable's initial value
+    QString comparison; // "<", "<=", ">", ">=", "!="
     SymbolicExprPtr bound;
-    QString stepOperator;    // "+", "-", "*", "/", "<<", ">>"
+    QString stepOperator; // "+", "-", "*", "/", "<<", ">>"
     SymbolicExprPtr step;
 };
 
 // One arm of a branch a statement sits in: the decision statement and which arm.
 struct ArmStep {
     int branch = -1; // index of the If/Switch statement
-    int arm = 0;     // If: 0 then, 1 else; Switch: label group in source order
+    int arm = 0; // If: 0 then, 1 else; Switch: label group in source order
 };
 
 struct Statement {
     StatementKind kind = StatementKind::Expression;
     SourceLocation location; // start of the statement (callee lines for inlined statements)
-    int arithmetic = 0;      // per execution (analysis-rules §3)
-    SpaceCounts accesses;    // per execution
-    bool isBarrier = false;  // __syncthreads and friends: belongs to the shared slice
-    QSet<QString> defines;   // variables (USRs) this statement assigns
-    QSet<QString> uses;      // variables it reads
-    QVector<int> loops;      // enclosing loop statements, outermost first (a loop header lists itself last)
-    QVector<int> controls;   // statements it is control dependent on: enclosing conditions,
-                             // loops, and earlier conditional returns
-    QVector<ArmStep> arms;   // branch arms from the kernel body down to it
-    int decisionPoints = 0;  // if: 1; switch: case labels; plus each ?: in the statement
+    int arithmetic = 0; // per execution (analysis-rules §3)
+    SpaceCounts accesses; // per execution
+    bool isBarrier = false; // __syncthreads and friends: belongs to the shared slice
+    QSet<QString> defines; // variables (USRs) this statement assigns
+    QSet<QString> uses; // variables it reads
+    QVector<int> loops; // enclosing loop statements, outermost first (a loop header lists itself last)
+    QVector<int> controls; // statements it is control dependent on: enclosing conditions,
+                           // loops, and earlier conditional returns
+    QVector<ArmStep> arms; // branch arms from the kernel body down to it
+    int decisionPoints = 0; // if: 1; switch: case labels; plus each ?: in the statement
     // Branch data for If/Switch statements.
     int armCount = 0;
     bool equalityOnThreadIndex = false; // `threadIdx.x == 0`: then-arm taken by one thread
-    QString inlinedFrom;                // device function name when inlined at a call
-    LoopHeader loop;                    // for Loop statements
+    QString inlinedFrom; // device function name when inlined at a call
+    LoopHeader loop; // for Loop statements
 
     bool touchesMemory() const { return accesses.total() > 0; }
 };
@@ -62,7 +62,7 @@ struct KernelIR {
     QString kernelName;
     SourceLocation location;
     QVector<Statement> statements; // source order; inlined callee statements follow their call
-    QStringList notes;             // e.g. recursion cut off
+    QStringList notes; // e.g. recursion cut off
 };
 
 } // namespace slicewatt

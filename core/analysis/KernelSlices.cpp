@@ -101,7 +101,8 @@ KernelSlices analyseKernel(const KernelIR& ir, const LaunchShape& launch, const 
             loop.assumed = true;
             loop.reason = statement.loop.canonical
                 ? QStringLiteral("bounds not known at compile time (%1 %2 %3)")
-                      .arg(statement.loop.start->toString(), statement.loop.comparison, statement.loop.bound->toString())
+                      .arg(
+                          statement.loop.start->toString(), statement.loop.comparison, statement.loop.bound->toString())
                 : statement.loop.reason;
         }
         trips.insert(i, loop.trips);
@@ -192,9 +193,8 @@ KernelSlices analyseKernel(const KernelIR& ir, const LaunchShape& launch, const 
         if (slice.length > 0) {
             slice.intensityRatio
                 = slice.normalisedMemory > 0 ? slice.arithmetic / slice.normalisedMemory : options.ratioIntensityMax;
-            slice.intensityFraction = slice.normalisedMemory > 0
-                ? slice.arithmetic / (slice.arithmetic + slice.normalisedMemory)
-                : 1.0;
+            slice.intensityFraction
+                = slice.normalisedMemory > 0 ? slice.arithmetic / (slice.arithmetic + slice.normalisedMemory) : 1.0;
         }
     }
     for (int i = 0; i < count; ++i) {

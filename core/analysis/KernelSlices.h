@@ -26,7 +26,7 @@ struct BranchResolution {
     int statement = -1;
     int line = 0;
     QVector<double> arms; // if: then, else; switch: label groups in source order, then an implicit default
-    bool assumed = true;  // the default rule was used (analysis-rules §6)
+    bool assumed = true; // the default rule was used (analysis-rules §6)
     QString reason;
 };
 
@@ -44,9 +44,9 @@ struct SubSlice {
 struct LineAttribution {
     QString file;
     int line = 0;
-    std::array<bool, kMemorySpaceCount> slices {};
+    std::array<bool, kMemorySpaceCount> slices{};
     double arithmetic = 0; // loop-weighted
-    SpaceCounts accesses;  // loop-weighted
+    SpaceCounts accesses; // loop-weighted
     QVector<int> statements;
 };
 
@@ -61,11 +61,11 @@ struct LoopResolution {
 struct SliceSummary {
     MemorySpace space = MemorySpace::Global;
     QVector<int> members; // statement indices
-    int length = 0;       // |C|
+    int length = 0; // |C|
     double arithmetic = 0; // #A, loop-weighted
-    SpaceCounts accesses;  // n per space, loop-weighted
+    SpaceCounts accesses; // n per space, loop-weighted
     double normalisedMemory = 0; // N_mem = Σ r_S n_S
-    double intensityRatio = 0;    // JoS13: #A / N_mem
+    double intensityRatio = 0; // JoS13: #A / N_mem
     double intensityFraction = 0; // JSW12: #A / (#A + N_mem)
     QVector<int> lines;
     QVector<SubSlice> subSlices; // by branch path, in order of first member
@@ -74,7 +74,7 @@ struct SliceSummary {
 // A kernel's slices and counts for one launch shape and option set. Cheap to recompute:
 // what-if changes call analyseKernel again on the cached KernelIR.
 struct KernelSlices {
-    QVector<double> weights;     // per statement: product of enclosing trip counts
+    QVector<double> weights; // per statement: product of enclosing trip counts
     QVector<double> probability; // per statement: product of default branch-arm probabilities
     QVector<std::array<bool, kMemorySpaceCount>> membership;
     std::array<SliceSummary, kMemorySpaceCount> slices;

@@ -12,15 +12,15 @@ namespace slicewatt {
 // memory are not a space.
 enum class MemorySpace { Global = 0, Shared = 1, Constant = 2, Texture = 3 };
 constexpr int kMemorySpaceCount = 4;
-constexpr std::array<MemorySpace, kMemorySpaceCount> kAllMemorySpaces = {
-    MemorySpace::Global, MemorySpace::Shared, MemorySpace::Constant, MemorySpace::Texture};
+constexpr std::array<MemorySpace, kMemorySpaceCount> kAllMemorySpaces
+    = {MemorySpace::Global, MemorySpace::Shared, MemorySpace::Constant, MemorySpace::Texture};
 
 QString memorySpaceName(MemorySpace space); // "global", "shared", "constant", "texture"
 std::optional<MemorySpace> memorySpaceFromName(const QString& name);
 
 // Memory accesses per space (per execution, or weighted by loop trip counts).
 struct SpaceCounts {
-    std::array<double, kMemorySpaceCount> values {};
+    std::array<double, kMemorySpaceCount> values{};
 
     double& operator[](MemorySpace space) { return values[size_t(space)]; }
     double operator[](MemorySpace space) const { return values[size_t(space)]; }

@@ -36,9 +36,9 @@ int accessCount(AccessMode mode)
 
 bool isArithmeticOperator(const QString& op)
 {
-    static const QSet<QString> ops = {QStringLiteral("+"), QStringLiteral("-"), QStringLiteral("*"), QStringLiteral("/"),
-        QStringLiteral("%"), QStringLiteral("<<"), QStringLiteral(">>"), QStringLiteral("&"), QStringLiteral("|"),
-        QStringLiteral("^")};
+    static const QSet<QString> ops
+        = {QStringLiteral("+"), QStringLiteral("-"), QStringLiteral("*"), QStringLiteral("/"), QStringLiteral("%"),
+            QStringLiteral("<<"), QStringLiteral(">>"), QStringLiteral("&"), QStringLiteral("|"), QStringLiteral("^")};
     return ops.contains(op);
 }
 
@@ -95,16 +95,6 @@ bool isNonArithmeticLibraryCall(const QString& name)
     return false;
 }
 
-bool isLibraryDeclaration(CXCursor declaration)
-{
-    const CXSourceLocation location = clang_getCursorLocation(declaration);
-    if (clang_Location_isInSystemHeader(location))
-        return true;
-    CXFile file = nullptr;
-    clang_getSpellingLocation(location, &file, nullptr, nullptr, nullptr);
-    return file && CudaPrelude::isPreludePath(takeString(clang_getFileName(file)));
-}
-
 QString typeSpelling(CXCursor cursor)
 {
     return takeString(clang_getTypeSpelling(clang_getCanonicalType(clang_getCursorType(cursor))));
@@ -118,22 +108,19 @@ bool isPointerLike(CXType type)
         || canonical.kind == CXType_IncompleteArray || canonical.kind == CXType_VariableArray;
 }
 
-bool isTextureHandleType(const QString& type)
+// Texture and surface handles: references (`texture<float, 2>`) by their template, objects
+// by their typedef name, since cudaTextureObject_t is a plain unsigned long long underneath.
+bool isTextureHandle(CXCursor variable)
 {
-    return type.contains(QLatin1String("cudaTextureObject_t")) || type.contains(QLatin1String("cudaSurfaceObject_t"))
-        || type.startsWith(QLatin1String("texture<")) || type.startsWith(QLatin1String("surface<"))
-        || type.contains(QLatin1String(" texture<")) || type.contains(QLatin1String(" surface<"))
-        || type == QLatin1String("unsigned long long"); // cudaTextureObject_t's canonical type
-}
-
-QVector<CXCursor> expressionOperands(CXCursor cursor)
-{
-    QVector<CXCursor> result;
-    for (const CXCursor& child : childrenOf(cursor)) {
-        if (clang_isExpression(clang_getCursorKind(child)))
-            result << child;
+    const QString declared = takeString(clang_getTypeSpelling(clang_getCursorType(variable)));
+    const QString canonical = typeSpelling(variable);
+    for (const QString& type : {declared, canonical}) {
+        if (type.contains(QLatin1String("cudaTextureObject_t")) || type.contains(QLatin1String("cudaSurfaceObject_t"))
+            || type.startsWith(QLatin1String("texture<")) || type.startsWith(QLatin1String("surface<"))
+            || type.contains(QLatin1String(" texture<")) || type.contains(QLatin1String(" surface<")))
+            return true;
     }
-    return result;
+    return false;
 }
 
 CXCursor stripImplicit(CXCursor expression)
@@ -144,7 +131,7 @@ CXCursor stripImplicit(CXCursor expression)
             && kind != CXCursor_CXXStaticCastExpr && kind != CXCursor_CXXReinterpretCastExpr
             && kind != CXCursor_CXXConstCastExpr && kind != CXCursor_CXXFunctionalCastExpr)
             break;
-        const QVector<CXCursor> operands = expressionOperands(expression);
+        const QVector<CXCursor> operands = expressionChildren(expression);
         if (operands.size() != 1)
             break;
         expression = operands.first();
@@ -191,8 +178,7 @@ private:
     void classifyParameter(CXCursor parameter)
     {
         const QString usr = usrOf(parameter);
-        const QString type = typeSpelling(parameter);
-        if (isTextureHandleType(type) && !isPointerLike(clang_getCursorType(parameter)))
+        if (isTextureHandle(parameter) && !isPointerLike(clang_getCursorType(parameter)))
             m_spaces.insert(usr, MemorySpace::Texture);
         else if (isPointerLike(clang_getCursorType(parameter)))
             m_spaces.insert(usr, MemorySpace::Global);
@@ -223,7 +209,7 @@ private:
     // (`__shared__ float tile[BLOCK];` has the expression BLOCK but no initialiser).
     std::optional<CXCursor> initialiserOf(CXCursor variable) const
     {
-        const QVector<CXCursor> operands = expressionOperands(variable);
+        const QVector<CXCursor> operands = expressionChildren(variable);
         if (operands.isEmpty() || tokens().tokenBefore(operands.last()) == QLatin1String("["))
             return std::nullopt;
         return operands.last();
@@ -266,16 +252,16 @@ private:
             return walkLoop(cursor, context);
         case CXCursor_ReturnStmt: {
             ExpressionFacts facts;
-            for (const CXCursor& operand : expressionOperands(cursor))
+            for (const CXCursor& operand : expressionChildren(cursor))
                 scan(operand, AccessMode::Load, facts);
             const int id = addStatement(StatementKind::Return, cursor, facts, context);
             inlineCalls(facts, id, context);
             // Inside an inlined function a return ends the callee, not the kernel.
-            return m_inlinedFrom.isEmpty() ? QVector<int> {id} : QVector<int> {};
+            return m_inlinedFrom.isEmpty() ? QVector<int>{id} : QVector<int>{};
         }
         case CXCursor_LabelStmt: {
             const QVector<CXCursor> children = childrenOf(cursor);
-            return children.isEmpty() ? QVector<int> {} : walkStatement(children.last(), context);
+            return children.isEmpty() ? QVector<int>{} : walkStatement(children.last(), context);
         }
         case CXCursor_UnexposedStmt: { // `#pragma unroll` wraps its loop in an attributed statement
             QVector<int> exits;
@@ -319,7 +305,7 @@ private:
                 continue;
             const CXCursor initialiser = *found;
             // `float4 v;` has an implicit constructor call with no arguments: no initialiser.
-            if (clang_getCursorKind(initialiser) == CXCursor_CallExpr && expressionOperands(initialiser).isEmpty()
+            if (clang_getCursorKind(initialiser) == CXCursor_CallExpr && expressionChildren(initialiser).isEmpty()
                 && sourceTextOf(m_tu, initialiser).isEmpty())
                 continue;
             initialised = true;
@@ -342,7 +328,8 @@ private:
         QVector<CXCursor> statements;
         std::optional<CXCursor> condition;
         for (const CXCursor& child : children) {
-            if (!condition && (clang_isExpression(clang_getCursorKind(child)) || clang_getCursorKind(child) == CXCursor_DeclStmt))
+            if (!condition
+                && (clang_isExpression(clang_getCursorKind(child)) || clang_getCursorKind(child) == CXCursor_DeclStmt))
                 condition = child;
             else
                 statements << child;
@@ -361,7 +348,7 @@ private:
         for (int arm = 0; arm < statements.size() && arm < 2; ++arm) {
             Context inner = context;
             inner.controls << id;
-            inner.arms << ArmStep {id, arm};
+            inner.arms << ArmStep{id, arm};
             const QVector<int> armExits = walkStatement(statements[arm], inner);
             if (!armExits.isEmpty()) {
                 exits << id;
@@ -394,7 +381,8 @@ private:
             CXCursor statement = child;
             // Consecutive labels (`case 1: case 2:`) nest: they open one arm together.
             bool opensArm = false;
-            while (clang_getCursorKind(statement) == CXCursor_CaseStmt || clang_getCursorKind(statement) == CXCursor_DefaultStmt) {
+            while (clang_getCursorKind(statement) == CXCursor_CaseStmt
+                || clang_getCursorKind(statement) == CXCursor_DefaultStmt) {
                 if (clang_getCursorKind(statement) == CXCursor_CaseStmt)
                     ++labels;
                 else
@@ -409,7 +397,7 @@ private:
                 ++arm;
             Context inner = context;
             inner.controls << id;
-            inner.arms << ArmStep {id, qMax(arm, 0)};
+            inner.arms << ArmStep{id, qMax(arm, 0)};
             const QVector<int> armExits = walkStatement(statement, inner);
             if (!armExits.isEmpty()) {
                 exits << id;
@@ -467,7 +455,7 @@ private:
         inner.loops << id;
         inner.controls << id;
         const QVector<int> exits = walkStatement(body, inner);
-        return exits.isEmpty() ? QVector<int> {} : QVector<int> {id} + exits;
+        return exits.isEmpty() ? QVector<int>{} : QVector<int>{id} + exits;
     }
 
     int addStatement(StatementKind kind, CXCursor cursor, const ExpressionFacts& facts, const Context& context)
@@ -504,7 +492,7 @@ private:
                 continue;
             // Parameters take the memory space of the pointers passed in, and the calling
             // statement defines them (so slicing follows values into the callee).
-            const QVector<CXCursor> arguments = expressionOperands(call).mid(1);
+            const QVector<CXCursor> arguments = expressionChildren(call).mid(1);
             int index = 0;
             for (const CXCursor& child : childrenOf(definition)) {
                 if (clang_getCursorKind(child) != CXCursor_ParmDecl)
@@ -512,11 +500,11 @@ private:
                 const QString parameter = usrOf(child);
                 m_ir.statements[callStatement].defines.insert(parameter);
                 if (index < arguments.size()) {
-                    const auto space = isPointerLike(clang_getCursorType(child)) ? pointerSpace(arguments[index])
-                                                                                 : std::nullopt;
+                    const auto space
+                        = isPointerLike(clang_getCursorType(child)) ? pointerSpace(arguments[index]) : std::nullopt;
                     if (space)
                         m_spaces.insert(parameter, *space);
-                    else if (isTextureHandleType(typeSpelling(child)))
+                    else if (isTextureHandle(child))
                         m_spaces.insert(parameter, MemorySpace::Texture);
                 }
                 ++index;
@@ -542,8 +530,8 @@ private:
             space = MemorySpace::Shared;
         else if (hasAttribute(variable, CXCursor_CUDAConstantAttr))
             space = MemorySpace::Constant;
-        else if (isTextureHandleType(typeSpelling(variable))
-                 && clang_getCursorKind(clang_getCursorSemanticParent(variable)) != CXCursor_FunctionDecl)
+        else if (isTextureHandle(variable)
+            && clang_getCursorKind(clang_getCursorSemanticParent(variable)) != CXCursor_FunctionDecl)
             space = MemorySpace::Texture;
         else if (hasAttribute(variable, CXCursor_CUDADeviceAttr))
             space = MemorySpace::Global;
@@ -560,14 +548,14 @@ private:
         case CXCursor_DeclRefExpr:
             return variableSpace(clang_getCursorReferenced(expression));
         case CXCursor_BinaryOperator: {
-            for (const CXCursor& operand : expressionOperands(expression)) {
+            for (const CXCursor& operand : expressionChildren(expression)) {
                 if (isPointerLike(clang_getCursorType(stripImplicit(operand))))
                     return pointerSpace(operand);
             }
             return std::nullopt;
         }
         case CXCursor_UnaryOperator: {
-            const QVector<CXCursor> operands = expressionOperands(expression);
+            const QVector<CXCursor> operands = expressionChildren(expression);
             if (operands.size() == 1 && tokens().firstToken(expression) == QLatin1String("&"))
                 return lvalueSpace(operands.first());
             return std::nullopt;
@@ -577,7 +565,7 @@ private:
         case CXCursor_MemberRefExpr:
             return memberPointerSpace(expression);
         case CXCursor_ConditionalOperator: {
-            const QVector<CXCursor> operands = expressionOperands(expression);
+            const QVector<CXCursor> operands = expressionChildren(expression);
             return operands.size() == 3 ? pointerSpace(operands[1]) : std::nullopt;
         }
         default:
@@ -588,7 +576,7 @@ private:
     // `params.data`: a pointer member of a by-value struct parameter points to global memory.
     std::optional<MemorySpace> memberPointerSpace(CXCursor member)
     {
-        const QVector<CXCursor> operands = expressionOperands(member);
+        const QVector<CXCursor> operands = expressionChildren(member);
         if (operands.size() != 1)
             return std::nullopt;
         const CXCursor base = stripImplicit(operands.first());
@@ -615,7 +603,7 @@ private:
             return space == MemorySpace::Texture ? std::nullopt : space;
         }
         case CXCursor_ArraySubscriptExpr: {
-            const QVector<CXCursor> operands = expressionOperands(expression);
+            const QVector<CXCursor> operands = expressionChildren(expression);
             if (operands.isEmpty())
                 return std::nullopt;
             const CXCursor base = stripImplicit(operands.first());
@@ -624,13 +612,13 @@ private:
             return pointerSpace(base);
         }
         case CXCursor_UnaryOperator: {
-            const QVector<CXCursor> operands = expressionOperands(expression);
+            const QVector<CXCursor> operands = expressionChildren(expression);
             if (operands.size() == 1 && tokens().firstToken(expression) == QLatin1String("*"))
                 return pointerSpace(operands.first());
             return std::nullopt;
         }
         case CXCursor_MemberRefExpr: {
-            const QVector<CXCursor> operands = expressionOperands(expression);
+            const QVector<CXCursor> operands = expressionChildren(expression);
             if (operands.size() != 1)
                 return std::nullopt;
             const CXCursor base = stripImplicit(operands.first());
@@ -655,7 +643,7 @@ private:
     void scan(CXCursor expression, AccessMode mode, ExpressionFacts& facts)
     {
         const CXCursorKind kind = clang_getCursorKind(expression);
-        const QVector<CXCursor> operands = expressionOperands(expression);
+        const QVector<CXCursor> operands = expressionChildren(expression);
         switch (kind) {
         case CXCursor_DeclRefExpr: {
             const CXCursor referenced = clang_getCursorReferenced(expression);
@@ -683,7 +671,9 @@ private:
                 return; // threadIdx.x and friends: special registers
             countAccess(expression, mode, facts);
             for (const CXCursor& operand : operands)
-                scan(operand, isPointerLike(clang_getCursorType(stripImplicit(operand))) ? AccessMode::Load : AccessMode::Address, facts);
+                scan(operand,
+                    isPointerLike(clang_getCursorType(stripImplicit(operand))) ? AccessMode::Load : AccessMode::Address,
+                    facts);
             return;
         }
         case CXCursor_BinaryOperator: {
@@ -780,10 +770,11 @@ private:
             return;
         } else if (isBarrier(name)) {
             facts.barrier = true;
-        } else if (name.startsWith(QLatin1String("operator")) && isArithmeticOperator(name.mid(8).remove(QLatin1Char('=')))) {
+        } else if (name.startsWith(QLatin1String("operator"))
+            && isArithmeticOperator(name.mid(8).remove(QLatin1Char('=')))) {
             ++facts.arithmetic; // float2 a + b with overloaded operators
         } else if (calleeKind == CXCursor_FunctionDecl || calleeKind == CXCursor_FunctionTemplate) {
-            if (isLibraryDeclaration(callee)) {
+            if (!isProjectCode(callee)) {
                 if (!isNonArithmeticLibraryCall(name))
                     ++facts.arithmetic;
             } else {
@@ -808,7 +799,7 @@ private:
         const CXCursor expression = stripImplicit(condition);
         if (clang_getCursorKind(expression) != CXCursor_BinaryOperator)
             return false;
-        const QVector<CXCursor> operands = expressionOperands(expression);
+        const QVector<CXCursor> operands = expressionChildren(expression);
         if (operands.size() != 2 || tokens().operatorAfter(expression, operands[0]) != QLatin1String("=="))
             return false;
         for (int side = 0; side < 2; ++side) {
@@ -851,7 +842,7 @@ private:
                     start = *initialiser;
             }
         } else if (clang_getCursorKind(init) == CXCursor_BinaryOperator) {
-            const QVector<CXCursor> operands = expressionOperands(init);
+            const QVector<CXCursor> operands = expressionChildren(init);
             if (operands.size() == 2 && tokens().operatorAfter(init, operands[0]) == QLatin1String("=")) {
                 variable = referencedVariable(operands[0]);
                 start = operands[1];
@@ -863,7 +854,7 @@ private:
         }
         // Condition: i OP bound, or bound OP i (mirrored).
         const CXCursor comparison = stripImplicit(condition);
-        const QVector<CXCursor> sides = expressionOperands(comparison);
+        const QVector<CXCursor> sides = expressionChildren(comparison);
         if (clang_getCursorKind(comparison) != CXCursor_BinaryOperator || sides.size() != 2) {
             header.reason = QStringLiteral("loop condition is not a comparison");
             return header;
@@ -888,7 +879,7 @@ private:
         QString stepOperator;
         CXCursor stepValue = clang_getNullCursor();
         const CXCursor stepExpression = stripImplicit(step);
-        const QVector<CXCursor> stepOperands = expressionOperands(stepExpression);
+        const QVector<CXCursor> stepOperands = expressionChildren(stepExpression);
         switch (clang_getCursorKind(stepExpression)) {
         case CXCursor_UnaryOperator: {
             const QString text = tokens().firstToken(stepExpression) + tokens().lastToken(stepExpression);
@@ -907,7 +898,7 @@ private:
             if (stepOperands.size() == 2 && referencedVariable(stepOperands[0]) == variable
                 && tokens().operatorAfter(stepExpression, stepOperands[0]) == QLatin1String("=")) {
                 const CXCursor value = stripImplicit(stepOperands[1]);
-                const QVector<CXCursor> parts = expressionOperands(value);
+                const QVector<CXCursor> parts = expressionChildren(value);
                 if (clang_getCursorKind(value) == CXCursor_BinaryOperator && parts.size() == 2
                     && referencedVariable(parts[0]) == variable) {
                     stepOperator = tokens().operatorAfter(value, parts[0]);
@@ -950,7 +941,7 @@ private:
         if (const auto value = m_evaluators.back()->scalar(expression))
             return SymbolicExpr::constant(*value);
         const CXCursor stripped = stripImplicit(expression);
-        const QVector<CXCursor> operands = expressionOperands(stripped);
+        const QVector<CXCursor> operands = expressionChildren(stripped);
         const QString text = sourceTextOf(m_tu, stripped);
         switch (clang_getCursorKind(stripped)) {
         case CXCursor_MemberRefExpr: {
@@ -973,15 +964,16 @@ private:
             const QString op = tokens().operatorAfter(stripped, operands[0]);
             if (!isArithmeticOperator(op))
                 break;
-            return SymbolicExpr::binary(op, symbolic(operands[0], indicesAreZero, depth + 1),
-                symbolic(operands[1], indicesAreZero, depth + 1));
+            return SymbolicExpr::binary(
+                op, symbolic(operands[0], indicesAreZero, depth + 1), symbolic(operands[1], indicesAreZero, depth + 1));
         }
         case CXCursor_DeclRefExpr: {
             // A local initialised once (`int tid = threadIdx.x; int stride = blockDim.x * gridDim.x;`).
             const CXCursor variable = clang_getCursorReferenced(stripped);
             if (clang_getCursorKind(variable) == CXCursor_NonTypeTemplateParameter)
                 return SymbolicExpr::templateParameter(spellingOf(variable));
-            if (clang_getCursorKind(variable) == CXCursor_VarDecl && m_evaluators.back()->isFixedValueVariable(variable)) {
+            if (clang_getCursorKind(variable) == CXCursor_VarDecl
+                && m_evaluators.back()->isFixedValueVariable(variable)) {
                 if (const auto initialiser = initialiserOf(variable))
                     return symbolic(*initialiser, indicesAreZero, depth + 1);
             }

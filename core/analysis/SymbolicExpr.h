@@ -28,8 +28,8 @@ public:
     static std::shared_ptr<const SymbolicExpr> launch(Kind kind, int axis); // BlockDim or GridDim
     static std::shared_ptr<const SymbolicExpr> unknown(const QString& label);
     static std::shared_ptr<const SymbolicExpr> templateParameter(const QString& name);
-    static std::shared_ptr<const SymbolicExpr> binary(const QString& op, std::shared_ptr<const SymbolicExpr> lhs,
-                                                      std::shared_ptr<const SymbolicExpr> rhs);
+    static std::shared_ptr<const SymbolicExpr> binary(
+        const QString& op, std::shared_ptr<const SymbolicExpr> lhs, std::shared_ptr<const SymbolicExpr> rhs);
 
     Kind kind() const { return m_kind; }
     std::optional<qint64> evaluate(const LaunchShape& launch) const;

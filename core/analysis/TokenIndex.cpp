@@ -29,7 +29,7 @@ TokenIndex::TokenIndex(CXTranslationUnit tu, CXCursor function)
         unsigned offset = 0;
         clang_getSpellingLocation(clang_getTokenLocation(tu, tokens[i]), nullptr, nullptr, nullptr, &offset);
         m_tokens.push_back(Token{offset, clang_getTokenKind(tokens[i]) == CXToken_Punctuation,
-                                 takeString(clang_getTokenSpelling(tu, tokens[i]))});
+            takeString(clang_getTokenSpelling(tu, tokens[i]))});
     }
     clang_disposeTokens(tu, tokens, count);
 }

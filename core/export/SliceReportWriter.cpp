@@ -88,10 +88,12 @@ QJsonObject kernelSliceJson(const KernelSliceReport& report)
     object.insert(QStringLiteral("file"), report.kernel->info.location.file);
     object.insert(QStringLiteral("line"), report.kernel->info.location.line);
     QJsonObject launch;
-    launch.insert(QStringLiteral("grid"), QJsonArray {optionalNumber(report.launch.gridDim[0]),
-        optionalNumber(report.launch.gridDim[1]), optionalNumber(report.launch.gridDim[2])});
-    launch.insert(QStringLiteral("block"), QJsonArray {optionalNumber(report.launch.blockDim[0]),
-        optionalNumber(report.launch.blockDim[1]), optionalNumber(report.launch.blockDim[2])});
+    launch.insert(QStringLiteral("grid"),
+        QJsonArray{optionalNumber(report.launch.gridDim[0]), optionalNumber(report.launch.gridDim[1]),
+            optionalNumber(report.launch.gridDim[2])});
+    launch.insert(QStringLiteral("block"),
+        QJsonArray{optionalNumber(report.launch.blockDim[0]), optionalNumber(report.launch.blockDim[1]),
+            optionalNumber(report.launch.blockDim[2])});
     object.insert(QStringLiteral("launch"), launch);
     object.insert(QStringLiteral("class"), slices.dense ? QStringLiteral("dense") : QStringLiteral("sparse"));
     object.insert(QStringLiteral("branch_density"), slices.branchDensity);
@@ -116,7 +118,7 @@ QJsonObject kernelSliceJson(const KernelSliceReport& report)
             QJsonObject o;
             QJsonArray path;
             for (const ArmStep& step : sub.path)
-                path << QJsonObject {{QStringLiteral("line"), ir.statements[step.branch].location.line},
+                path << QJsonObject{{QStringLiteral("line"), ir.statements[step.branch].location.line},
                     {QStringLiteral("arm"), step.arm}};
             o.insert(QStringLiteral("path"), path);
             o.insert(QStringLiteral("probability"), sub.probability);

@@ -14,7 +14,6 @@
 
 namespace slicewatt {
 
-
 enum class FunctionKind {
     Kernel, // __global__
     Device, // __device__ only

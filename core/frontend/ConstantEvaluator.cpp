@@ -34,16 +34,6 @@ void collectReferencedVariables(CXCursor cursor, QSet<QString>& usrs)
         collectReferencedVariables(child, usrs);
 }
 
-QVector<CXCursor> expressionChildren(CXCursor cursor)
-{
-    QVector<CXCursor> result;
-    for (const CXCursor& child : childrenOf(cursor)) {
-        if (clang_isExpression(clang_getCursorKind(child)))
-            result << child;
-    }
-    return result;
-}
-
 } // namespace
 
 std::optional<qint64> applyBinaryOperator(const QString& op, qint64 lhs, qint64 rhs)

@@ -2,6 +2,7 @@
 #include "CursorQueries.h"
 
 #include "ClangHandles.h"
+#include "CudaPrelude.h"
 
 #include <QDir>
 
@@ -18,6 +19,26 @@ QVector<CXCursor> childrenOf(CXCursor cursor)
         },
         &children);
     return children;
+}
+
+QVector<CXCursor> expressionChildren(CXCursor cursor)
+{
+    QVector<CXCursor> result;
+    for (const CXCursor& child : childrenOf(cursor)) {
+        if (clang_isExpression(clang_getCursorKind(child)))
+            result << child;
+    }
+    return result;
+}
+
+bool isProjectCode(CXCursor cursor)
+{
+    const CXSourceLocation location = clang_getCursorLocation(cursor);
+    if (clang_Location_isInSystemHeader(location))
+        return false;
+    CXFile file = nullptr;
+    clang_getExpansionLocation(location, &file, nullptr, nullptr, nullptr);
+    return file && !CudaPrelude::isPreludePath(takeString(clang_getFileName(file)));
 }
 
 QString spellingOf(CXCursor cursor)

@@ -12,6 +12,10 @@ namespace slicewatt {
 
 // Small questions asked of libclang cursors, shared by the AST visitors.
 QVector<CXCursor> childrenOf(CXCursor cursor);
+// The children that are expressions (operands, arguments, initialisers).
+QVector<CXCursor> expressionChildren(CXCursor cursor);
+// Code the user wrote: not in a system header and not in SliceWatt's CUDA prelude.
+bool isProjectCode(CXCursor cursor);
 QString spellingOf(CXCursor cursor);
 QString usrOf(CXCursor cursor);
 bool isNull(CXCursor cursor);

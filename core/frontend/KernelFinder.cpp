@@ -2,9 +2,9 @@
 #include "KernelFinder.h"
 
 #include "ConstantEvaluator.h"
-#include "analysis/StatementBuilder.h"
 #include "CudaPrelude.h"
 #include "CursorQueries.h"
+#include "analysis/StatementBuilder.h"
 
 #include <QDir>
 #include <QSet>
@@ -71,19 +71,6 @@ public:
     }
 
 private:
-    bool isProjectCode(CXCursor cursor)
-    {
-        const CXSourceLocation location = clang_getCursorLocation(cursor);
-        if (clang_Location_isInSystemHeader(location))
-            return false;
-        CXFile file = nullptr;
-        clang_getExpansionLocation(location, &file, nullptr, nullptr, nullptr);
-        if (!file)
-            return false;
-        const QString path = takeString(clang_getFileName(file));
-        return !CudaPrelude::isPreludePath(path);
-    }
-
     static CXChildVisitResult visitDeclaration(CXCursor cursor, CXCursor, CXClientData data)
     {
         auto* self = static_cast<UnitVisitor*>(data);
@@ -94,13 +81,13 @@ private:
         case CXCursor_StructDecl:
         case CXCursor_ClassDecl:
         case CXCursor_ClassTemplate:
-            return self->isProjectCode(cursor) ? CXChildVisit_Recurse : CXChildVisit_Continue;
+            return isProjectCode(cursor) ? CXChildVisit_Recurse : CXChildVisit_Continue;
         case CXCursor_FunctionDecl:
         case CXCursor_FunctionTemplate:
         case CXCursor_CXXMethod:
         case CXCursor_Constructor:
         case CXCursor_Destructor:
-            if (clang_isCursorDefinition(cursor) && self->isProjectCode(cursor))
+            if (clang_isCursorDefinition(cursor) && isProjectCode(cursor))
                 self->visitFunction(cursor);
             return CXChildVisit_Continue;
         default:
