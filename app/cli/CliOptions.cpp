@@ -10,8 +10,8 @@
 
 namespace slicewatt::cli {
 
-bool parseCommonOptions(
-    const QStringList& args, const QStringList& allowedFormats, CommonOptions& options, QString& error)
+bool parseCommonOptions(const QStringList& args, const QStringList& allowedFormats, CommonOptions& options,
+    QString& error, const QStringList& valueOptions)
 {
     options.parser.resourceDir = defaultClangResourceDir();
     for (int i = 0; i < args.size(); ++i) {
@@ -68,6 +68,10 @@ bool parseCommonOptions(
                 return false;
             }
             options.parser.maxFileBytes = qint64(mb * 1024 * 1024);
+        } else if (valueOptions.contains(name)) {
+            if (!value(v))
+                return false;
+            options.values.insert(name.mid(2), v);
         } else if (arg.startsWith(QLatin1Char('-')) && arg != QLatin1String("-")) {
             error = QStringLiteral("unknown option '%1'").arg(arg);
             return false;

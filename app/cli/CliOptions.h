@@ -4,6 +4,7 @@
 #include "frontend/ParserOptions.h"
 #include "project/ProjectSources.h"
 
+#include <QHash>
 #include <QString>
 #include <QStringList>
 
@@ -19,12 +20,13 @@ struct CommonOptions {
     QString outputFile; // empty: stdout
     LoadOptions load;
     ParserOptions parser;
+    QHash<QString, QString> values; // command-specific options, by name without dashes
 };
 
 // Parses `args` (without the program and subcommand names). Returns false and sets
 // `error` for a usage mistake. `allowedFormats` lists what --format accepts.
-bool parseCommonOptions(
-    const QStringList& args, const QStringList& allowedFormats, CommonOptions& options, QString& error);
+bool parseCommonOptions(const QStringList& args, const QStringList& allowedFormats, CommonOptions& options,
+    QString& error, const QStringList& valueOptions = {});
 
 // The deepest folder holding every input, so table paths stay short.
 QString commonFolder(const QStringList& inputs);

@@ -2,6 +2,7 @@
 // slicewatt-cli: the SliceWatt engine for terminals and CI. Thin by design: parse the
 // subcommand, hand over to core/.
 #include "CliOptions.h"
+#include "AnalyzeCommand.h"
 #include "KernelsCommand.h"
 #include "SlicesCommand.h"
 
@@ -23,6 +24,8 @@ const char* const kUsage = "Usage: slicewatt-cli COMMAND [OPTIONS] PATH...\n"
                            "  slices     each kernel's memory-space slices (global, shared, constant,\n"
                            "             texture): length, arithmetic and memory operations weighted by\n"
                            "             loop trip counts, intensity, branch class, assumptions\n"
+                           "  analyze    slice and program power (W) per kernel with a published model:\n"
+                           "             BSPM for branch-sparse, BDPM for branch-dense kernels, hot lines\n"
                            "\n"
                            "Options:\n"
                            "  -f, --format FORMAT   table (default) or json\n"
@@ -31,6 +34,14 @@ const char* const kUsage = "Usage: slicewatt-cli COMMAND [OPTIONS] PATH...\n"
                            "  -D NAME[=VALUE]       define a macro for every file\n"
                            "  --std STD             C++ standard when the build does not say (default c++17)\n"
                            "  --max-file-mb N       skip files larger than N MiB with a diagnostic (default 16)\n"
+                           "  --gpu NAME            analyze: gtx260, gtx280 (default), c870, gtx480, gt200-6sm\n"
+                           "  --model NAME          analyze: jos13 (default, JoS13 regression) or jsw12\n"
+                           "  --sa X                analyze: SM saturation in [0, 1] instead of the launch's\n"
+                           "  --grid N, --block N   analyze: what-if launch (blocks, threads per block)\n"
+                           "  --time SECONDS        analyze: execution time, for energy (J)\n"
+                           "  --delta D             analyze: BDPM drops sub-slices with probability <= D (0.01)\n"
+                           "  --models-dir DIR      analyze: extra model and GPU files (JSON)\n"
+                           "  -f, --format FORMAT   analyze also accepts csv\n"
                            "  -h, --help            show this help\n"
                            "  --version             show the version\n"
                            "\n"
@@ -63,6 +74,8 @@ int main(int argc, char** argv)
     }
     if (command == QLatin1String("kernels"))
         return slicewatt::cli::runKernelsCommand(args);
+    if (command == QLatin1String("analyze") || command == QLatin1String("analyse"))
+        return slicewatt::cli::runAnalyzeCommand(args);
     if (command == QLatin1String("slices"))
         return slicewatt::cli::runSlicesCommand(args);
     fprintf(stderr, "slicewatt-cli: unknown command '%s'\n\n%s", qPrintable(command), kUsage);

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "KernelEstimate.h"
+
+#include <algorithm>
+
+namespace slicewatt {
+namespace {
+
+struct Saturation {
+    double value = 1;
+    int activeSms = 0;
+    QString assumption;
+};
+
+// Sa = active SMs / SMs with active SMs = min(blocks in the grid, SMs) [ours].
+Saturation saturationFor(const LaunchShape& launch, const GpuSpec& gpu, const EstimateSettings& settings)
+{
+    Saturation s;
+    if (settings.saturation) {
+        s.value = std::clamp(*settings.saturation, 0.0, 1.0);
+        s.activeSms = int(std::lround(s.value * gpu.sms));
+        return s;
+    }
+    std::optional<qint64> blocks = settings.gridBlocks;
+    if (!blocks && launch.gridDim[0] && launch.gridDim[1] && launch.gridDim[2])
+        blocks = *launch.gridDim[0] * *launch.gridDim[1] * *launch.gridDim[2];
+    if (!blocks || *blocks <= 0 || gpu.sms <= 0) {
+        s.activeSms = gpu.sms;
+        s.assumption = QStringLiteral("grid size not known at compile time: SM saturation assumed 1 (set --sa or --grid)");
+        return s;
+    }
+    s.activeSms = int(std::min<qint64>(*blocks, gpu.sms));
+    s.value = double(s.activeSms) / gpu.sms;
+    return s;
+}
+
+} // namespace
+
+KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, const LaunchShape& launch,
+    const PowerModel& model, const GpuSpec& gpu, const EstimateSettings& settings)
+{
+    KernelEstimate estimate;
+    estimate.dense = slices.dense;
+    const Saturation saturation = saturationFor(launch, gpu, settings);
+    estimate.saturation = saturation.value;
+    estimate.activeSms = saturation.activeSms;
+    if (!saturation.assumption.isEmpty())
+        estimate.assumptions << saturation.assumption;
+
+    for (const SliceSummary& slice : slices.slices) {
+        SliceEstimate s;
+        s.space = slice.space;
+        // BDPM keeps only the sub-slices likely enough to matter (p > δ); BSPM keeps all.
+        for (const SubSlice& sub : slice.subSlices) {
+            if (estimate.dense && sub.probability <= settings.delta)
+                continue;
+            s.members += sub.members;
+            s.length += sub.length;
+            s.arithmetic += sub.arithmetic;
+            s.accesses += sub.accesses;
+        }
+        if (s.length == 0)
+            continue;
+        double normalisedMemory = 0;
+        for (MemorySpace space : kAllMemorySpaces)
+            normalisedMemory += model.memoryFactors()[size_t(space)] * s.accesses[space];
+        s.intensityRatio = normalisedMemory > 0 ? s.arithmetic / normalisedMemory : model.intensityMax();
+        s.intensityFraction = normalisedMemory > 0 ? s.arithmetic / (s.arithmetic + normalisedMemory) : 1.0;
+        SliceOperatingPoint point;
+        point.intensityRatio = s.intensityRatio;
+        point.intensityFraction = s.intensityFraction;
+        point.saturation = saturation.value;
+        point.activeSms = saturation.activeSms;
+        point.lines = s.length;
+        const auto prediction = model.predict(gpu, point);
+        if (!prediction)
+            continue;
+        s.watts = prediction->watts;
+        for (const QString& problem : prediction->outOfDomain)
+            s.outOfDomain << QStringLiteral("%1 slice: %2").arg(memorySpaceName(s.space), problem);
+        estimate.outOfDomain += s.outOfDomain;
+        estimate.slices << s;
+    }
+
+    int totalLength = 0; // L (BSPM) or L̂ (BDPM): weights then sum to 1
+    for (const SliceEstimate& s : estimate.slices)
+        totalLength += s.length;
+    QHash<int, double> statementHeat;
+    for (SliceEstimate& s : estimate.slices) {
+        s.weight = totalLength > 0 ? double(s.length) / totalLength : 0;
+        estimate.watts += s.watts * s.weight;
+        estimate.averageIntensity
+            += s.weight * (model.usesFractionIntensity() ? s.intensityFraction : s.intensityRatio);
+        for (int member : s.members)
+            statementHeat[member] += s.watts / totalLength;
+    }
+    if (settings.seconds)
+        estimate.joules = estimate.watts * *settings.seconds;
+
+    for (auto it = statementHeat.constBegin(); it != statementHeat.constEnd(); ++it) {
+        const SourceLocation& where = ir.statements[it.key()].location;
+        auto line = std::find_if(estimate.lines.begin(), estimate.lines.end(),
+            [&](const LineHeat& l) { return l.line == where.line && l.file == where.file; });
+        if (line == estimate.lines.end()) {
+            estimate.lines << LineHeat {where.file, where.line, 0};
+            line = estimate.lines.end() - 1;
+        }
+        line->watts += it.value();
+    }
+    std::sort(estimate.lines.begin(), estimate.lines.end(), [](const LineHeat& a, const LineHeat& b) {
+        return a.watts != b.watts ? a.watts > b.watts : std::tie(a.file, a.line) < std::tie(b.file, b.line);
+    });
+    estimate.outOfDomain.removeDuplicates();
+    return estimate;
+}
+
+} // namespace slicewatt

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "analysis/KernelSlices.h"
+#include "model/PowerModel.h"
+
+#include <optional>
+
+namespace slicewatt {
+
+// What a user sets when asking "how much power?" (CLI flags, the GUI's what-if panel).
+struct EstimateSettings {
+    std::optional<double> saturation; // Sa directly, overrides the launch
+    std::optional<qint64> gridBlocks; // blocks in the grid (what-if); else from the launch
+    std::optional<double> seconds;    // execution time for energy
+    double delta = 0.01;              // BDPM: sub-slices with probability <= δ are dropped [ours: default]
+};
+
+struct SliceEstimate {
+    MemorySpace space = MemorySpace::Global;
+    int length = 0; // |C_i| (BSPM) or |Ĉ_i| (BDPM)
+    double arithmetic = 0;
+    SpaceCounts accesses;
+    double intensityRatio = 0;
+    double intensityFraction = 0;
+    double watts = 0;  // P_i
+    double weight = 0; // |C_i| / L, the share of the program power
+    QVector<int> members; // statements that carry this slice's heat
+    QStringList outOfDomain;
+};
+
+struct LineHeat {
+    QString file;
+    int line = 0;
+    double watts = 0; // this line's share of the kernel power; all lines sum to it
+};
+
+struct KernelEstimate {
+    bool dense = false;      // BDPM when true, BSPM otherwise
+    double saturation = 1;   // Sa used
+    int activeSms = 0;
+    double watts = 0;        // P̂
+    std::optional<double> joules; // Ē = P̂·t when a time was given
+    double averageIntensity = 0;  // ACIM: Σ (|C_i| / L)·Ã_i in the model's intensity definition
+    QVector<SliceEstimate> slices; // non-empty slices only
+    QVector<LineHeat> lines;       // sorted hottest first
+    QStringList assumptions;       // saturation guesses and the like
+    QStringList outOfDomain;       // from every slice, deduplicated
+};
+
+// BSPM for branch-sparse kernels, BDPM for branch-dense ones (METHOD §5), with per-line heat
+// (each slice's P_i / L spread over its statements). Pure computation on cached analysis:
+// what-if changes call it again without touching the AST.
+KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, const LaunchShape& launch,
+    const PowerModel& model, const GpuSpec& gpu, const EstimateSettings& settings);
+
+} // namespace slicewatt

@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "EstimateWriter.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace slicewatt {
+namespace {
+
+QString relativeTo(const QString& path, const QString& baseDir)
+{
+    if (baseDir.isEmpty() || !path.startsWith(baseDir + QLatin1Char('/')))
+        return path;
+    return path.mid(baseDir.size() + 1);
+}
+
+double kernelIntensity(const PowerModel& model, const SliceEstimate& slice)
+{
+    return model.usesFractionIntensity() ? slice.intensityFraction : slice.intensityRatio;
+}
+
+QString csvField(const QString& text)
+{
+    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) && !text.contains(QLatin1Char('\n')))
+        return text;
+    return QLatin1Char('"') + QString(text).replace(QLatin1String("\""), QLatin1String("\"\"")) + QLatin1Char('"');
+}
+
+} // namespace
+
+EstimateRun estimateProject(const ProjectIndex& index, const QVector<KernelSliceReport>& analyses,
+    const PowerModel& model, const GpuSpec& gpu, const EstimateSettings& settings)
+{
+    EstimateRun run;
+    run.index = &index;
+    run.model = &model;
+    run.gpu = &gpu;
+    run.settings = settings;
+    for (const KernelSliceReport& analysis : analyses) {
+        KernelEstimateReport report;
+        report.analysis = analysis;
+        report.estimate = estimateKernel(*analysis.ir, analysis.slices, analysis.launch, model, gpu, settings);
+        run.kernels << report;
+    }
+    return run;
+}
+
+QByteArray estimateJson(const EstimateRun& run)
+{
+    QJsonArray kernels;
+    for (const KernelEstimateReport& report : run.kernels) {
+        const KernelEstimate& e = report.estimate;
+        const FunctionInfo& info = report.analysis.kernel->info;
+        QJsonObject k;
+        k.insert(QStringLiteral("name"), info.qualifiedName);
+        k.insert(QStringLiteral("file"), info.location.file);
+        k.insert(QStringLiteral("line"), info.location.line);
+        k.insert(QStringLiteral("class"), e.dense ? QStringLiteral("dense") : QStringLiteral("sparse"));
+        k.insert(QStringLiteral("program_model"), e.dense ? QStringLiteral("BDPM") : QStringLiteral("BSPM"));
+        k.insert(QStringLiteral("saturation"), e.saturation);
+        k.insert(QStringLiteral("active_sms"), e.activeSms);
+        k.insert(QStringLiteral("power_w"), e.watts);
+        k.insert(QStringLiteral("energy_j"), e.joules ? QJsonValue(*e.joules) : QJsonValue(QJsonValue::Null));
+        k.insert(QStringLiteral("intensity"), e.averageIntensity);
+        QJsonArray slices;
+        for (const SliceEstimate& s : e.slices) {
+            QJsonObject o;
+            o.insert(QStringLiteral("space"), memorySpaceName(s.space));
+            o.insert(QStringLiteral("length"), s.length);
+            o.insert(QStringLiteral("arith"), s.arithmetic);
+            QJsonObject mem;
+            for (MemorySpace space : kAllMemorySpaces)
+                mem.insert(memorySpaceName(space), s.accesses[space]);
+            o.insert(QStringLiteral("mem"), mem);
+            o.insert(QStringLiteral("intensity"), kernelIntensity(*run.model, s));
+            o.insert(QStringLiteral("power_w"), s.watts);
+            o.insert(QStringLiteral("share"), s.weight);
+            QJsonArray lines;
+            for (int line : report.analysis.slices.slices[size_t(s.space)].lines)
+                lines << line;
+            o.insert(QStringLiteral("lines"), lines);
+            o.insert(QStringLiteral("out_of_domain"), QJsonArray::fromStringList(s.outOfDomain));
+            slices << o;
+        }
+        k.insert(QStringLiteral("slices"), slices);
+        QJsonArray hot;
+        for (const LineHeat& line : e.lines) {
+            QJsonObject h;
+            h.insert(QStringLiteral("line"), line.line);
+            if (line.file != info.location.file)
+                h.insert(QStringLiteral("file"), line.file);
+            h.insert(QStringLiteral("heat_w"), line.watts);
+            hot << h;
+        }
+        k.insert(QStringLiteral("hot_lines"), hot);
+        QJsonArray assumptions = kernelSliceJson(report.analysis).value(QStringLiteral("assumptions")).toArray();
+        for (const QString& text : e.assumptions)
+            assumptions << QJsonObject {{QStringLiteral("kind"), QStringLiteral("saturation")},
+                {QStringLiteral("reason"), text}};
+        k.insert(QStringLiteral("assumptions"), assumptions);
+        k.insert(QStringLiteral("out_of_domain"), QJsonArray::fromStringList(e.outOfDomain));
+        kernels << k;
+    }
+    QJsonArray diagnostics;
+    for (const Diagnostic& d : run.index->allDiagnostics()) {
+        diagnostics << QJsonObject {{QStringLiteral("severity"), severityName(d.severity)},
+            {QStringLiteral("file"), d.file}, {QStringLiteral("line"), d.line}, {QStringLiteral("message"), d.message}};
+    }
+    QJsonObject root;
+    root.insert(QStringLiteral("gpu"), run.gpu->id);
+    root.insert(QStringLiteral("model"), run.model->id());
+    root.insert(QStringLiteral("delta"), run.settings.delta);
+    root.insert(QStringLiteral("kernels"), kernels);
+    root.insert(QStringLiteral("diagnostics"), diagnostics);
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+QByteArray estimateCsv(const EstimateRun& run)
+{
+    QString out = QStringLiteral("kernel,file,line,class,saturation,kernel_power_w,energy_j,space,length,arith,"
+                                 "mem_global,mem_shared,mem_constant,mem_texture,intensity,slice_power_w,share\n");
+    for (const KernelEstimateReport& report : run.kernels) {
+        const KernelEstimate& e = report.estimate;
+        const FunctionInfo& info = report.analysis.kernel->info;
+        for (const SliceEstimate& s : e.slices) {
+            out += QStringList {csvField(info.qualifiedName), csvField(info.location.file),
+                QString::number(info.location.line), e.dense ? QStringLiteral("dense") : QStringLiteral("sparse"),
+                QString::number(e.saturation), QString::number(e.watts, 'f', 3),
+                e.joules ? QString::number(*e.joules, 'f', 4) : QString(), memorySpaceName(s.space),
+                QString::number(s.length), QString::number(s.arithmetic), QString::number(s.accesses[MemorySpace::Global]),
+                QString::number(s.accesses[MemorySpace::Shared]), QString::number(s.accesses[MemorySpace::Constant]),
+                QString::number(s.accesses[MemorySpace::Texture]), QString::number(kernelIntensity(*run.model, s)),
+                QString::number(s.watts, 'f', 3), QString::number(s.weight, 'f', 4)}
+                       .join(QLatin1Char(','))
+                + QLatin1Char('\n');
+        }
+    }
+    return out.toUtf8();
+}
+
+QString estimateTable(const EstimateRun& run, const QString& baseDir)
+{
+    QString out = QStringLiteral("GPU %1 (%2 SMs), model %3, delta %4\n\n")
+                      .arg(run.gpu->name)
+                      .arg(run.gpu->sms)
+                      .arg(run.model->name())
+                      .arg(run.settings.delta);
+    for (const KernelEstimateReport& report : run.kernels) {
+        const KernelEstimate& e = report.estimate;
+        const FunctionInfo& info = report.analysis.kernel->info;
+        out += QStringLiteral("%1  %2:%3  %4 W  %5  Sa %6 (%7 SMs)%8\n")
+                   .arg(info.qualifiedName, relativeTo(info.location.file, baseDir))
+                   .arg(info.location.line)
+                   .arg(e.watts, 0, 'f', 1)
+                   .arg(e.dense ? QStringLiteral("BDPM (branch-dense)") : QStringLiteral("BSPM (branch-sparse)"))
+                   .arg(e.saturation, 0, 'f', 2)
+                   .arg(e.activeSms)
+                   .arg(e.joules ? QStringLiteral("  %1 J").arg(*e.joules, 0, 'f', 3) : QString());
+        for (const SliceEstimate& s : e.slices) {
+            out += QStringLiteral("    %1 |C|=%2  intensity %3  %4 W  share %5 %\n")
+                       .arg(memorySpaceName(s.space), -9)
+                       .arg(s.length, 3)
+                       .arg(kernelIntensity(*run.model, s), 8, 'f', 2)
+                       .arg(s.watts, 7, 'f', 1)
+                       .arg(s.weight * 100, 5, 'f', 1);
+        }
+        QStringList hottest;
+        for (int i = 0; i < e.lines.size() && i < 3; ++i)
+            hottest << QStringLiteral("%1 (%2 W)").arg(e.lines[i].line).arg(e.lines[i].watts, 0, 'f', 1);
+        if (!hottest.isEmpty())
+            out += QStringLiteral("    hottest lines: %1\n").arg(hottest.join(QStringLiteral(", ")));
+        for (const QString& problem : e.outOfDomain)
+            out += QStringLiteral("    out of domain: %1\n").arg(problem);
+        for (const QString& assumption : e.assumptions)
+            out += QStringLiteral("    assumption: %1\n").arg(assumption);
+        out += QLatin1Char('\n');
+    }
+    return out;
+}
+
+} // namespace slicewatt

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "GpuCatalogue.h"
+
+#include "ModelFileError.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace slicewatt {
+namespace {
+
+QString normalised(QString text)
+{
+    return text.remove(QLatin1Char(' ')).remove(QLatin1Char('-')).toLower();
+}
+
+} // namespace
+
+std::optional<GpuCatalogue> GpuCatalogue::parse(const QByteArray& json, const QString& fileName, QStringList& errors)
+{
+    ModelFileErrors problems(fileName, json);
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        problems.addAtOffset(QStringLiteral("not valid JSON: %1").arg(parseError.errorString()), parseError.offset);
+        errors += problems.messages();
+        return std::nullopt;
+    }
+    const QJsonObject root = doc.object();
+    if (root.value(QLatin1String("format")).toString() != QLatin1String("slicewatt-gpus/1"))
+        problems.add(QStringLiteral("expected \"format\": \"slicewatt-gpus/1\""), QStringLiteral("format"));
+    if (!root.value(QLatin1String("gpus")).isArray())
+        problems.add(QStringLiteral("expected a \"gpus\" array"));
+    GpuCatalogue catalogue;
+    for (const QJsonValue& value : root.value(QLatin1String("gpus")).toArray()) {
+        const QJsonObject o = value.toObject();
+        GpuSpec gpu;
+        gpu.id = o.value(QLatin1String("id")).toString();
+        gpu.name = o.value(QLatin1String("name")).toString(gpu.id);
+        gpu.architecture = o.value(QLatin1String("architecture")).toString();
+        gpu.computeCapability = o.value(QLatin1String("compute_capability")).toString();
+        gpu.sms = o.value(QLatin1String("sms")).toInt();
+        if (o.contains(QLatin1String("type_index")))
+            gpu.typeIndex = o.value(QLatin1String("type_index")).toInt();
+        const QJsonObject limits = o.value(QLatin1String("limits_per_sm")).toObject();
+        gpu.maxThreadsPerSm = limits.value(QLatin1String("threads")).toInt();
+        gpu.maxBlocksPerSm = limits.value(QLatin1String("blocks")).toInt();
+        gpu.registersPerSm = limits.value(QLatin1String("registers")).toInt();
+        gpu.sharedMemoryBytesPerSm = limits.value(QLatin1String("shared_memory_bytes")).toInt();
+        gpu.notes = o.value(QLatin1String("notes")).toString();
+        if (gpu.id.isEmpty()) {
+            problems.add(QStringLiteral("a GPU has no \"id\""), gpu.name);
+            continue;
+        }
+        if (gpu.sms <= 0)
+            problems.add(QStringLiteral("GPU %1: \"sms\" must be a positive integer").arg(gpu.id), gpu.id);
+        if (gpu.maxThreadsPerSm <= 0 || gpu.maxBlocksPerSm <= 0)
+            problems.add(QStringLiteral("GPU %1: \"limits_per_sm\" needs positive \"threads\" and \"blocks\"").arg(gpu.id),
+                gpu.id);
+        catalogue.add(gpu);
+    }
+    if (!problems.isEmpty()) {
+        errors += problems.messages();
+        return std::nullopt;
+    }
+    return catalogue;
+}
+
+GpuCatalogue GpuCatalogue::standard(const QStringList& userFolders, QStringList& errors)
+{
+    GpuCatalogue catalogue;
+    QFile shipped(QStringLiteral(":/slicewatt/models/gpus.json"));
+    if (shipped.open(QIODevice::ReadOnly)) {
+        if (const auto parsed = parse(shipped.readAll(), QStringLiteral("models/gpus.json"), errors))
+            catalogue = *parsed;
+    }
+    for (const QString& folder : userFolders) {
+        for (const QString& name : QDir(folder).entryList({QStringLiteral("gpus*.json")}, QDir::Files, QDir::Name)) {
+            QFile file(QDir(folder).filePath(name));
+            if (!file.open(QIODevice::ReadOnly)) {
+                errors << QStringLiteral("%1: cannot read: %2").arg(file.fileName(), file.errorString());
+                continue;
+            }
+            if (const auto parsed = parse(file.readAll(), file.fileName(), errors)) {
+                for (const GpuSpec& gpu : parsed->gpus())
+                    catalogue.add(gpu);
+            }
+        }
+    }
+    return catalogue;
+}
+
+const GpuSpec* GpuCatalogue::find(const QString& idOrName) const
+{
+    const QString wanted = normalised(idOrName);
+    for (const GpuSpec& gpu : m_gpus) {
+        if (normalised(gpu.id) == wanted || normalised(gpu.name) == wanted
+            || normalised(gpu.name).endsWith(wanted))
+            return &gpu;
+    }
+    return nullptr;
+}
+
+void GpuCatalogue::add(const GpuSpec& gpu)
+{
+    for (GpuSpec& existing : m_gpus) {
+        if (existing.id == gpu.id) {
+            existing = gpu;
+            return;
+        }
+    }
+    m_gpus << gpu;
+}
+
+} // namespace slicewatt

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+#include <optional>
+
+namespace slicewatt {
+
+// One GPU the models know (models/gpus.json). Per-SM limits bound how many blocks can be
+// resident; the SM count turns a launch into an SM saturation.
+struct GpuSpec {
+    QString id; // short, used on the command line and in model files: "gtx280"
+    QString name;
+    QString architecture;
+    QString computeCapability;
+    int sms = 0;
+    std::optional<int> typeIndex; // the wavelet network's GPU input (JoS13), when it has one
+    int maxThreadsPerSm = 0;
+    int maxBlocksPerSm = 0;
+    int registersPerSm = 0;
+    int sharedMemoryBytesPerSm = 0;
+    QString notes;
+};
+
+class GpuCatalogue {
+public:
+    // Parses a catalogue file; problems come back as "file:line: problem".
+    static std::optional<GpuCatalogue> parse(const QByteArray& json, const QString& fileName, QStringList& errors);
+    // The catalogue shipped in models/ (compiled in), plus *.json catalogues in `userFolders`.
+    static GpuCatalogue standard(const QStringList& userFolders, QStringList& errors);
+
+    const QVector<GpuSpec>& gpus() const { return m_gpus; }
+    // By id or name, case-insensitive ("GTX 280", "gtx280").
+    const GpuSpec* find(const QString& idOrName) const;
+    void add(const GpuSpec& gpu); // replaces a GPU with the same id
+
+private:
+    QVector<GpuSpec> m_gpus;
+};
+
+} // namespace slicewatt

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "PowerModel.h"
+
+#include "ModelFileError.h"
+
+#include <QJsonDocument>
+
+#include <cmath>
+
+namespace slicewatt {
+
+QStringList PowerModel::parameterNames(const QString& form)
+{
+    if (form == QLatin1String("jos13"))
+        return {QStringLiteral("beta0"), QStringLiteral("beta1"), QStringLiteral("beta2")};
+    if (form == QLatin1String("jos13-idle"))
+        return {QStringLiteral("idle"), QStringLiteral("beta0"), QStringLiteral("beta1"), QStringLiteral("beta2")};
+    if (form == QLatin1String("jsw12"))
+        return {QStringLiteral("c0"), QStringLiteral("c1"), QStringLiteral("mu"), QStringLiteral("alpha"),
+            QStringLiteral("beta"), QStringLiteral("sm_bench")};
+    return {};
+}
+
+std::optional<PowerModel> PowerModel::parse(const QByteArray& json, const QString& fileName, QStringList& errors)
+{
+    ModelFileErrors problems(fileName, json);
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        problems.addAtOffset(QStringLiteral("not valid JSON: %1").arg(parseError.errorString()), parseError.offset);
+        errors += problems.messages();
+        return std::nullopt;
+    }
+    const QJsonObject root = doc.object();
+    PowerModel model;
+    model.m_id = root.value(QLatin1String("id")).toString();
+    model.m_name = root.value(QLatin1String("name")).toString(model.m_id);
+    model.m_form = root.value(QLatin1String("form")).toString();
+    model.m_equation = root.value(QLatin1String("equation")).toString();
+    model.m_provenance = root.value(QLatin1String("provenance")).toObject();
+    if (root.value(QLatin1String("format")).toString() != QLatin1String("slicewatt-model/1"))
+        problems.add(QStringLiteral("expected \"format\": \"slicewatt-model/1\""), QStringLiteral("format"));
+    if (model.m_id.isEmpty())
+        problems.add(QStringLiteral("the model has no \"id\""));
+    const QStringList names = parameterNames(model.m_form);
+    if (names.isEmpty())
+        problems.add(QStringLiteral("unknown \"form\" '%1' (expected jos13, jos13-idle or jsw12)").arg(model.m_form),
+            QStringLiteral("form"));
+    if (model.m_provenance.isEmpty())
+        problems.add(QStringLiteral("the model has no \"provenance\": say where its numbers come from"));
+    const QJsonObject intensity = root.value(QLatin1String("intensity")).toObject();
+    model.m_intensityMin = intensity.value(QLatin1String("min")).toDouble(0);
+    model.m_intensityMax = intensity.value(QLatin1String("max")).toDouble(0);
+    if (model.m_intensityMax <= model.m_intensityMin)
+        problems.add(QStringLiteral("\"intensity\" needs \"min\" < \"max\""), QStringLiteral("intensity"));
+    const QJsonObject factors = root.value(QLatin1String("memory_factors")).toObject();
+    for (MemorySpace space : kAllMemorySpaces) {
+        const QJsonValue v = factors.value(memorySpaceName(space));
+        if (!v.isUndefined()) {
+            if (!v.isDouble() || v.toDouble() <= 0)
+                problems.add(QStringLiteral("memory factor for %1 must be a positive number").arg(memorySpaceName(space)),
+                    memorySpaceName(space));
+            else
+                model.m_memoryFactors[size_t(space)] = v.toDouble();
+        }
+    }
+    const QJsonObject gpus = root.value(QLatin1String("gpus")).toObject();
+    if (gpus.isEmpty())
+        problems.add(QStringLiteral("the model has no \"gpus\" with parameters"));
+    for (auto it = gpus.begin(); it != gpus.end(); ++it) {
+        const QJsonObject values = it.value().toObject();
+        QHash<QString, double> parameters;
+        for (const QString& name : names) {
+            const QJsonValue v = values.value(name);
+            if (!v.isDouble() || !std::isfinite(v.toDouble()))
+                problems.add(QStringLiteral("GPU %1: parameter \"%2\" is missing or not a number").arg(it.key(), name),
+                    it.key());
+            else
+                parameters.insert(name, v.toDouble());
+        }
+        model.m_parameters.insert(it.key(), parameters);
+    }
+    if (!problems.isEmpty()) {
+        errors += problems.messages();
+        return std::nullopt;
+    }
+    return model;
+}
+
+std::optional<PowerPrediction> PowerModel::predict(const GpuSpec& gpu, const SliceOperatingPoint& point) const
+{
+    const auto it = m_parameters.constFind(gpu.id);
+    if (it == m_parameters.constEnd())
+        return std::nullopt;
+    const QHash<QString, double>& p = *it;
+    PowerPrediction prediction;
+    const double intensity = usesFractionIntensity() ? point.intensityFraction : point.intensityRatio;
+    if (intensity < m_intensityMin || intensity > m_intensityMax) {
+        prediction.outOfDomain << QStringLiteral("%1 intensity %2 outside the fitted range [%3, %4]")
+                                      .arg(usesFractionIntensity() ? QStringLiteral("fraction") : QStringLiteral("ratio"))
+                                      .arg(intensity, 0, 'g', 4)
+                                      .arg(m_intensityMin)
+                                      .arg(m_intensityMax);
+    }
+    if (point.saturation < 0 || point.saturation > 1)
+        prediction.outOfDomain << QStringLiteral("SM saturation %1 outside [0, 1]").arg(point.saturation);
+    if (m_form == QLatin1String("jsw12")) {
+        const double n = point.activeSms > 0 ? point.activeSms : point.saturation * gpu.sms;
+        prediction.watts = p.value(QStringLiteral("c0")) + p.value(QStringLiteral("c1")) * intensity
+            + (n / p.value(QStringLiteral("sm_bench"))) * p.value(QStringLiteral("mu"))
+                * std::log10(p.value(QStringLiteral("alpha")) * n + p.value(QStringLiteral("beta")));
+    } else {
+        prediction.watts = p.value(QStringLiteral("idle")) + p.value(QStringLiteral("beta0")) * point.saturation
+            + p.value(QStringLiteral("beta1")) * std::pow(std::max(intensity, 0.0), p.value(QStringLiteral("beta2")));
+    }
+    return prediction;
+}
+
+} // namespace slicewatt

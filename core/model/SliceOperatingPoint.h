@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QStringList>
+
+namespace slicewatt {
+
+// Where a slice (or a whole kernel) sits on a model's input axes.
+struct SliceOperatingPoint {
+    double intensityRatio = 0;    // JoS13 Ã = #A / N_mem
+    double intensityFraction = 0; // JSW12 Ã = #A / (#A + N_mem), in [0, 1]
+    double saturation = 1;        // Sa = active SMs / SMs, in [0, 1]
+    int activeSms = 0;
+    double lines = 0; // slice length |C|, the wavelet network's third input
+};
+
+// A model's answer: watts, and every way the point lies outside what the model was fitted
+// on (never silently extrapolated: the caller shows these next to the number).
+struct PowerPrediction {
+    double watts = 0;
+    QStringList outOfDomain;
+};
+
+} // namespace slicewatt

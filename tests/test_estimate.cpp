@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Models and estimators against hand computation (METHOD §3–5): JoS13 and JSW12 slice
+// power, BSPM weights, BDPM dropping sub-slices at or below δ, energy, per-line heat, model
+// file errors, out-of-domain flags.
+#include "TestSupport.h"
+#include "estimate/KernelEstimate.h"
+#include "export/SliceReportWriter.h"
+#include "frontend/ProjectIndexer.h"
+#include "model/ModelLibrary.h"
+#include "project/ProjectLoader.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace slicewatt;
+
+namespace {
+
+const ModelLibrary& library()
+{
+    static QStringList errors;
+    static const ModelLibrary instance = ModelLibrary::load({}, errors);
+    return instance;
+}
+
+KernelSliceReport analyseOne(const QString& path, ProjectIndex& index)
+{
+    index = indexProject(loadProject({path}), test::parserOptions());
+    const QVector<KernelSliceReport> reports = sliceProject(index);
+    return reports.value(0);
+}
+
+} // namespace
+
+class EstimateTest : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void shippedModelsLoad()
+    {
+        QStringList errors;
+        const ModelLibrary lib = ModelLibrary::load({}, errors);
+        QVERIFY2(errors.isEmpty(), qPrintable(errors.join('\n')));
+        QCOMPARE(lib.gpus().gpus().size(), 5);
+        QVERIFY(lib.model("jos13"));
+        QVERIFY(lib.model("jsw12"));
+        QCOMPARE(lib.gpus().find("GTX 280")->sms, 30);
+        QCOMPARE(lib.gpus().find("Tesla C870")->id, QStringLiteral("c870"));
+    }
+
+    void jos13SurfaceByHand_data()
+    {
+        QTest::addColumn<QString>("gpu");
+        QTest::addColumn<double>("saturation");
+        QTest::addColumn<double>("intensity");
+        QTest::addColumn<double>("watts");
+        // β0·Sa + β1·Ã^β2 evaluated by hand (calculator, 6 significant digits).
+        QTest::newRow("GTX 280, Sa 1, A 100") << "gtx280" << 1.0 << 100.0 << 95.0 + 46.7 * 2.51189;
+        QTest::newRow("GTX 260, Sa 0.5, A 10") << "gtx260" << 0.5 << 10.0 << 32.8 + 29.4 * 1.58489;
+        QTest::newRow("C870, Sa 0.25, A 1000") << "c870" << 0.25 << 1000.0 << 15.6 + 75.8 * 1.99526;
+        QTest::newRow("GTX 480, Sa 1, A 8200") << "gtx480" << 1.0 << 8200.0 << 98.7 + 102.3 * 3.86853;
+    }
+    void jos13SurfaceByHand()
+    {
+        QFETCH(QString, gpu);
+        QFETCH(double, saturation);
+        QFETCH(double, intensity);
+        QFETCH(double, watts);
+        SliceOperatingPoint point;
+        point.saturation = saturation;
+        point.intensityRatio = intensity;
+        const auto prediction = library().model("jos13")->predict(*library().gpus().find(gpu), point);
+        QVERIFY(prediction);
+        QVERIFY2(qAbs(prediction->watts - watts) < 1e-3 * watts, qPrintable(QString::number(prediction->watts)));
+        QVERIFY(prediction->outOfDomain.isEmpty());
+    }
+
+    void jsw12ByHand()
+    {
+        // GTX 280, x = 0.5, n = 30: 69.4 + 34.5·0.5 + (30/30)·22.8·log10(4.5·30 + 2.1) = 86.65 + 22.8·2.13704
+        SliceOperatingPoint point;
+        point.intensityFraction = 0.5;
+        point.activeSms = 30;
+        point.saturation = 1;
+        const auto full = library().model("jsw12")->predict(*library().gpus().find("gtx280"), point);
+        QVERIFY(full);
+        QVERIFY(qAbs(full->watts - (86.65 + 22.8 * 2.137037)) < 1e-3);
+        // 6-SM card, n = 6: 69.4 + 17.25 + 3.3·log10(14.1)
+        point.activeSms = 6;
+        const auto small = library().model("jsw12")->predict(*library().gpus().find("gt200-6sm"), point);
+        QVERIFY(qAbs(small->watts - (86.65 + 3.3 * std::log10(14.1))) < 1e-6);
+        // Below x = 0.2 the paper says the model is not meant: flagged, not silently used.
+        point.intensityFraction = 0.1;
+        QCOMPARE(library().model("jsw12")->predict(*library().gpus().find("gtx280"), point)->outOfDomain.size(), 1);
+    }
+
+    void jos13FlagsIntensityAboveTheFittedRange()
+    {
+        SliceOperatingPoint point;
+        point.intensityRatio = 20000;
+        const auto prediction = library().model("jos13")->predict(*library().gpus().find("gtx280"), point);
+        QCOMPARE(prediction->outOfDomain.size(), 1);
+        QVERIFY(prediction->outOfDomain.first().contains("8200"));
+    }
+
+    void bspmWeightsSumToOneAndHeatSumsToProgramPower()
+    {
+        ProjectIndex index;
+        const KernelSliceReport analysis = analyseOne(test::corpusDir() + "/slices/mem_method_example.cu", index);
+        QVERIFY(analysis.ir);
+        EstimateSettings settings;
+        settings.seconds = 0.002;
+        const KernelEstimate e = estimateKernel(*analysis.ir, analysis.slices, analysis.launch, *library().model("jos13"),
+            *library().gpus().find("gtx280"), settings);
+        QVERIFY(!e.dense);
+        double weights = 0;
+        double byHand = 0;
+        int totalLength = 0;
+        for (const SliceEstimate& s : e.slices)
+            totalLength += s.length;
+        for (const SliceEstimate& s : e.slices) {
+            weights += s.weight;
+            byHand += s.watts * s.length / totalLength;
+        }
+        QVERIFY(qAbs(weights - 1.0) < 1e-12);
+        QVERIFY(qAbs(e.watts - byHand) < 1e-9);
+        double heat = 0;
+        for (const LineHeat& line : e.lines)
+            heat += line.watts;
+        QVERIFY(qAbs(heat - e.watts) < 1e-9);
+        QVERIFY(e.lines.first().watts >= e.lines.last().watts); // hottest first
+        QVERIFY(qAbs(*e.joules - e.watts * 0.002) < 1e-12);
+    }
+
+    // METHOD §8, JSW12 Fig. 6: with the profiled counts the arithmetic-heavy arm runs with
+    // p = 0.001; BDPM with δ above that drops it and the estimate changes.
+    void bdpmDropsRareSubSlices()
+    {
+        ProjectIndex index;
+        KernelSliceReport analysis = analyseOne(test::corpusDir() + "/slices/br_jsw12_branch_dense.cu", index);
+        QVERIFY(analysis.ir && analysis.slices.dense);
+        const KernelIR& ir = *analysis.ir;
+        int c1 = -1;
+        int c2 = -1;
+        for (int i = 0; i < ir.statements.size(); ++i) {
+            if (ir.statements[i].kind == StatementKind::If)
+                (c1 < 0 ? c1 : c2) = i;
+        }
+        AnalysisOptions measured;
+        measured.branchProbabilities.insert(c1, {0.157, 0.843});
+        measured.branchProbabilities.insert(c2, {1560.0 / 1570.0, 10.0 / 1570.0});
+        const KernelSlices slices = analyseKernel(ir, analysis.launch, measured);
+        const PowerModel& model = *library().model("jos13");
+        const GpuSpec& gpu = *library().gpus().find("gtx280");
+
+        EstimateSettings keepAll;
+        keepAll.delta = 0.0005; // below 0.001: the heavy arm stays
+        EstimateSettings dropRare;
+        dropRare.delta = 0.002; // above 0.001: it is dropped
+        const KernelEstimate kept = estimateKernel(ir, slices, analysis.launch, model, gpu, keepAll);
+        const KernelEstimate dropped = estimateKernel(ir, slices, analysis.launch, model, gpu, dropRare);
+        const SliceEstimate& keptGlobal = kept.slices.first();
+        const SliceEstimate& droppedGlobal = dropped.slices.first();
+        QCOMPARE(droppedGlobal.length, keptGlobal.length - 1);
+        QCOMPARE(droppedGlobal.arithmetic, keptGlobal.arithmetic - 2.0); // 5 * v4 / v1 is gone
+        QVERIFY(droppedGlobal.intensityRatio < keptGlobal.intensityRatio);
+        QVERIFY(dropped.watts < kept.watts);
+    }
+
+    void saturationFromTheLaunch()
+    {
+        ProjectIndex index;
+        const KernelSliceReport analysis = analyseOne(test::corpusDir() + "/slices/mem_reduce_shared.cu", index);
+        const GpuSpec& gpu = *library().gpus().find("gtx480"); // 15 SMs; the launch has 64 blocks
+        const KernelEstimate full = estimateKernel(
+            *analysis.ir, analysis.slices, analysis.launch, *library().model("jos13"), gpu, EstimateSettings {});
+        QCOMPARE(full.activeSms, 15);
+        QCOMPARE(full.saturation, 1.0);
+        EstimateSettings few;
+        few.gridBlocks = 6;
+        const KernelEstimate partial
+            = estimateKernel(*analysis.ir, analysis.slices, analysis.launch, *library().model("jos13"), gpu, few);
+        QCOMPARE(partial.activeSms, 6);
+        QCOMPARE(partial.saturation, 0.4);
+        QVERIFY(partial.watts < full.watts);
+    }
+
+    void malformedModelFilesNameFileLineAndProblem_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("not JSON") << QByteArray("{\n  \"format\": \"slicewatt-model/1\",\n  \"id\": oops\n}") << "bad.json:3: not valid JSON";
+        QTest::newRow("unknown form") << QByteArray("{\n\"format\": \"slicewatt-model/1\",\n\"id\": \"m\",\n\"form\": \"cubic\",\n\"provenance\": {\"paper\": \"x\"},\n\"intensity\": {\"min\": 1, \"max\": 2},\n\"gpus\": {\"gtx280\": {}}\n}")
+                                      << "bad.json:4: unknown \"form\" 'cubic'";
+        QTest::newRow("missing parameter") << QByteArray("{\n\"format\": \"slicewatt-model/1\",\n\"id\": \"m\",\n\"form\": \"jos13\",\n\"provenance\": {\"paper\": \"x\"},\n\"intensity\": {\"min\": 1, \"max\": 2},\n\"gpus\": {\n \"gtx280\": {\"beta0\": 1, \"beta1\": \"two\", \"beta2\": 0.2}\n}\n}")
+                                           << "bad.json:8: GPU gtx280: parameter \"beta1\" is missing or not a number";
+        QTest::newRow("no provenance") << QByteArray("{\"format\": \"slicewatt-model/1\", \"id\": \"m\", \"form\": \"jos13\", \"intensity\": {\"min\": 1, \"max\": 2}, \"gpus\": {\"gtx280\": {\"beta0\": 1, \"beta1\": 2, \"beta2\": 0.2}}}")
+                                       << "bad.json: the model has no \"provenance\"";
+    }
+    void malformedModelFilesNameFileLineAndProblem()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, expected);
+        QStringList errors;
+        QVERIFY(!PowerModel::parse(json, "bad.json", errors));
+        QVERIFY2(!errors.isEmpty() && errors.first().startsWith(expected), qPrintable(errors.join(" | ")));
+    }
+
+    void malformedGpuCatalogue()
+    {
+        QStringList errors;
+        QVERIFY(!GpuCatalogue::parse("{\n\"format\": \"slicewatt-gpus/1\",\n\"gpus\": [\n{\"id\": \"x1\", \"sms\": 0,\n \"limits_per_sm\": {\"threads\": 1024, \"blocks\": 8}}\n]\n}",
+            "gpus.json", errors));
+        QCOMPARE(errors.size(), 1);
+        QVERIFY2(errors.first().startsWith("gpus.json:4: GPU x1: \"sms\""), qPrintable(errors.first()));
+    }
+
+    void userFoldersAddGpusAndReportBrokenFiles()
+    {
+        QTemporaryDir dir;
+        test::writeFile(dir, "gpus-lab.json", "{\"format\": \"slicewatt-gpus/1\", \"gpus\": [{\"id\": \"gtx260-216\", \"name\": \"GeForce GTX 260 (216 cores)\", \"sms\": 27, \"limits_per_sm\": {\"threads\": 1024, \"blocks\": 8}}]}");
+        test::writeFile(dir, "broken-model.json", "{ not json");
+        QStringList errors;
+        const ModelLibrary lib = ModelLibrary::load({dir.path()}, errors);
+        QCOMPARE(lib.gpus().find("gtx260-216")->sms, 27);
+        QCOMPARE(errors.size(), 1);
+        QVERIFY(errors.first().contains("broken-model.json:1: not valid JSON"));
+        QVERIFY(lib.model("jos13")); // the shipped models are still there
+    }
+};
+
+QTEST_GUILESS_MAIN(EstimateTest)
+#include "test_estimate.moc"
