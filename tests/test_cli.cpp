@@ -87,6 +87,12 @@ private Q_SLOTS:
         QTest::newRow("bad format") << QStringList{"kernels", "--format", "xml", "x.cu"};
         QTest::newRow("unknown option") << QStringList{"kernels", "--colour", "x.cu"};
         QTest::newRow("missing value") << QStringList{"kernels", "x.cu", "--format"};
+        QTest::newRow("unknown gpu") << QStringList{"analyze", "--gpu", "rtx9090", "x.cu"};
+        QTest::newRow("unknown model") << QStringList{"analyze", "--model", "magic", "x.cu"};
+        QTest::newRow("model lacks gpu") << QStringList{"analyze", "--model", "jsw12", "--gpu", "gtx480", "x.cu"};
+        QTest::newRow("saturation out of range") << QStringList{"analyze", "--sa", "1.5", "x.cu"};
+        QTest::newRow("sa and grid") << QStringList{"analyze", "--sa", "0.5", "--grid", "4", "x.cu"};
+        QTest::newRow("gpu option on kernels") << QStringList{"kernels", "--gpu", "gtx280", "x.cu"};
     }
     void usageErrorsExitWithTwo()
     {
@@ -202,6 +208,101 @@ private Q_SLOTS:
         QVERIFY(failed.err.contains("cannot write"));
         QVERIFY(!QFile::exists(dir.filePath("no/such/dir/out.txt")));
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{"kernels.json"}); // no temporary left over
+    }
+
+    void analyzeJsonHasTheDocumentedShape()
+    {
+        const CliResult result
+            = runCli({"analyze", test::exampleDir(), "--gpu", "GTX 480", "--time", "0.5", "-f", "json"});
+        QCOMPARE(result.exitCode, 0);
+        const QJsonObject root = QJsonDocument::fromJson(result.out).object();
+        QCOMPARE(root.value("gpu").toString(), QStringLiteral("gtx480"));
+        QCOMPARE(root.value("model").toString(), QStringLiteral("jos13"));
+        const QJsonArray kernels = root.value("kernels").toArray();
+        QCOMPARE(kernels.size(), kExampleKernelCount);
+        for (const QJsonValue& v : kernels) {
+            const QJsonObject k = v.toObject();
+            for (const char* key : {"name", "file", "line", "class", "saturation", "power_w", "energy_j", "intensity",
+                     "slices", "hot_lines", "assumptions"})
+                QVERIFY2(k.contains(key), key);
+            QVERIFY(k.value("class").toString() == "sparse" || k.value("class").toString() == "dense");
+            QVERIFY(k.value("power_w").toDouble() > 0);
+            QCOMPARE(k.value("energy_j").toDouble(), k.value("power_w").toDouble() * 0.5);
+            double heat = 0;
+            for (const QJsonValue& h : k.value("hot_lines").toArray())
+                heat += h.toObject().value("heat_w").toDouble();
+            QVERIFY(qAbs(heat - k.value("power_w").toDouble()) < 1e-6);
+            for (const QJsonValue& s : k.value("slices").toArray()) {
+                const QJsonObject slice = s.toObject();
+                for (const char* key : {"space", "length", "arith", "mem", "intensity", "power_w", "lines"})
+                    QVERIFY2(slice.contains(key), key);
+                QVERIFY(slice.value("mem").toObject().contains("texture"));
+            }
+        }
+        // Without --time there is no energy.
+        const CliResult noTime = runCli({"analyze", test::exampleDir(), "-f", "json"});
+        QVERIFY(QJsonDocument::fromJson(noTime.out)
+                    .object()
+                    .value("kernels")
+                    .toArray()
+                    .at(0)
+                    .toObject()
+                    .value("energy_j")
+                    .isNull());
+    }
+
+    void analyzeWhatIfLaunchChangesSaturation()
+    {
+        const auto saturationOf = [](const QByteArray& json, const QString& kernel) {
+            for (const QJsonValue& v : QJsonDocument::fromJson(json).object().value("kernels").toArray()) {
+                if (v.toObject().value("name").toString() == kernel)
+                    return v.toObject().value("saturation").toDouble();
+            }
+            return -1.0;
+        };
+        const CliResult few = runCli({"analyze", test::exampleDir(), "--grid", "6", "--block", "128", "-f", "json"});
+        QCOMPARE(few.exitCode, 0);
+        QCOMPARE(saturationOf(few.out, "imagepipe::tonemap"), 6.0 / 30.0);
+        const CliResult sa = runCli({"analyze", test::exampleDir(), "--sa", "0.5", "-f", "json"});
+        QCOMPARE(saturationOf(sa.out, "imagepipe::tonemap"), 0.5);
+    }
+
+    void analyzeSarifIsValidSarif21()
+    {
+        const CliResult result = runCli({"analyze", test::exampleDir(), "-f", "sarif"});
+        QCOMPARE(result.exitCode, 0);
+        const QJsonObject root = QJsonDocument::fromJson(result.out).object();
+        QCOMPARE(root.value("version").toString(), QStringLiteral("2.1.0"));
+        const QJsonObject run = root.value("runs").toArray().at(0).toObject();
+        QCOMPARE(run.value("tool").toObject().value("driver").toObject().value("name").toString(),
+            QStringLiteral("SliceWatt"));
+        const QJsonArray rules = run.value("tool").toObject().value("driver").toObject().value("rules").toArray();
+        QCOMPARE(rules.at(0).toObject().value("id").toString(), QStringLiteral("SW001"));
+        const QJsonArray results = run.value("results").toArray();
+        QVERIFY(results.size() >= kExampleKernelCount);
+        for (const QJsonValue& v : results) {
+            const QJsonObject r = v.toObject();
+            QCOMPARE(r.value("ruleId").toString(), QStringLiteral("SW001"));
+            QVERIFY(r.value("level").toString() == "note" || r.value("level").toString() == "warning");
+            QVERIFY(r.value("message").toObject().value("text").toString().contains(" W of "));
+            const QJsonObject location
+                = r.value("locations").toArray().at(0).toObject().value("physicalLocation").toObject();
+            const QString uri = location.value("artifactLocation").toObject().value("uri").toString();
+            QVERIFY2(uri.startsWith("src/") && QFile::exists(test::exampleDir() + "/" + uri), qPrintable(uri));
+            QVERIFY(location.value("region").toObject().value("startLine").toInt() > 0);
+        }
+    }
+
+    void analyzeCsvHasOneRowPerSlice()
+    {
+        const CliResult result = runCli({"analyze", test::exampleDir(), "-f", "csv"});
+        QCOMPARE(result.exitCode, 0);
+        const QStringList rows = QString::fromUtf8(result.out).split('\n', Qt::SkipEmptyParts);
+        QVERIFY(rows.first().startsWith("kernel,file,line,class,saturation,kernel_power_w"));
+        const int columns = int(rows.first().count(',')) + 1;
+        for (const QString& row : rows)
+            QCOMPARE(int(row.count(',')) + 1, columns);
+        QVERIFY(rows.size() > kExampleKernelCount);
     }
 
     void outputIsDeterministic()

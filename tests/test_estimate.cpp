@@ -110,8 +110,8 @@ private Q_SLOTS:
         QVERIFY(analysis.ir);
         EstimateSettings settings;
         settings.seconds = 0.002;
-        const KernelEstimate e = estimateKernel(*analysis.ir, analysis.slices, analysis.launch, *library().model("jos13"),
-            *library().gpus().find("gtx280"), settings);
+        const KernelEstimate e = estimateKernel(*analysis.ir, analysis.slices, analysis.launch,
+            *library().model("jos13"), *library().gpus().find("gtx280"), settings);
         QVERIFY(!e.dense);
         double weights = 0;
         double byHand = 0;
@@ -173,7 +173,7 @@ private Q_SLOTS:
         const KernelSliceReport analysis = analyseOne(test::corpusDir() + "/slices/mem_reduce_shared.cu", index);
         const GpuSpec& gpu = *library().gpus().find("gtx480"); // 15 SMs; the launch has 64 blocks
         const KernelEstimate full = estimateKernel(
-            *analysis.ir, analysis.slices, analysis.launch, *library().model("jos13"), gpu, EstimateSettings {});
+            *analysis.ir, analysis.slices, analysis.launch, *library().model("jos13"), gpu, EstimateSettings{});
         QCOMPARE(full.activeSms, 15);
         QCOMPARE(full.saturation, 1.0);
         EstimateSettings few;
@@ -189,12 +189,20 @@ private Q_SLOTS:
     {
         QTest::addColumn<QByteArray>("json");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("not JSON") << QByteArray("{\n  \"format\": \"slicewatt-model/1\",\n  \"id\": oops\n}") << "bad.json:3: not valid JSON";
-        QTest::newRow("unknown form") << QByteArray("{\n\"format\": \"slicewatt-model/1\",\n\"id\": \"m\",\n\"form\": \"cubic\",\n\"provenance\": {\"paper\": \"x\"},\n\"intensity\": {\"min\": 1, \"max\": 2},\n\"gpus\": {\"gtx280\": {}}\n}")
+        QTest::newRow("not JSON") << QByteArray("{\n  \"format\": \"slicewatt-model/1\",\n  \"id\": oops\n}")
+                                  << "bad.json:3: not valid JSON";
+        QTest::newRow("unknown form") << QByteArray(
+            "{\n\"format\": \"slicewatt-model/1\",\n\"id\": \"m\",\n\"form\": \"cubic\",\n\"provenance\": {\"paper\": "
+            "\"x\"},\n\"intensity\": {\"min\": 1, \"max\": 2},\n\"gpus\": {\"gtx280\": {}}\n}")
                                       << "bad.json:4: unknown \"form\" 'cubic'";
-        QTest::newRow("missing parameter") << QByteArray("{\n\"format\": \"slicewatt-model/1\",\n\"id\": \"m\",\n\"form\": \"jos13\",\n\"provenance\": {\"paper\": \"x\"},\n\"intensity\": {\"min\": 1, \"max\": 2},\n\"gpus\": {\n \"gtx280\": {\"beta0\": 1, \"beta1\": \"two\", \"beta2\": 0.2}\n}\n}")
-                                           << "bad.json:8: GPU gtx280: parameter \"beta1\" is missing or not a number";
-        QTest::newRow("no provenance") << QByteArray("{\"format\": \"slicewatt-model/1\", \"id\": \"m\", \"form\": \"jos13\", \"intensity\": {\"min\": 1, \"max\": 2}, \"gpus\": {\"gtx280\": {\"beta0\": 1, \"beta1\": 2, \"beta2\": 0.2}}}")
+        QTest::newRow("missing parameter")
+            << QByteArray("{\n\"format\": \"slicewatt-model/1\",\n\"id\": \"m\",\n\"form\": "
+                          "\"jos13\",\n\"provenance\": {\"paper\": \"x\"},\n\"intensity\": {\"min\": 1, \"max\": "
+                          "2},\n\"gpus\": {\n \"gtx280\": {\"beta0\": 1, \"beta1\": \"two\", \"beta2\": 0.2}\n}\n}")
+            << "bad.json:8: GPU gtx280: parameter \"beta1\" is missing or not a number";
+        QTest::newRow("no provenance") << QByteArray(
+            "{\"format\": \"slicewatt-model/1\", \"id\": \"m\", \"form\": \"jos13\", \"intensity\": {\"min\": 1, "
+            "\"max\": 2}, \"gpus\": {\"gtx280\": {\"beta0\": 1, \"beta1\": 2, \"beta2\": 0.2}}}")
                                        << "bad.json: the model has no \"provenance\"";
     }
     void malformedModelFilesNameFileLineAndProblem()
@@ -209,7 +217,8 @@ private Q_SLOTS:
     void malformedGpuCatalogue()
     {
         QStringList errors;
-        QVERIFY(!GpuCatalogue::parse("{\n\"format\": \"slicewatt-gpus/1\",\n\"gpus\": [\n{\"id\": \"x1\", \"sms\": 0,\n \"limits_per_sm\": {\"threads\": 1024, \"blocks\": 8}}\n]\n}",
+        QVERIFY(!GpuCatalogue::parse("{\n\"format\": \"slicewatt-gpus/1\",\n\"gpus\": [\n{\"id\": \"x1\", \"sms\": "
+                                     "0,\n \"limits_per_sm\": {\"threads\": 1024, \"blocks\": 8}}\n]\n}",
             "gpus.json", errors));
         QCOMPARE(errors.size(), 1);
         QVERIFY2(errors.first().startsWith("gpus.json:4: GPU x1: \"sms\""), qPrintable(errors.first()));
@@ -218,7 +227,9 @@ private Q_SLOTS:
     void userFoldersAddGpusAndReportBrokenFiles()
     {
         QTemporaryDir dir;
-        test::writeFile(dir, "gpus-lab.json", "{\"format\": \"slicewatt-gpus/1\", \"gpus\": [{\"id\": \"gtx260-216\", \"name\": \"GeForce GTX 260 (216 cores)\", \"sms\": 27, \"limits_per_sm\": {\"threads\": 1024, \"blocks\": 8}}]}");
+        test::writeFile(dir, "gpus-lab.json",
+            "{\"format\": \"slicewatt-gpus/1\", \"gpus\": [{\"id\": \"gtx260-216\", \"name\": \"GeForce GTX 260 (216 "
+            "cores)\", \"sms\": 27, \"limits_per_sm\": {\"threads\": 1024, \"blocks\": 8}}]}");
         test::writeFile(dir, "broken-model.json", "{ not json");
         QStringList errors;
         const ModelLibrary lib = ModelLibrary::load({dir.path()}, errors);

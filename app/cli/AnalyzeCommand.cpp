@@ -3,6 +3,7 @@
 
 #include "CliOptions.h"
 #include "export/EstimateWriter.h"
+#include "export/SarifWriter.h"
 #include "frontend/ProjectIndexer.h"
 #include "model/ModelLibrary.h"
 #include "project/ProjectLoader.h"
@@ -41,8 +42,10 @@ int runAnalyzeCommand(const QStringList& args)
         QStringLiteral("--grid"), QStringLiteral("--block"), QStringLiteral("--time"), QStringLiteral("--delta"),
         QStringLiteral("--models-dir")};
     std::optional<double> saturation, grid, block, seconds, delta;
-    const bool parsed = parseCommonOptions(args, {QStringLiteral("table"), QStringLiteral("json"), QStringLiteral("csv")},
-                            options, error, valueOptions)
+    const bool parsed
+        = parseCommonOptions(args,
+              {QStringLiteral("table"), QStringLiteral("json"), QStringLiteral("csv"), QStringLiteral("sarif")},
+              options, error, valueOptions)
         && readNumber(options, QStringLiteral("sa"), 0, 1, saturation, error)
         && readNumber(options, QStringLiteral("grid"), 1, 1e9, grid, error)
         && readNumber(options, QStringLiteral("block"), 1, 4096, block, error)
@@ -119,6 +122,8 @@ int runAnalyzeCommand(const QStringList& args)
         output = estimateJson(run);
     else if (options.format == QLatin1String("csv"))
         output = estimateCsv(run);
+    else if (options.format == QLatin1String("sarif"))
+        output = estimateSarif(run, commonFolder(options.inputs), QStringLiteral(SLICEWATT_VERSION));
     else
         output = estimateTable(run, commonFolder(options.inputs)).toUtf8();
     if (!writeOutput(options.outputFile, output, error)) {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // slicewatt-cli: the SliceWatt engine for terminals and CI. Thin by design: parse the
 // subcommand, hand over to core/.
-#include "CliOptions.h"
 #include "AnalyzeCommand.h"
+#include "CliOptions.h"
 #include "KernelsCommand.h"
 #include "SlicesCommand.h"
 
@@ -41,7 +41,7 @@ const char* const kUsage = "Usage: slicewatt-cli COMMAND [OPTIONS] PATH...\n"
                            "  --time SECONDS        analyze: execution time, for energy (J)\n"
                            "  --delta D             analyze: BDPM drops sub-slices with probability <= D (0.01)\n"
                            "  --models-dir DIR      analyze: extra model and GPU files (JSON)\n"
-                           "  -f, --format FORMAT   analyze also accepts csv\n"
+                           "  -f, --format FORMAT   analyze also accepts csv and sarif (SARIF 2.1.0)\n"
                            "  -h, --help            show this help\n"
                            "  --version             show the version\n"
                            "\n"

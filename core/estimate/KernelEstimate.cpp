@@ -26,7 +26,8 @@ Saturation saturationFor(const LaunchShape& launch, const GpuSpec& gpu, const Es
         blocks = *launch.gridDim[0] * *launch.gridDim[1] * *launch.gridDim[2];
     if (!blocks || *blocks <= 0 || gpu.sms <= 0) {
         s.activeSms = gpu.sms;
-        s.assumption = QStringLiteral("grid size not known at compile time: SM saturation assumed 1 (set --sa or --grid)");
+        s.assumption
+            = QStringLiteral("grid size not known at compile time: SM saturation assumed 1 (set --sa or --grid)");
         return s;
     }
     s.activeSms = int(std::min<qint64>(*blocks, gpu.sms));
@@ -102,7 +103,7 @@ KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, co
         auto line = std::find_if(estimate.lines.begin(), estimate.lines.end(),
             [&](const LineHeat& l) { return l.line == where.line && l.file == where.file; });
         if (line == estimate.lines.end()) {
-            estimate.lines << LineHeat {where.file, where.line, 0};
+            estimate.lines << LineHeat{where.file, where.line, 0};
             line = estimate.lines.end() - 1;
         }
         line->watts += it.value();

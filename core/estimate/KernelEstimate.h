@@ -12,8 +12,8 @@ namespace slicewatt {
 struct EstimateSettings {
     std::optional<double> saturation; // Sa directly, overrides the launch
     std::optional<qint64> gridBlocks; // blocks in the grid (what-if); else from the launch
-    std::optional<double> seconds;    // execution time for energy
-    double delta = 0.01;              // BDPM: sub-slices with probability <= δ are dropped [ours: default]
+    std::optional<double> seconds; // execution time for energy
+    double delta = 0.01; // BDPM: sub-slices with probability <= δ are dropped [ours: default]
 };
 
 struct SliceEstimate {
@@ -23,7 +23,7 @@ struct SliceEstimate {
     SpaceCounts accesses;
     double intensityRatio = 0;
     double intensityFraction = 0;
-    double watts = 0;  // P_i
+    double watts = 0; // P_i
     double weight = 0; // |C_i| / L, the share of the program power
     QVector<int> members; // statements that carry this slice's heat
     QStringList outOfDomain;
@@ -36,16 +36,16 @@ struct LineHeat {
 };
 
 struct KernelEstimate {
-    bool dense = false;      // BDPM when true, BSPM otherwise
-    double saturation = 1;   // Sa used
+    bool dense = false; // BDPM when true, BSPM otherwise
+    double saturation = 1; // Sa used
     int activeSms = 0;
-    double watts = 0;        // P̂
+    double watts = 0; // P̂
     std::optional<double> joules; // Ē = P̂·t when a time was given
-    double averageIntensity = 0;  // ACIM: Σ (|C_i| / L)·Ã_i in the model's intensity definition
+    double averageIntensity = 0; // ACIM: Σ (|C_i| / L)·Ã_i in the model's intensity definition
     QVector<SliceEstimate> slices; // non-empty slices only
-    QVector<LineHeat> lines;       // sorted hottest first
-    QStringList assumptions;       // saturation guesses and the like
-    QStringList outOfDomain;       // from every slice, deduplicated
+    QVector<LineHeat> lines; // sorted hottest first
+    QStringList assumptions; // saturation guesses and the like
+    QStringList outOfDomain; // from every slice, deduplicated
 };
 
 // BSPM for branch-sparse kernels, BDPM for branch-dense ones (METHOD §5), with per-line heat

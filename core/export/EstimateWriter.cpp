@@ -96,15 +96,15 @@ QByteArray estimateJson(const EstimateRun& run)
         k.insert(QStringLiteral("hot_lines"), hot);
         QJsonArray assumptions = kernelSliceJson(report.analysis).value(QStringLiteral("assumptions")).toArray();
         for (const QString& text : e.assumptions)
-            assumptions << QJsonObject {{QStringLiteral("kind"), QStringLiteral("saturation")},
-                {QStringLiteral("reason"), text}};
+            assumptions << QJsonObject{
+                {QStringLiteral("kind"), QStringLiteral("saturation")}, {QStringLiteral("reason"), text}};
         k.insert(QStringLiteral("assumptions"), assumptions);
         k.insert(QStringLiteral("out_of_domain"), QJsonArray::fromStringList(e.outOfDomain));
         kernels << k;
     }
     QJsonArray diagnostics;
     for (const Diagnostic& d : run.index->allDiagnostics()) {
-        diagnostics << QJsonObject {{QStringLiteral("severity"), severityName(d.severity)},
+        diagnostics << QJsonObject{{QStringLiteral("severity"), severityName(d.severity)},
             {QStringLiteral("file"), d.file}, {QStringLiteral("line"), d.line}, {QStringLiteral("message"), d.message}};
     }
     QJsonObject root;
@@ -124,14 +124,17 @@ QByteArray estimateCsv(const EstimateRun& run)
         const KernelEstimate& e = report.estimate;
         const FunctionInfo& info = report.analysis.kernel->info;
         for (const SliceEstimate& s : e.slices) {
-            out += QStringList {csvField(info.qualifiedName), csvField(info.location.file),
-                QString::number(info.location.line), e.dense ? QStringLiteral("dense") : QStringLiteral("sparse"),
-                QString::number(e.saturation), QString::number(e.watts, 'f', 3),
-                e.joules ? QString::number(*e.joules, 'f', 4) : QString(), memorySpaceName(s.space),
-                QString::number(s.length), QString::number(s.arithmetic), QString::number(s.accesses[MemorySpace::Global]),
-                QString::number(s.accesses[MemorySpace::Shared]), QString::number(s.accesses[MemorySpace::Constant]),
-                QString::number(s.accesses[MemorySpace::Texture]), QString::number(kernelIntensity(*run.model, s)),
-                QString::number(s.watts, 'f', 3), QString::number(s.weight, 'f', 4)}
+            out += QStringList{csvField(info.qualifiedName), csvField(info.location.file),
+                       QString::number(info.location.line),
+                       e.dense ? QStringLiteral("dense") : QStringLiteral("sparse"), QString::number(e.saturation),
+                       QString::number(e.watts, 'f', 3), e.joules ? QString::number(*e.joules, 'f', 4) : QString(),
+                       memorySpaceName(s.space), QString::number(s.length), QString::number(s.arithmetic),
+                       QString::number(s.accesses[MemorySpace::Global]),
+                       QString::number(s.accesses[MemorySpace::Shared]),
+                       QString::number(s.accesses[MemorySpace::Constant]),
+                       QString::number(s.accesses[MemorySpace::Texture]),
+                       QString::number(kernelIntensity(*run.model, s)), QString::number(s.watts, 'f', 3),
+                       QString::number(s.weight, 'f', 4)}
                        .join(QLatin1Char(','))
                 + QLatin1Char('\n');
         }

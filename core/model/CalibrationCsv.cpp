@@ -47,7 +47,8 @@ public:
     {
         if (++m_count > CalibrationData::kMaxErrors)
             return;
-        const QString where = line > 0 ? QStringLiteral("%1:%2: ").arg(m_file).arg(line) : m_file + QStringLiteral(": ");
+        const QString where
+            = line > 0 ? QStringLiteral("%1:%2: ").arg(m_file).arg(line) : m_file + QStringLiteral(": ");
         m_messages.append(where + problem);
     }
     int count() const { return m_count; }
@@ -55,7 +56,9 @@ public:
     {
         QStringList messages = m_messages;
         if (m_count > CalibrationData::kMaxErrors)
-            messages.append(QStringLiteral("%1: %2 more problems not shown").arg(m_file).arg(m_count - CalibrationData::kMaxErrors));
+            messages.append(QStringLiteral("%1: %2 more problems not shown")
+                                .arg(m_file)
+                                .arg(m_count - CalibrationData::kMaxErrors));
         return messages;
     }
 

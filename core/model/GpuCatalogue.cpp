@@ -58,7 +58,8 @@ std::optional<GpuCatalogue> GpuCatalogue::parse(const QByteArray& json, const QS
         if (gpu.sms <= 0)
             problems.add(QStringLiteral("GPU %1: \"sms\" must be a positive integer").arg(gpu.id), gpu.id);
         if (gpu.maxThreadsPerSm <= 0 || gpu.maxBlocksPerSm <= 0)
-            problems.add(QStringLiteral("GPU %1: \"limits_per_sm\" needs positive \"threads\" and \"blocks\"").arg(gpu.id),
+            problems.add(
+                QStringLiteral("GPU %1: \"limits_per_sm\" needs positive \"threads\" and \"blocks\"").arg(gpu.id),
                 gpu.id);
         catalogue.add(gpu);
     }
@@ -97,8 +98,7 @@ const GpuSpec* GpuCatalogue::find(const QString& idOrName) const
 {
     const QString wanted = normalised(idOrName);
     for (const GpuSpec& gpu : m_gpus) {
-        if (normalised(gpu.id) == wanted || normalised(gpu.name) == wanted
-            || normalised(gpu.name).endsWith(wanted))
+        if (normalised(gpu.id) == wanted || normalised(gpu.name) == wanted || normalised(gpu.name).endsWith(wanted))
             return &gpu;
     }
     return nullptr;

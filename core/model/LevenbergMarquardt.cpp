@@ -202,6 +202,35 @@ Iteration levenbergMarquardt(const Problem& problem, VectorXd beta, const FitOpt
     return out;
 }
 
+// The parameters caught in a rank deficiency, in β order, for the error message: the
+// columns QR left out, and the kept ones they are combinations of (with J·Π = Q·R and R
+// split as [R11 R12], the left-out columns equal the kept ones times R11⁻¹·R12). Naming
+// them all is independent of which one the pivoting happened to leave out.
+QString dependentParameters(const Eigen::ColPivHouseholderQR<MatrixXd>& qr, const QVector<ModelParameter>& parameters)
+{
+    const Eigen::Index p = qr.cols();
+    const Eigen::Index rank = qr.rank();
+    const MatrixXd r = qr.matrixR().topLeftCorner(p, p).triangularView<Eigen::Upper>();
+    const MatrixXd combination = r.topLeftCorner(rank, rank)
+                                     .triangularView<Eigen::Upper>()
+                                     .solve(r.topRightCorner(rank, p - rank));
+    QVector<bool> involved(int(p), false);
+    for (Eigen::Index k = 0; k < p; ++k) {
+        const int parameter = int(qr.colsPermutation().indices()(k));
+        // Columns are normalised, so the weights compare across parameters.
+        involved[parameter] = k >= rank || combination.row(k).cwiseAbs().maxCoeff() > 1e-6;
+    }
+    QStringList names;
+    for (int k = 0; k < int(p); ++k) {
+        if (involved[k])
+            names.append(parameters[k].symbol);
+    }
+    if (names.size() == 1)
+        return names.first();
+    const QString last = names.takeLast();
+    return names.join(QStringLiteral(", ")) + QStringLiteral(" and ") + last;
+}
+
 } // namespace
 
 FitResult fitModel(const ModelForm& form, const QVector<ModelSample>& samples, const FitOptions& options)
@@ -257,12 +286,9 @@ FitResult fitModel(const ModelForm& form, const QVector<ModelSample>& samples, c
     Eigen::ColPivHouseholderQR<MatrixXd> qr(normalised);
     qr.setThreshold(kRankThreshold);
     if (qr.rank() < p) {
-        QStringList dependent;
-        for (Eigen::Index k = qr.rank(); k < p; ++k)
-            dependent.append(parameters[qr.colsPermutation().indices()(k)].symbol);
         result.error = QStringLiteral("parameters cannot be determined from these samples: %1 cannot be told apart "
-                                      "from the others (Jacobian rank %2 of %3)")
-                           .arg(dependent.join(QStringLiteral(", ")))
+                                      "(Jacobian rank %2 of %3)")
+                           .arg(dependentParameters(qr, parameters))
                            .arg(qr.rank())
                            .arg(p);
         return result;
@@ -270,7 +296,11 @@ FitResult fitModel(const ModelForm& form, const QVector<ModelSample>& samples, c
 
     const int n = int(samples.size());
     const double ssr = r.squaredNorm();
-    const MatrixXd normalInverse = Eigen::ColPivHouseholderQR<MatrixXd>(normalised.transpose() * normalised).inverse();
+    // With J·Π = Q·R, (JᵀJ)⁻¹ = Π·R⁻¹·R⁻ᵀ·Πᵀ: no normal equations, so no squared condition.
+    const MatrixXd upper = qr.matrixR().topLeftCorner(p, p).triangularView<Eigen::Upper>();
+    const MatrixXd upperInverse = upper.triangularView<Eigen::Upper>().solve(MatrixXd::Identity(p, p));
+    const MatrixXd normalInverse
+        = qr.colsPermutation() * (upperInverse * upperInverse.transpose()) * qr.colsPermutation().transpose();
     result.parameters = fit.beta;
     result.residualVariance = ssr / (n - p);
     result.covariance = result.residualVariance

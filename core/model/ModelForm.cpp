@@ -93,10 +93,7 @@ public:
         g << saturation, power, beta(1) * power * std::log(intensity);
         return g;
     }
-    VectorXd initialGuess(const QVector<ModelSample>& samples) const override
-    {
-        return powerLawGuess(samples, false);
-    }
+    VectorXd initialGuess(const QVector<ModelSample>& samples) const override { return powerLawGuess(samples, false); }
 };
 
 // [ours] (METHOD §7): real GPUs draw idle/static power the published regression has no
@@ -133,10 +130,7 @@ public:
         g << 1.0, saturation, power, beta(2) * power * std::log(intensity);
         return g;
     }
-    VectorXd initialGuess(const QVector<ModelSample>& samples) const override
-    {
-        return powerLawGuess(samples, true);
-    }
+    VectorXd initialGuess(const QVector<ModelSample>& samples) const override { return powerLawGuess(samples, true); }
 };
 
 // JSW12's f(x) = 69.4 + 34.5·x on the fraction intensity; Sa is not an input (JSW12 models

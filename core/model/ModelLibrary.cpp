@@ -39,7 +39,8 @@ ModelLibrary ModelLibrary::load(const QStringList& userFolders, QStringList& err
             errors << QStringLiteral("%1: cannot read: %2").arg(path, file.errorString());
             continue;
         }
-        const QString shown = path.startsWith(QLatin1Char(':')) ? QStringLiteral("models/") + path.section(QLatin1Char('/'), -1) : path;
+        const QString shown
+            = path.startsWith(QLatin1Char(':')) ? QStringLiteral("models/") + path.section(QLatin1Char('/'), -1) : path;
         if (const auto model = PowerModel::parse(file.readAll(), shown, errors))
             addModel(library.m_models, *model);
     }

@@ -58,7 +58,8 @@ std::optional<PowerModel> PowerModel::parse(const QByteArray& json, const QStrin
         const QJsonValue v = factors.value(memorySpaceName(space));
         if (!v.isUndefined()) {
             if (!v.isDouble() || v.toDouble() <= 0)
-                problems.add(QStringLiteral("memory factor for %1 must be a positive number").arg(memorySpaceName(space)),
+                problems.add(
+                    QStringLiteral("memory factor for %1 must be a positive number").arg(memorySpaceName(space)),
                     memorySpaceName(space));
             else
                 model.m_memoryFactors[size_t(space)] = v.toDouble();
@@ -97,7 +98,8 @@ std::optional<PowerPrediction> PowerModel::predict(const GpuSpec& gpu, const Sli
     const double intensity = usesFractionIntensity() ? point.intensityFraction : point.intensityRatio;
     if (intensity < m_intensityMin || intensity > m_intensityMax) {
         prediction.outOfDomain << QStringLiteral("%1 intensity %2 outside the fitted range [%3, %4]")
-                                      .arg(usesFractionIntensity() ? QStringLiteral("fraction") : QStringLiteral("ratio"))
+                                      .arg(usesFractionIntensity() ? QStringLiteral("fraction")
+                                                                   : QStringLiteral("ratio"))
                                       .arg(intensity, 0, 'g', 4)
                                       .arg(m_intensityMin)
                                       .arg(m_intensityMax);

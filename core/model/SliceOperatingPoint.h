@@ -7,9 +7,9 @@ namespace slicewatt {
 
 // Where a slice (or a whole kernel) sits on a model's input axes.
 struct SliceOperatingPoint {
-    double intensityRatio = 0;    // JoS13 Ã = #A / N_mem
+    double intensityRatio = 0; // JoS13 Ã = #A / N_mem
     double intensityFraction = 0; // JSW12 Ã = #A / (#A + N_mem), in [0, 1]
-    double saturation = 1;        // Sa = active SMs / SMs, in [0, 1]
+    double saturation = 1; // Sa = active SMs / SMs, in [0, 1]
     int activeSms = 0;
     double lines = 0; // slice length |C|, the wavelet network's third input
 };

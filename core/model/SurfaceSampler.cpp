@@ -56,7 +56,8 @@ std::vector<WnnSample> sampleJos13Surfaces(int pointsPerGpu, unsigned seed)
             // Draw order (saturation, intensity, lines) is part of the reproducibility contract.
             WnnSample sample;
             sample.gpu = gpu;
-            sample.saturation = kJos13MinSaturation + (kJos13MaxSaturation - kJos13MinSaturation) * uniform01(generator);
+            sample.saturation
+                = kJos13MinSaturation + (kJos13MaxSaturation - kJos13MinSaturation) * uniform01(generator);
             sample.intensity = std::pow(10.0, logMin + (logMax - logMin) * uniform01(generator));
             sample.lines = kJos13MinLines + std::floor(lineCount * uniform01(generator));
             sample.watts = jos13Surface(gpu, sample.saturation, sample.intensity);

@@ -37,8 +37,8 @@ double toUnitRange(double value, double min, double max)
 
 std::array<double, 4> rawInputs(double intensity, double saturation, double lines, int gpu)
 {
-    return {{std::log10(std::max(intensity, WaveletNetwork::kMinIntensity)), saturation, lines,
-        static_cast<double>(gpu)}};
+    return {
+        {std::log10(std::max(intensity, WaveletNetwork::kMinIntensity)), saturation, lines, static_cast<double>(gpu)}};
 }
 
 // Parameters as one vector for the optimiser: inputWeights (column-major), translations,
@@ -47,8 +47,8 @@ Eigen::VectorXd pack(const WnnParameters& p)
 {
     const Eigen::Index h = p.outputWeights.size();
     Eigen::VectorXd v(p.inputWeights.size() + 3 * h);
-    v << Eigen::Map<const Eigen::VectorXd>(p.inputWeights.data(), p.inputWeights.size()), p.translations,
-        p.dilations, p.outputWeights;
+    v << Eigen::Map<const Eigen::VectorXd>(p.inputWeights.data(), p.inputWeights.size()), p.translations, p.dilations,
+        p.outputWeights;
     return v;
 }
 
@@ -245,8 +245,7 @@ double WaveletNetwork::lossOn(
         }
         return 0.0;
     }
-    const Eigen::ArrayXXd u
-        = ((x * p.inputWeights).rowwise() - p.translations.transpose()).array().rowwise()
+    const Eigen::ArrayXXd u = ((x * p.inputWeights).rowwise() - p.translations.transpose()).array().rowwise()
         / p.dilations.transpose().array();
     const Eigen::ArrayXXd envelope = (-0.5 * u.square()).exp();
     const Eigen::ArrayXXd cosine = (morlet_ * u).cos();
@@ -295,9 +294,8 @@ void WaveletNetwork::initialise(const Eigen::MatrixXd& x, const Eigen::VectorXd&
         params_.translations[j] = projection[std::min(centre, count - 1)];
         params_.dilations[j] = std::max(0.5 * extent, 10.0 * kMinDilation);
     }
-    const Eigen::ArrayXXd u = ((x * params_.inputWeights).rowwise() - params_.translations.transpose())
-                                  .array()
-                                  .rowwise()
+    const Eigen::ArrayXXd u
+        = ((x * params_.inputWeights).rowwise() - params_.translations.transpose()).array().rowwise()
         / params_.dilations.transpose().array();
     const Eigen::MatrixXd hidden = ((morlet_ * u).cos() * (-0.5 * u.square()).exp()).matrix();
     // s⁻¹(t) = (1/b)·ln((a + t) / (a − t)); the targets lie strictly inside (−a, a).
@@ -389,21 +387,21 @@ QByteArray WaveletNetwork::toJson() const
     root.insert(QStringLiteral("version"), kFormatVersion);
     root.insert(QStringLiteral("morletConstant"), morlet_);
     root.insert(QStringLiteral("activation"),
-        QJsonObject {{QStringLiteral("a"), activationA_}, {QStringLiteral("b"), activationB_}});
+        QJsonObject{{QStringLiteral("a"), activationA_}, {QStringLiteral("b"), activationB_}});
 
     QJsonArray inputs;
     for (std::size_t i = 0; i < kInputNames.size(); ++i)
-        inputs.append(QJsonObject {{QStringLiteral("name"), QLatin1String(kInputNames[i])},
+        inputs.append(QJsonObject{{QStringLiteral("name"), QLatin1String(kInputNames[i])},
             {QStringLiteral("min"), norm_.inputMin[i]}, {QStringLiteral("max"), norm_.inputMax[i]}});
     root.insert(QStringLiteral("normalisation"),
-        QJsonObject {{QStringLiteral("inputs"), inputs},
+        QJsonObject{{QStringLiteral("inputs"), inputs},
             {QStringLiteral("output"),
-                QJsonObject {{QStringLiteral("minWatts"), norm_.minWatts}, {QStringLiteral("maxWatts"), norm_.maxWatts},
+                QJsonObject{{QStringLiteral("minWatts"), norm_.minWatts}, {QStringLiteral("maxWatts"), norm_.maxWatts},
                     {QStringLiteral("span"), norm_.outputSpan}}}});
 
     QJsonArray hidden;
     for (Eigen::Index j = 0; j < params_.outputWeights.size(); ++j)
-        hidden.append(QJsonObject {{QStringLiteral("inputWeights"), toArray(params_.inputWeights.col(j))},
+        hidden.append(QJsonObject{{QStringLiteral("inputWeights"), toArray(params_.inputWeights.col(j))},
             {QStringLiteral("translation"), params_.translations[j]},
             {QStringLiteral("dilation"), params_.dilations[j]},
             {QStringLiteral("outputWeight"), params_.outputWeights[j]}});
@@ -422,7 +420,8 @@ std::optional<WaveletNetwork> WaveletNetwork::fromJson(const QByteArray& json, Q
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
     if (parseError.error != QJsonParseError::NoError)
-        return fail(QStringLiteral("not valid JSON at offset %1: %2").arg(parseError.offset).arg(parseError.errorString()));
+        return fail(
+            QStringLiteral("not valid JSON at offset %1: %2").arg(parseError.offset).arg(parseError.errorString()));
     if (!document.isObject())
         return fail(QStringLiteral("the document is not a JSON object"));
     const QJsonObject root = document.object();
@@ -450,7 +449,8 @@ std::optional<WaveletNetwork> WaveletNetwork::fromJson(const QByteArray& json, Q
         || !readObject(normalisation, "output", QStringLiteral("normalisation."), output, problem))
         return fail(problem);
     if (inputs.size() != kInputs)
-        return fail(QStringLiteral("normalisation.inputs: expected %1 entries, found %2").arg(kInputs).arg(inputs.size()));
+        return fail(
+            QStringLiteral("normalisation.inputs: expected %1 entries, found %2").arg(kInputs).arg(inputs.size()));
     WnnNormalisation& n = network.norm_;
     for (int i = 0; i < kInputs; ++i) {
         const auto k = static_cast<std::size_t>(i);

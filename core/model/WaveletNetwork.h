@@ -15,11 +15,11 @@ namespace slicewatt {
 
 // One training or test point of the JoS13 wavelet network (METHOD.md §4).
 struct WnnSample {
-    double intensity = 0.0;  // computation intensity ratio Ã = N_a / N_mem, dimensionless
+    double intensity = 0.0; // computation intensity ratio Ã = N_a / N_mem, dimensionless
     double saturation = 0.0; // SM saturation Sa = active SMs / SMs, in [0, 1]
-    double lines = 0.0;      // slice length |C| in effective lines
-    int gpu = 0;             // GPU type index (default network: 0 GTX 260, 1 GTX 280, 2 C870, 3 GTX 480)
-    double watts = 0.0;      // slice power, W
+    double lines = 0.0; // slice length |C| in effective lines
+    int gpu = 0; // GPU type index (default network: 0 GTX 260, 1 GTX 280, 2 C870, 3 GTX 480)
+    double watts = 0.0; // slice power, W
 };
 
 // The normaliser is part of a trained model: the weights only mean something together with
@@ -38,9 +38,9 @@ struct WnnNormalisation {
 
 // Weights of the network; also the shape of a loss gradient.
 struct WnnParameters {
-    Eigen::MatrixXd inputWeights;  // w_ij, 4 inputs × hidden
-    Eigen::VectorXd translations;  // b_j, in normalised input units
-    Eigen::VectorXd dilations;     // a_j, |a_j| >= WaveletNetwork::kMinDilation
+    Eigen::MatrixXd inputWeights; // w_ij, 4 inputs × hidden
+    Eigen::VectorXd translations; // b_j, in normalised input units
+    Eigen::VectorXd dilations; // a_j, |a_j| >= WaveletNetwork::kMinDilation
     Eigen::VectorXd outputWeights; // w_jk
 };
 
@@ -61,11 +61,11 @@ struct WnnTrainingOptions {
 };
 
 struct WnnTrainingReport {
-    int epochs = 0;            // epochs run
-    double initialLoss = 0.0;  // loss of the initial weights
-    double finalLoss = 0.0;    // loss of the weights kept (the best seen)
+    int epochs = 0; // epochs run
+    double initialLoss = 0.0; // loss of the initial weights
+    double finalLoss = 0.0; // loss of the weights kept (the best seen)
     bool reachedTolerance = false;
-    bool cancelled = false;    // progress callback returned false
+    bool cancelled = false; // progress callback returned false
     double maxAbsErrorWatts = 0.0; // on the training samples, W
     double maxRelativeError = 0.0; // on the training samples, |error| / watts
 };
