@@ -10,6 +10,8 @@
 #include <QProcess>
 #include <QtTest>
 
+#include <cmath>
+
 using namespace slicewatt;
 
 namespace {
@@ -303,6 +305,53 @@ private Q_SLOTS:
         for (const QString& row : rows)
             QCOMPARE(int(row.count(',')) + 1, columns);
         QVERIFY(rows.size() > kExampleKernelCount);
+    }
+
+    // Calibration round trip: measured points → fit → model file → analyze with it.
+    void fitWritesAModelThatAnalyzeUses()
+    {
+        QTemporaryDir dir;
+        QByteArray csv = "# GTX 280 surface sampled at exact points\nsaturation,intensity,watts\n";
+        const double points[][2] = {{0.3, 8}, {0.5, 20}, {0.7, 90}, {1.0, 300}, {0.4, 1500}, {0.9, 8000}, {0.6, 50}, {0.8, 700}};
+        for (const auto& p : points)
+            csv += QByteArray::number(p[0]) + ',' + QByteArray::number(p[1]) + ','
+                + QByteArray::number(95.0 * p[0] + 46.7 * std::pow(p[1], 0.2), 'g', 12) + '\n';
+        const QString data = test::writeFile(dir, "lab.csv", csv);
+        const QString model = dir.filePath("models/lab280.json");
+        QDir().mkpath(dir.filePath("models"));
+        const CliResult fit = runCli({"fit", data, "--gpu", "gtx280", "--id", "lab280", "-o", model});
+        QCOMPARE(fit.exitCode, 0);
+        QVERIFY(fit.out.contains("converged"));
+        QFile file(model);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject written = QJsonDocument::fromJson(file.readAll()).object();
+        const QJsonObject beta = written.value("gpus").toObject().value("gtx280").toObject();
+        QVERIFY(qAbs(beta.value("beta0").toDouble() - 95.0) < 1e-3);
+        QVERIFY(qAbs(beta.value("beta2").toDouble() - 0.2) < 1e-6);
+        QCOMPARE(written.value("provenance").toObject().value("samples").toInt(), 8);
+
+        const CliResult jos13 = runCli({"analyze", test::exampleDir(), "--sa", "0.8", "-f", "json"});
+        const CliResult lab = runCli({"analyze", test::exampleDir(), "--sa", "0.8", "-f", "json", "--models-dir",
+            dir.filePath("models"), "--model", "lab280"});
+        QCOMPARE(lab.exitCode, 0);
+        const auto power = [](const QByteArray& json) {
+            return QJsonDocument::fromJson(json).object().value("kernels").toArray().at(0).toObject().value("power_w").toDouble();
+        };
+        QVERIFY(qAbs(power(lab.out) - power(jos13.out)) < 1e-3); // same surface, same numbers
+    }
+
+    void fitReportsMalformedCsvWithFileAndLine()
+    {
+        QTemporaryDir dir;
+        const QString data = test::writeFile(dir, "bad.csv", "saturation,intensity,watts\n0.5,10,100\n0.7,abc,120\n");
+        const CliResult result = runCli({"fit", data, "--gpu", "gtx280", "-o", dir.filePath("m.json")});
+        QCOMPARE(result.exitCode, 1);
+        QVERIFY2(result.err.contains("bad.csv:3:"), result.err.constData());
+        QVERIFY(!QFile::exists(dir.filePath("m.json")));
+        const CliResult degenerate = runCli({"fit", test::writeFile(dir, "few.csv", "saturation,intensity,watts\n0.5,10,100\n"),
+            "--gpu", "gtx280", "-o", dir.filePath("m.json")});
+        QCOMPARE(degenerate.exitCode, 1);
+        QVERIFY(degenerate.err.contains("needs at least 4 points"));
     }
 
     void outputIsDeterministic()

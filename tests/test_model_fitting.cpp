@@ -57,9 +57,8 @@ QVector<ModelSample> synthetic(const ModelForm& form, const VectorXd& beta, int 
     for (int i = 0; i < count; ++i) {
         ModelSample s;
         s.saturation = 0.3 + 0.7 * rng.uniform();
-        s.intensity = form.intensityScale() == IntensityScale::Fraction
-            ? 0.2 + 0.7 * rng.uniform()
-            : 7.1 * std::pow(8200.0 / 7.1, rng.uniform());
+        s.intensity = form.intensityScale() == IntensityScale::Fraction ? 0.2 + 0.7 * rng.uniform()
+                                                                        : 7.1 * std::pow(8200.0 / 7.1, rng.uniform());
         const double exact = form.evaluate(beta, s.saturation, s.intensity);
         s.watts = exact * (1 + noise * rng.gaussian());
         samples.append(s);
@@ -95,12 +94,15 @@ private Q_SLOTS:
         QStringList names;
         for (const ModelForm* f : allModelForms())
             names.append(f->name());
-        QCOMPARE(names, QStringList({QStringLiteral("jos13"), QStringLiteral("linear-intensity"), QStringLiteral("jos13-idle")}));
+        QCOMPARE(names,
+            QStringList({QStringLiteral("jos13"), QStringLiteral("linear-intensity"), QStringLiteral("jos13-idle")}));
         QCOMPARE(modelFormByName(QStringLiteral(" JoS13-Idle ")), &form("jos13-idle"));
         QCOMPARE(modelFormByName(QStringLiteral("wnn")), nullptr);
-        QCOMPARE(form("jos13").parameterNames(), QStringList({QStringLiteral("beta0"), QStringLiteral("beta1"), QStringLiteral("beta2")}));
+        QCOMPARE(form("jos13").parameterNames(),
+            QStringList({QStringLiteral("beta0"), QStringLiteral("beta1"), QStringLiteral("beta2")}));
         QCOMPARE(form("jos13-idle").parameterNames(),
-            QStringList({QStringLiteral("idle"), QStringLiteral("beta0"), QStringLiteral("beta1"), QStringLiteral("beta2")}));
+            QStringList(
+                {QStringLiteral("idle"), QStringLiteral("beta0"), QStringLiteral("beta1"), QStringLiteral("beta2")}));
         QCOMPARE(form("linear-intensity").parameterNames(), QStringList({QStringLiteral("c0"), QStringLiteral("c1")}));
         QVERIFY(!form("linear-intensity").usesSaturation());
         QCOMPARE(form("linear-intensity").intensityScale(), IntensityScale::Fraction);
@@ -180,7 +182,8 @@ private Q_SLOTS:
             qPrintable(QString::number(fit.maxRelativeError)));
         // The reported residuals are measured − predicted.
         const ModelSample& s = samples[7];
-        QVERIFY(std::abs(fit.residuals(7) - (s.watts - jos13.evaluate(fit.parameters, s.saturation, s.intensity))) < 1e-9);
+        QVERIFY(
+            std::abs(fit.residuals(7) - (s.watts - jos13.evaluate(fit.parameters, s.saturation, s.intensity))) < 1e-9);
         double ssr = fit.residuals.squaredNorm();
         QVERIFY(std::abs(fit.rmsResidual - std::sqrt(ssr / 40)) < 1e-12);
         QVERIFY(std::abs(fit.residualVariance - ssr / 37) < 1e-9);
@@ -304,37 +307,52 @@ private Q_SLOTS:
         QTest::addColumn<QString>("name");
         QTest::addColumn<QString>("change");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("too few") << "jos13" << "first 2"
+        QTest::newRow("too few") << "jos13"
+                                 << "first 2"
                                  << "needs at least 4 points, got 2";
-        QTest::newRow("too few linear") << "linear-intensity" << "first 2"
+        QTest::newRow("too few linear") << "linear-intensity"
+                                        << "first 2"
                                         << "needs at least 3 points, got 2";
-        QTest::newRow("none") << "jos13-idle" << "first 0"
+        QTest::newRow("none") << "jos13-idle"
+                              << "first 0"
                               << "needs at least 5 points, got 0";
-        QTest::newRow("constant saturation") << "jos13" << "saturation 0.5"
+        QTest::newRow("constant saturation") << "jos13"
+                                             << "saturation 0.5"
                                              << "inputs do not vary: saturation is constant";
-        QTest::newRow("constant intensity") << "jos13" << "intensity 64"
+        QTest::newRow("constant intensity") << "jos13"
+                                            << "intensity 64"
                                             << "inputs do not vary: intensity is constant";
-        QTest::newRow("constant both") << "jos13-idle" << "both"
+        QTest::newRow("constant both") << "jos13-idle"
+                                       << "both"
                                        << "inputs do not vary: saturation and intensity are constant";
-        QTest::newRow("constant fraction") << "linear-intensity" << "intensity 0.5"
+        QTest::newRow("constant fraction") << "linear-intensity"
+                                           << "intensity 0.5"
                                            << "inputs do not vary: intensity is constant";
-        QTest::newRow("nan watts") << "jos13" << "nan watts"
+        QTest::newRow("nan watts") << "jos13"
+                                   << "nan watts"
                                    << "sample 4: watts is not a finite number";
-        QTest::newRow("nan saturation") << "jos13" << "nan saturation"
+        QTest::newRow("nan saturation") << "jos13"
+                                        << "nan saturation"
                                         << "sample 4: saturation is not a finite number";
-        QTest::newRow("infinite intensity") << "jos13" << "inf intensity"
+        QTest::newRow("infinite intensity") << "jos13"
+                                            << "inf intensity"
                                             << "sample 4: intensity is not a finite number";
-        QTest::newRow("zero intensity") << "jos13" << "zero intensity"
+        QTest::newRow("zero intensity") << "jos13"
+                                        << "zero intensity"
                                         << "sample 4: intensity must be positive for model jos13, got 0";
-        QTest::newRow("two bad samples") << "jos13" << "two bad"
+        QTest::newRow("two bad samples") << "jos13"
+                                         << "two bad"
                                          << "sample 4: intensity must be positive for model jos13, got 0 (and 1 more "
                                             "samples with problems)";
-        QTest::newRow("saturation above 1") << "jos13" << "saturation 1.5 once"
+        QTest::newRow("saturation above 1") << "jos13"
+                                            << "saturation 1.5 once"
                                             << "sample 4: saturation 1.5 is outside [0, 1]";
-        QTest::newRow("ratio given to the fraction form") << "linear-intensity" << "intensity 7 once"
+        QTest::newRow("ratio given to the fraction form") << "linear-intensity"
+                                                          << "intensity 7 once"
                                                           << "sample 4: fraction intensity 7 is outside [0, 1]";
         QTest::newRow("two intensities for the idle form")
-            << "jos13-idle" << "two intensities"
+            << "jos13-idle"
+            << "two intensities"
             << "parameters cannot be determined from these samples: P_idle, β1 and β2 cannot be told apart "
                "(Jacobian rank 3 of 4)";
     }
@@ -396,12 +414,9 @@ private Q_SLOTS:
     void readsAGoodCsv()
     {
         const QByteArray contents = QByteArray("\xEF\xBB\xBF# GTX 280, measured 2024-05-01\n")
-            + "  Saturation , intensity,watts , lines, gpu, fraction, note\n"
-            + "\n"
-            + "0.3, 7.1, 101.25, 12, \"GTX 280\", 0.877, first run\n"
-            + "   # a comment between rows\n"
-            + "1.0,8200,378.4,40,\"GTX, 480\",,\n"
-            + "0.5 ,64,  200 ,,GTX 280,0.5,\"quoted \"\"note\"\"\"\r\n";
+            + "  Saturation , intensity,watts , lines, gpu, fraction, note\n" + "\n"
+            + "0.3, 7.1, 101.25, 12, \"GTX 280\", 0.877, first run\n" + "   # a comment between rows\n"
+            + "1.0,8200,378.4,40,\"GTX, 480\",,\n" + "0.5 ,64,  200 ,,GTX 280,0.5,\"quoted \"\"note\"\"\"\r\n";
         const CalibrationData data = parseCalibrationCsv(contents, QStringLiteral("samples.csv"));
         QVERIFY2(data.ok(), qPrintable(data.errors.join(QLatin1Char('\n'))));
         QCOMPARE(data.file, QStringLiteral("samples.csv"));
@@ -439,8 +454,8 @@ private Q_SLOTS:
 
     void numericGpuColumnsAreIndices()
     {
-        const QByteArray contents = QByteArray("saturation,intensity,watts,gpu\n") + "0.5,10,100,2\n" + "0.6,11,110,0\n"
-            + "0.7,12,120,\n";
+        const QByteArray contents
+            = QByteArray("saturation,intensity,watts,gpu\n") + "0.5,10,100,2\n" + "0.6,11,110,0\n" + "0.7,12,120,\n";
         const CalibrationData data = parseCalibrationCsv(contents, QStringLiteral("g.csv"));
         QVERIFY2(data.ok(), qPrintable(data.errors.join(QLatin1Char('\n'))));
         QCOMPARE(data.gpuNames, QStringList({QStringLiteral("0"), QStringLiteral("1"), QStringLiteral("2")}));
@@ -455,10 +470,13 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("contents");
         QTest::addColumn<QStringList>("expected");
         const QByteArray header = "saturation,intensity,watts\n";
-        QTest::newRow("empty") << QByteArray() << QStringList{
-            QStringLiteral("samples.csv: no header line (expected columns saturation, intensity, watts)")};
-        QTest::newRow("only comments") << QByteArray("# nothing\n\n# here\n") << QStringList{
-            QStringLiteral("samples.csv: no header line (expected columns saturation, intensity, watts)")};
+        QTest::newRow("empty") << QByteArray()
+                               << QStringList{QStringLiteral(
+                                      "samples.csv: no header line (expected columns saturation, intensity, watts)")};
+        QTest::newRow("only comments")
+            << QByteArray("# nothing\n\n# here\n")
+            << QStringList{
+                   QStringLiteral("samples.csv: no header line (expected columns saturation, intensity, watts)")};
         QTest::newRow("header only") << QByteArray("# x\n" + header)
                                      << QStringList{QStringLiteral("samples.csv: no data rows after the header")};
         QTest::newRow("missing watts") << QByteArray("saturation,intensity,power\n0.5,10,100\n")

@@ -3,6 +3,7 @@
 // subcommand, hand over to core/.
 #include "AnalyzeCommand.h"
 #include "CliOptions.h"
+#include "FitCommand.h"
 #include "KernelsCommand.h"
 #include "SlicesCommand.h"
 
@@ -26,6 +27,9 @@ const char* const kUsage = "Usage: slicewatt-cli COMMAND [OPTIONS] PATH...\n"
                            "             loop trip counts, intensity, branch class, assumptions\n"
                            "  analyze    slice and program power (W) per kernel with a published model:\n"
                            "             BSPM for branch-sparse, BDPM for branch-dense kernels, hot lines\n"
+                           "  fit        fit a model form to measured power (CSV with saturation,\n"
+                           "             intensity, watts) and write a model file: fit CSV --gpu ID\n"
+                           "             --id MODEL [--form jos13|jos13-idle|linear-intensity] -o FILE\n"
                            "\n"
                            "Options:\n"
                            "  -f, --format FORMAT   table (default) or json\n"
@@ -76,6 +80,8 @@ int main(int argc, char** argv)
         return slicewatt::cli::runKernelsCommand(args);
     if (command == QLatin1String("analyze") || command == QLatin1String("analyse"))
         return slicewatt::cli::runAnalyzeCommand(args);
+    if (command == QLatin1String("fit"))
+        return slicewatt::cli::runFitCommand(args);
     if (command == QLatin1String("slices"))
         return slicewatt::cli::runSlicesCommand(args);
     fprintf(stderr, "slicewatt-cli: unknown command '%s'\n\n%s", qPrintable(command), kUsage);

@@ -211,9 +211,8 @@ QString dependentParameters(const Eigen::ColPivHouseholderQR<MatrixXd>& qr, cons
     const Eigen::Index p = qr.cols();
     const Eigen::Index rank = qr.rank();
     const MatrixXd r = qr.matrixR().topLeftCorner(p, p).triangularView<Eigen::Upper>();
-    const MatrixXd combination = r.topLeftCorner(rank, rank)
-                                     .triangularView<Eigen::Upper>()
-                                     .solve(r.topRightCorner(rank, p - rank));
+    const MatrixXd combination
+        = r.topLeftCorner(rank, rank).triangularView<Eigen::Upper>().solve(r.topRightCorner(rank, p - rank));
     QVector<bool> involved(int(p), false);
     for (Eigen::Index k = 0; k < p; ++k) {
         const int parameter = int(qr.colsPermutation().indices()(k));

@@ -18,6 +18,8 @@ QStringList PowerModel::parameterNames(const QString& form)
     if (form == QLatin1String("jsw12"))
         return {QStringLiteral("c0"), QStringLiteral("c1"), QStringLiteral("mu"), QStringLiteral("alpha"),
             QStringLiteral("beta"), QStringLiteral("sm_bench")};
+    if (form == QLatin1String("linear-intensity"))
+        return {QStringLiteral("c0"), QStringLiteral("c1")};
     return {};
 }
 
@@ -44,7 +46,7 @@ std::optional<PowerModel> PowerModel::parse(const QByteArray& json, const QStrin
         problems.add(QStringLiteral("the model has no \"id\""));
     const QStringList names = parameterNames(model.m_form);
     if (names.isEmpty())
-        problems.add(QStringLiteral("unknown \"form\" '%1' (expected jos13, jos13-idle or jsw12)").arg(model.m_form),
+        problems.add(QStringLiteral("unknown \"form\" '%1' (expected jos13, jos13-idle, jsw12 or linear-intensity)").arg(model.m_form),
             QStringLiteral("form"));
     if (model.m_provenance.isEmpty())
         problems.add(QStringLiteral("the model has no \"provenance\": say where its numbers come from"));
@@ -106,7 +108,9 @@ std::optional<PowerPrediction> PowerModel::predict(const GpuSpec& gpu, const Sli
     }
     if (point.saturation < 0 || point.saturation > 1)
         prediction.outOfDomain << QStringLiteral("SM saturation %1 outside [0, 1]").arg(point.saturation);
-    if (m_form == QLatin1String("jsw12")) {
+    if (m_form == QLatin1String("linear-intensity")) {
+        prediction.watts = p.value(QStringLiteral("c0")) + p.value(QStringLiteral("c1")) * intensity;
+    } else if (m_form == QLatin1String("jsw12")) {
         const double n = point.activeSms > 0 ? point.activeSms : point.saturation * gpu.sms;
         prediction.watts = p.value(QStringLiteral("c0")) + p.value(QStringLiteral("c1")) * intensity
             + (n / p.value(QStringLiteral("sm_bench"))) * p.value(QStringLiteral("mu"))

@@ -19,6 +19,7 @@ namespace slicewatt {
 //   jos13       P = β0·Sa + β1·Ã^β2                       (Ã ratio)
 //   jos13-idle  P = P_idle + β0·Sa + β1·Ã^β2              (calibrated, idle-aware)
 //   jsw12       P = c0 + c1·x + (n / sm_bench)·μ·log10(α·n + β)  (x fraction, n active SMs)
+//   linear-intensity  P = c0 + c1·x                        (JSW12's f(x) alone, calibrated)
 class PowerModel {
 public:
     static std::optional<PowerModel> parse(const QByteArray& json, const QString& fileName, QStringList& errors);
@@ -28,7 +29,10 @@ public:
     QString form() const { return m_form; }
     QString equation() const { return m_equation; }
     QJsonObject provenance() const { return m_provenance; }
-    bool usesFractionIntensity() const { return m_form == QLatin1String("jsw12"); }
+    bool usesFractionIntensity() const
+    {
+        return m_form == QLatin1String("jsw12") || m_form == QLatin1String("linear-intensity");
+    }
     double intensityMin() const { return m_intensityMin; }
     double intensityMax() const { return m_intensityMax; }
     const std::array<double, kMemorySpaceCount>& memoryFactors() const { return m_memoryFactors; }
