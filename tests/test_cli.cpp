@@ -269,6 +269,31 @@ private Q_SLOTS:
         QCOMPARE(saturationOf(sa.out, "imagepipe::tonemap"), 0.5);
     }
 
+    void analyzeTakesTripCountsAndBranchProbabilitiesByLine()
+    {
+        const QString fig6 = test::corpusDir() + "/slices/br_jsw12_branch_dense.cu";
+        const auto globalSlice = [](const QByteArray& json) {
+            return QJsonDocument::fromJson(json).object().value("kernels").toArray().at(0).toObject()
+                .value("slices").toArray().at(0).toObject();
+        };
+        const CliResult defaults = runCli({"analyze", fig6, "-f", "json"});
+        const CliResult measured = runCli({"analyze", fig6, "-f", "json", "--branch", "41=0.157/0.843,42=0.99363/0.00637",
+            "--delta", "0.002"});
+        QCOMPARE(measured.exitCode, 0);
+        QCOMPARE(globalSlice(measured.out).value("length").toInt(), globalSlice(defaults.out).value("length").toInt() - 1);
+        const CliResult bad = runCli({"analyze", fig6, "--branch", "41=0.3/0.3"});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY(bad.err.contains("summing to 1"));
+
+        const QString dot = test::corpusDir() + "/slices/mem_dot_param.cu";
+        const CliResult trips = runCli({"analyze", dot, "-f", "json", "--trips", "28=1000"});
+        QCOMPARE(trips.exitCode, 0);
+        const QJsonArray assumptions = QJsonDocument::fromJson(trips.out).object().value("kernels").toArray().at(0)
+                                           .toObject().value("assumptions").toArray();
+        for (const QJsonValue& a : assumptions)
+            QVERIFY(a.toObject().value("kind").toString() != "loop"); // the user gave the count
+    }
+
     void analyzeSarifIsValidSarif21()
     {
         const CliResult result = runCli({"analyze", test::exampleDir(), "-f", "sarif"});

@@ -32,6 +32,69 @@ bool readNumber(const CommonOptions& options, const QString& name, double low, d
     return true;
 }
 
+// "41=8,77=100" → {41: "8", 77: "100"}; false with `error` when malformed.
+bool parseLineValues(const QString& text, const QString& option, QHash<int, QString>& values, QString& error)
+{
+    for (const QString& item : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        bool ok = false;
+        const int line = item.section(QLatin1Char('='), 0, 0).toInt(&ok);
+        if (!ok || !item.contains(QLatin1Char('=')) || line <= 0) {
+            error = QStringLiteral("--%1 expects LINE=VALUE[,LINE=VALUE…], got '%2'").arg(option, item);
+            return false;
+        }
+        values.insert(line, item.section(QLatin1Char('='), 1));
+    }
+    return true;
+}
+
+// What-if overrides by source line: trip counts of loops and arm probabilities of branches
+// (e.g. measured by profiling), turned into the statement indices the analysis uses.
+bool applyLineOverrides(const CommonOptions& options, const KernelIR& ir, AnalysisOptions& analysis, QString& error)
+{
+    QHash<int, QString> trips;
+    QHash<int, QString> branches;
+    if (!parseLineValues(options.values.value(QStringLiteral("trips")), QStringLiteral("trips"), trips, error)
+        || !parseLineValues(options.values.value(QStringLiteral("branch")), QStringLiteral("branch"), branches, error))
+        return false;
+    for (int i = 0; i < ir.statements.size(); ++i) {
+        const Statement& statement = ir.statements[i];
+        const int line = statement.location.line;
+        if (statement.kind == StatementKind::Loop && trips.contains(line)) {
+            bool ok = false;
+            const qint64 count = trips.value(line).toLongLong(&ok);
+            if (!ok || count < 0) {
+                error = QStringLiteral("--trips %1=%2: not a trip count").arg(line).arg(trips.value(line));
+                return false;
+            }
+            analysis.tripCountOverrides.insert(i, count);
+        }
+        const bool branch = statement.kind == StatementKind::If || statement.kind == StatementKind::Switch;
+        if (branch && branches.contains(line)) {
+            QVector<double> arms;
+            double sum = 0;
+            for (const QString& part : branches.value(line).split(QLatin1Char('/'))) {
+                bool ok = false;
+                arms << part.toDouble(&ok);
+                sum += arms.last();
+                if (!ok || arms.last() < 0 || arms.last() > 1) {
+                    error = QStringLiteral("--branch %1=%2: probabilities are numbers in [0, 1] separated by /")
+                                .arg(line)
+                                .arg(branches.value(line));
+                    return false;
+                }
+            }
+            if (arms.size() != qMax(statement.armCount, 2) || qAbs(sum - 1.0) > 1e-6) {
+                error = QStringLiteral("--branch %1: give one probability per arm (%2), summing to 1")
+                            .arg(line)
+                            .arg(qMax(statement.armCount, 2));
+                return false;
+            }
+            analysis.branchProbabilities.insert(i, arms);
+        }
+    }
+    return true;
+}
+
 } // namespace
 
 int runAnalyzeCommand(const QStringList& args)
@@ -40,7 +103,7 @@ int runAnalyzeCommand(const QStringList& args)
     QString error;
     const QStringList valueOptions = {QStringLiteral("--gpu"), QStringLiteral("--model"), QStringLiteral("--sa"),
         QStringLiteral("--grid"), QStringLiteral("--block"), QStringLiteral("--time"), QStringLiteral("--delta"),
-        QStringLiteral("--models-dir")};
+        QStringLiteral("--models-dir"), QStringLiteral("--trips"), QStringLiteral("--branch")};
     std::optional<double> saturation, grid, block, seconds, delta;
     const bool parsed
         = parseCommonOptions(args,
@@ -92,9 +155,17 @@ int runAnalyzeCommand(const QStringList& args)
     AnalysisOptions analysisOptions;
     analysisOptions.memoryFactors = model->memoryFactors();
     QVector<KernelSliceReport> analyses = sliceProject(index, analysisOptions);
-    // A what-if launch replaces the one found in the code: trip counts follow it.
-    if (grid || block) {
+    // A what-if launch replaces the one found in the code: trip counts follow it; so do
+    // trip counts and branch probabilities given by line.
+    const bool lineOverrides
+        = options.values.contains(QStringLiteral("trips")) || options.values.contains(QStringLiteral("branch"));
+    if (grid || block || lineOverrides) {
         for (KernelSliceReport& analysis : analyses) {
+            AnalysisOptions kernelOptions = analysisOptions;
+            if (!applyLineOverrides(options, *analysis.ir, kernelOptions, error)) {
+                fprintf(stderr, "slicewatt-cli analyze: %s\n", qPrintable(error));
+                return ExitUsage;
+            }
             if (grid) {
                 analysis.launch.gridDim[0] = qint64(*grid);
                 analysis.launch.gridDim[1] = 1;
@@ -105,7 +176,7 @@ int runAnalyzeCommand(const QStringList& args)
                 analysis.launch.blockDim[1] = 1;
                 analysis.launch.blockDim[2] = 1;
             }
-            analysis.slices = analyseKernel(*analysis.ir, analysis.launch, analysisOptions);
+            analysis.slices = analyseKernel(*analysis.ir, analysis.launch, kernelOptions);
         }
     }
     EstimateSettings settings;
