@@ -379,6 +379,30 @@ private Q_SLOTS:
         QVERIFY(degenerate.err.contains("needs at least 4 points"));
     }
 
+    void trainWnnOnMeasurementsWritesALoadableModel()
+    {
+        QTemporaryDir dir;
+        QByteArray csv = "intensity,saturation,lines,gpu,watts\n";
+        for (int i = 0; i < 24; ++i) {
+            const double intensity = 8.0 * (1 + i);
+            const double saturation = 0.25 + 0.03 * i;
+            csv += QByteArray::number(intensity) + ',' + QByteArray::number(saturation) + ",10,lab1080,"
+                + QByteArray::number(40 + 80 * saturation + 10 * std::pow(intensity, 0.2)) + '\n';
+        }
+        const QString data = test::writeFile(dir, "lab.csv", csv);
+        QDir().mkpath(dir.filePath("models"));
+        const CliResult train = runCli({"train-wnn", data, "--epochs", "300", "--id", "labnet", "-o", dir.filePath("models/labnet.json")});
+        QCOMPARE(train.exitCode, 0);
+        QVERIFY(train.out.contains("trained on 24 samples"));
+        test::writeFile(dir, "models/gpus-lab.json", "{\"format\": \"slicewatt-gpus/1\", \"gpus\": [{\"id\": \"lab1080\", \"sms\": 20, \"limits_per_sm\": {\"threads\": 2048, \"blocks\": 32}}]}");
+        const CliResult analyze = runCli({"analyze", test::exampleDir(), "--models-dir", dir.filePath("models"), "--model",
+            "labnet", "--gpu", "lab1080", "-f", "json"});
+        QCOMPARE(analyze.exitCode, 0);
+        const double watts = QJsonDocument::fromJson(analyze.out).object().value("kernels").toArray().at(0).toObject().value("power_w").toDouble();
+        QVERIFY2(watts > 20 && watts < 400, qPrintable(QString::number(watts)));
+        QCOMPARE(runCli({"train-wnn", "-o", dir.filePath("x.json")}).exitCode, 2); // neither a CSV nor --surfaces
+    }
+
     void outputIsDeterministic()
     {
         const CliResult first = runCli({"kernels", test::exampleDir(), "-f", "json"});

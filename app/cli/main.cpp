@@ -6,6 +6,7 @@
 #include "FitCommand.h"
 #include "KernelsCommand.h"
 #include "SlicesCommand.h"
+#include "TrainWnnCommand.h"
 
 #include <QCoreApplication>
 
@@ -30,6 +31,9 @@ const char* const kUsage = "Usage: slicewatt-cli COMMAND [OPTIONS] PATH...\n"
                            "  fit        fit a model form to measured power (CSV with saturation,\n"
                            "             intensity, watts) and write a model file: fit CSV --gpu ID\n"
                            "             --id MODEL [--form jos13|jos13-idle|linear-intensity] -o FILE\n"
+                           "  train-wnn  train the wavelet network on measurements (CSV with intensity,\n"
+                           "             saturation, lines, gpu, watts), or with --surfaces on the published\n"
+                           "             surfaces (reproduces models/wnn-default.json): -o FILE [--seed N]\n"
                            "\n"
                            "Options:\n"
                            "  -f, --format FORMAT   table (default) or json\n"
@@ -39,7 +43,8 @@ const char* const kUsage = "Usage: slicewatt-cli COMMAND [OPTIONS] PATH...\n"
                            "  --std STD             C++ standard when the build does not say (default c++17)\n"
                            "  --max-file-mb N       skip files larger than N MiB with a diagnostic (default 16)\n"
                            "  --gpu NAME            analyze: gtx260, gtx280 (default), c870, gtx480, gt200-6sm\n"
-                           "  --model NAME          analyze: jos13 (default, JoS13 regression) or jsw12\n"
+                           "  --model NAME          analyze: jos13 (default, JoS13 regression), jsw12, or wnn\n"
+                           "                        (wavelet network trained on the published surfaces)\n"
                            "  --sa X                analyze: SM saturation in [0, 1] instead of the launch's\n"
                            "  --grid N, --block N   analyze: what-if launch (blocks, threads per block)\n"
                            "  --time SECONDS        analyze: execution time, for energy (J)\n"
@@ -82,6 +87,8 @@ int main(int argc, char** argv)
         return slicewatt::cli::runKernelsCommand(args);
     if (command == QLatin1String("analyze") || command == QLatin1String("analyse"))
         return slicewatt::cli::runAnalyzeCommand(args);
+    if (command == QLatin1String("train-wnn"))
+        return slicewatt::cli::runTrainWnnCommand(args);
     if (command == QLatin1String("fit"))
         return slicewatt::cli::runFitCommand(args);
     if (command == QLatin1String("slices"))

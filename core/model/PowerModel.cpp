@@ -20,6 +20,8 @@ QStringList PowerModel::parameterNames(const QString& form)
             QStringLiteral("beta"), QStringLiteral("sm_bench")};
     if (form == QLatin1String("linear-intensity"))
         return {QStringLiteral("c0"), QStringLiteral("c1")};
+    if (form == QLatin1String("wnn"))
+        return {QStringLiteral("type_index")};
     return {};
 }
 
@@ -46,7 +48,7 @@ std::optional<PowerModel> PowerModel::parse(const QByteArray& json, const QStrin
         problems.add(QStringLiteral("the model has no \"id\""));
     const QStringList names = parameterNames(model.m_form);
     if (names.isEmpty())
-        problems.add(QStringLiteral("unknown \"form\" '%1' (expected jos13, jos13-idle, jsw12 or linear-intensity)").arg(model.m_form),
+        problems.add(QStringLiteral("unknown \"form\" '%1' (expected jos13, jos13-idle, jsw12, linear-intensity or wnn)").arg(model.m_form),
             QStringLiteral("form"));
     if (model.m_provenance.isEmpty())
         problems.add(QStringLiteral("the model has no \"provenance\": say where its numbers come from"));
@@ -66,6 +68,16 @@ std::optional<PowerModel> PowerModel::parse(const QByteArray& json, const QStrin
             else
                 model.m_memoryFactors[size_t(space)] = v.toDouble();
         }
+    }
+    if (model.m_form == QLatin1String("wnn")) {
+        QString networkError;
+        const auto network = WaveletNetwork::fromJson(
+            QJsonDocument(root.value(QLatin1String("network")).toObject()).toJson(), &networkError);
+        if (network)
+            model.m_network = std::make_shared<const WaveletNetwork>(*network);
+        else
+            problems.add(QStringLiteral("\"network\" is not a wavelet network: %1").arg(networkError),
+                QStringLiteral("network"));
     }
     const QJsonObject gpus = root.value(QLatin1String("gpus")).toObject();
     if (gpus.isEmpty())
@@ -108,7 +120,13 @@ std::optional<PowerPrediction> PowerModel::predict(const GpuSpec& gpu, const Sli
     }
     if (point.saturation < 0 || point.saturation > 1)
         prediction.outOfDomain << QStringLiteral("SM saturation %1 outside [0, 1]").arg(point.saturation);
-    if (m_form == QLatin1String("linear-intensity")) {
+    if (m_form == QLatin1String("wnn")) {
+        if (point.lines < 1 || point.lines > 60)
+            prediction.outOfDomain << QStringLiteral("slice length %1 outside the network's training range [1, 60]")
+                                          .arg(point.lines);
+        prediction.watts = m_network->predictWatts(
+            intensity, point.saturation, point.lines, int(p.value(QStringLiteral("type_index"))));
+    } else if (m_form == QLatin1String("linear-intensity")) {
         prediction.watts = p.value(QStringLiteral("c0")) + p.value(QStringLiteral("c1")) * intensity;
     } else if (m_form == QLatin1String("jsw12")) {
         const double n = point.activeSms > 0 ? point.activeSms : point.saturation * gpu.sms;

@@ -3,6 +3,7 @@
 
 #include "GpuCatalogue.h"
 #include "SliceOperatingPoint.h"
+#include "WaveletNetwork.h"
 #include "analysis/MemorySpace.h"
 
 #include <QHash>
@@ -10,6 +11,7 @@
 #include <QString>
 
 #include <array>
+#include <memory>
 #include <optional>
 
 namespace slicewatt {
@@ -20,6 +22,7 @@ namespace slicewatt {
 //   jos13-idle  P = P_idle + β0·Sa + β1·Ã^β2              (calibrated, idle-aware)
 //   jsw12       P = c0 + c1·x + (n / sm_bench)·μ·log10(α·n + β)  (x fraction, n active SMs)
 //   linear-intensity  P = c0 + c1·x                        (JSW12's f(x) alone, calibrated)
+//   wnn         JoS13's wavelet network (one network for all its GPUs, by type index)
 class PowerModel {
 public:
     static std::optional<PowerModel> parse(const QByteArray& json, const QString& fileName, QStringList& errors);
@@ -51,6 +54,7 @@ private:
     double m_intensityMin = 0;
     double m_intensityMax = 0;
     std::array<double, kMemorySpaceCount> m_memoryFactors = {1.0, 1.67, 0.91, 0.95};
+    std::shared_ptr<const WaveletNetwork> m_network; // form "wnn" only
     QHash<QString, QHash<QString, double>> m_parameters; // gpu id → parameter → value
 };
 

@@ -245,11 +245,24 @@ double WaveletNetwork::lossOn(
         }
         return 0.0;
     }
-    const Eigen::ArrayXXd u = ((x * p.inputWeights).rowwise() - p.translations.transpose()).array().rowwise()
-        / p.dilations.transpose().array();
-    const Eigen::ArrayXXd envelope = (-0.5 * u.square()).exp();
-    const Eigen::ArrayXXd cosine = (morlet_ * u).cos();
-    const Eigen::MatrixXd hidden = (cosine * envelope).matrix();
+    const Eigen::Index hiddenCount = p.outputWeights.size();
+    Eigen::MatrixXd u = (x * p.inputWeights).rowwise() - p.translations.transpose();
+    Eigen::MatrixXd hidden(count, hiddenCount);
+    // ψ'(u) is kept for backpropagation. One pass over the elements, so sin and cos of the
+    // same argument sit side by side (the compiler merges them into one sincos call).
+    Eigen::MatrixXd dpsi(count, hiddenCount);
+    for (Eigen::Index j = 0; j < hiddenCount; ++j) {
+        const double inverseDilation = 1.0 / p.dilations[j];
+        for (Eigen::Index n = 0; n < count; ++n) {
+            const double uj = u(n, j) * inverseDilation;
+            const double envelope = std::exp(-0.5 * uj * uj);
+            const double cosine = std::cos(morlet_ * uj);
+            const double sine = std::sin(morlet_ * uj);
+            u(n, j) = uj;
+            hidden(n, j) = cosine * envelope;
+            dpsi(n, j) = -envelope * (morlet_ * sine + uj * cosine);
+        }
+    }
     const Eigen::VectorXd y = hidden * p.outputWeights;
     const Eigen::ArrayXd out = activationA_ * (0.5 * activationB_ * y.array()).tanh();
     const Eigen::ArrayXd residual = out - t.array();
@@ -261,12 +274,11 @@ double WaveletNetwork::lossOn(
     const Eigen::ArrayXd dy
         = (residual / static_cast<double>(count)) * (activationB_ / (2.0 * a)) * (a * a - out.square());
     gradient->outputWeights = hidden.transpose() * dy.matrix();
-    const Eigen::ArrayXXd dpsi = -envelope * (morlet_ * (morlet_ * u).sin() + u * cosine);
-    const Eigen::ArrayXXd du = (dy.matrix() * p.outputWeights.transpose()).array() * dpsi;
+    const Eigen::ArrayXXd du = (dy.matrix() * p.outputWeights.transpose()).array() * dpsi.array();
     const Eigen::ArrayXXd dz = du.rowwise() / p.dilations.transpose().array();
     gradient->inputWeights = x.transpose() * dz.matrix();
     gradient->translations = -dz.colwise().sum().transpose().matrix();
-    gradient->dilations = -(dz * u).colwise().sum().transpose().matrix();
+    gradient->dilations = -(dz * u.array()).colwise().sum().transpose().matrix();
     return value;
 }
 
@@ -311,8 +323,18 @@ void WaveletNetwork::initialise(const Eigen::MatrixXd& x, const Eigen::VectorXd&
 WnnTrainingReport WaveletNetwork::train(const std::vector<WnnSample>& samples, const WnnTrainingOptions& options)
 {
     WnnTrainingReport report;
-    if (samples.empty())
+    if (samples.empty()) {
+        report.error = QStringLiteral("no training samples");
         return report;
+    }
+    for (std::size_t n = 0; n < samples.size(); ++n) {
+        const WnnSample& s = samples[n];
+        if (!std::isfinite(s.intensity) || !std::isfinite(s.saturation) || !std::isfinite(s.lines)
+            || !std::isfinite(s.watts)) {
+            report.error = QStringLiteral("training sample %1 has a value that is not a finite number").arg(n + 1);
+            return report;
+        }
+    }
     if (options.reinitialise)
         fitNormalisation(samples);
     const Eigen::MatrixXd x = normalisedInputs(samples);
@@ -385,6 +407,8 @@ QByteArray WaveletNetwork::toJson() const
     QJsonObject root;
     root.insert(QStringLiteral("format"), QLatin1String(kFormat));
     root.insert(QStringLiteral("version"), kFormatVersion);
+    if (!provenance_.isEmpty())
+        root.insert(QStringLiteral("provenance"), provenance_);
     root.insert(QStringLiteral("morletConstant"), morlet_);
     root.insert(QStringLiteral("activation"),
         QJsonObject{{QStringLiteral("a"), activationA_}, {QStringLiteral("b"), activationB_}});
@@ -432,6 +456,10 @@ std::optional<WaveletNetwork> WaveletNetwork::fromJson(const QByteArray& json, Q
         return fail(QStringLiteral("version: expected %1").arg(kFormatVersion));
 
     WaveletNetwork network;
+    const QJsonValue provenance = root.value(QStringLiteral("provenance"));
+    if (!provenance.isUndefined() && !provenance.isString())
+        return fail(QStringLiteral("provenance: not a string"));
+    network.provenance_ = provenance.toString();
     QJsonObject activation;
     if (!readNumber(root, "morletConstant", QString(), network.morlet_, problem)
         || !readObject(root, "activation", QString(), activation, problem)

@@ -31,9 +31,11 @@ struct WnnNormalisation {
     std::array<double, 4> inputMax{{1.0, 1.0, 1.0, 1.0}};
     double minWatts = 0.0; // W, mapped to -outputSpan·a
     double maxWatts = 1.0; // W, mapped to +outputSpan·a
-    // Fraction of the output activation's amplitude a that the targets fill: s only tends to
-    // ±a, so targets at ±a would need infinite weights.
-    double outputSpan = 0.8;
+    // Fraction of the output activation's amplitude a that the targets fill, [-span·a, span·a].
+    // s only tends to ±a, so targets near ±a would need huge weights; and where s flattens the
+    // gradient fades. 0.5 keeps s' at 75 % of its peak at the ends; with 0.8 (36 %) the
+    // default network's worst relative error on held-out points was about twice as large.
+    double outputSpan = 0.5;
 };
 
 // Weights of the network; also the shape of a loss gradient.
@@ -68,6 +70,7 @@ struct WnnTrainingReport {
     bool cancelled = false; // progress callback returned false
     double maxAbsErrorWatts = 0.0; // on the training samples, W
     double maxRelativeError = 0.0; // on the training samples, |error| / watts
+    QString error; // why nothing was trained (no samples, non-finite values); empty otherwise
 };
 
 // JoS13's compact wavelet neural network: 4 inputs, one layer of wavelons
@@ -96,6 +99,11 @@ public:
     int hiddenCount() const { return static_cast<int>(params_.outputWeights.size()); }
     double morletConstant() const { return morlet_; }
 
+    // Free text saved with the model saying what it was trained on, so the app can tell the
+    // user (METHOD.md §4: the default network is trained on sampled surfaces, not measurements).
+    const QString& provenance() const { return provenance_; }
+    void setProvenance(const QString& provenance) { provenance_ = provenance; }
+
     const WnnNormalisation& normalisation() const { return norm_; }
     void setNormalisation(const WnnNormalisation& normalisation) { norm_ = normalisation; }
     // Ranges of the samples' inputs (after log10 of intensity) and watts.
@@ -105,7 +113,8 @@ public:
     // Rejects shapes that do not match (4 × n, n, n, n) and dilations below kMinDilation.
     bool setParameters(const WnnParameters& parameters, QString* error = nullptr);
 
-    // Slice power in W.
+    // Slice power in W. Inputs outside the normaliser's ranges extrapolate (wavelons fade to 0
+    // away from their centres), so a GPU index the network was not trained on means nothing.
     double predictWatts(double intensity, double saturation, double lines, int gpu) const;
 
     // Loss on the samples (normalised with the current normaliser) and, when `gradient` is
@@ -134,6 +143,7 @@ private:
     double activationB_ = kActivationB;
     WnnNormalisation norm_;
     WnnParameters params_;
+    QString provenance_;
 };
 
 } // namespace slicewatt
