@@ -22,14 +22,12 @@ QString normalised(QString text)
 std::optional<GpuCatalogue> GpuCatalogue::parse(const QByteArray& json, const QString& fileName, QStringList& errors)
 {
     ModelFileErrors problems(fileName, json);
-    QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
-    if (parseError.error != QJsonParseError::NoError) {
-        problems.addAtOffset(QStringLiteral("not valid JSON: %1").arg(parseError.errorString()), parseError.offset);
+    const std::optional<QJsonObject> parsed = problems.parseObject();
+    if (!parsed) {
         errors += problems.messages();
         return std::nullopt;
     }
-    const QJsonObject root = doc.object();
+    const QJsonObject& root = *parsed;
     if (root.value(QLatin1String("format")).toString() != QLatin1String("slicewatt-gpus/1"))
         problems.add(QStringLiteral("expected \"format\": \"slicewatt-gpus/1\""), QStringLiteral("format"));
     if (!root.value(QLatin1String("gpus")).isArray())

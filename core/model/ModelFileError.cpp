@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ModelFileError.h"
 
+#include <QJsonDocument>
+
 namespace slicewatt {
 
 int ModelFileErrors::lineOf(const QString& key) const
@@ -16,6 +18,17 @@ void ModelFileErrors::add(const QString& problem, const QString& nearKey)
     const int line = lineOf(nearKey);
     m_errors << (line > 0 ? QStringLiteral("%1:%2: %3").arg(m_file).arg(line).arg(problem)
                           : QStringLiteral("%1: %2").arg(m_file, problem));
+}
+
+std::optional<QJsonObject> ModelFileErrors::parseObject()
+{
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(m_text, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        addAtOffset(QStringLiteral("not valid JSON: %1").arg(parseError.errorString()), parseError.offset);
+        return std::nullopt;
+    }
+    return doc.object();
 }
 
 void ModelFileErrors::addAtOffset(const QString& problem, int offset)

@@ -2,8 +2,11 @@
 #pragma once
 
 #include <QByteArray>
+#include <QJsonObject>
 #include <QString>
 #include <QStringList>
+
+#include <optional>
 
 namespace slicewatt {
 
@@ -20,6 +23,8 @@ public:
 
     void add(const QString& problem, const QString& nearKey = QString());
     void addAtOffset(const QString& problem, int offset);
+    // The file's JSON object, or nullopt with a "not valid JSON" problem at its line.
+    std::optional<QJsonObject> parseObject();
     bool isEmpty() const { return m_errors.isEmpty(); }
     const QStringList& messages() const { return m_errors; }
     QString joined() const { return m_errors.join(QLatin1Char('\n')); }

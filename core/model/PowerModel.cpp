@@ -28,14 +28,12 @@ QStringList PowerModel::parameterNames(const QString& form)
 std::optional<PowerModel> PowerModel::parse(const QByteArray& json, const QString& fileName, QStringList& errors)
 {
     ModelFileErrors problems(fileName, json);
-    QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
-    if (parseError.error != QJsonParseError::NoError) {
-        problems.addAtOffset(QStringLiteral("not valid JSON: %1").arg(parseError.errorString()), parseError.offset);
+    const std::optional<QJsonObject> parsed = problems.parseObject();
+    if (!parsed) {
         errors += problems.messages();
         return std::nullopt;
     }
-    const QJsonObject root = doc.object();
+    const QJsonObject& root = *parsed;
     PowerModel model;
     model.m_id = root.value(QLatin1String("id")).toString();
     model.m_name = root.value(QLatin1String("name")).toString(model.m_id);
