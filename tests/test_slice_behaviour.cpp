@@ -260,6 +260,34 @@ __global__ void spaces(Params p) {
         QVERIFY(slices.membership[1][size_t(MemorySpace::Global)]);
     }
 
+    // The papers' prototype counted one memory operation per `=` in a statement naming a
+    // variable of the space; the AST mode counts real loads and stores.
+    void lexicalCountingMimicsThePrototype()
+    {
+        QTemporaryDir dir;
+        const QString path = test::writeFile(dir, "lexical.cu", R"(
+__constant__ float coef[4];
+__global__ void lex(const float* a, const float* b, float* c) {
+    int i = threadIdx.x;
+    c[i] = a[i] + b[i] * coef[i % 4];
+    c[i + 1] += a[i];
+    if (a[i] > 0.0f) c[i] = 0.0f;
+}
+)");
+        Analysed a = analyse(path);
+        const KernelIR& ir = *a.reports[0].ir;
+        AnalysisOptions lexical;
+        lexical.counting = AnalysisOptions::Counting::Lexical;
+        const KernelSlices ast = analyseKernel(ir, a.reports[0].launch);
+        const KernelSlices lex = analyseKernel(ir, a.reports[0].launch, lexical);
+        const auto global = [](const KernelSlices& s) { return s.slices[size_t(MemorySpace::Global)].accesses[MemorySpace::Global]; };
+        // AST: 3 + 3 (c[i+1] load and store, a[i]) + 1 (condition) + 1 (store) = 8; lexical: 1 + 1 + 0 + 1 = 3.
+        QCOMPARE(global(ast), 8.0);
+        QCOMPARE(global(lex), 3.0);
+        QCOMPARE(lex.slices[size_t(MemorySpace::Constant)].accesses[MemorySpace::Constant], 1.0);
+        QCOMPARE(ast.slices[size_t(MemorySpace::Global)].length, lex.slices[size_t(MemorySpace::Global)].length);
+    }
+
     void recursionIsCutOffAndReported()
     {
         QTemporaryDir dir;

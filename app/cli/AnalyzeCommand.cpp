@@ -103,7 +103,8 @@ int runAnalyzeCommand(const QStringList& args)
     QString error;
     const QStringList valueOptions = {QStringLiteral("--gpu"), QStringLiteral("--model"), QStringLiteral("--sa"),
         QStringLiteral("--grid"), QStringLiteral("--block"), QStringLiteral("--time"), QStringLiteral("--delta"),
-        QStringLiteral("--models-dir"), QStringLiteral("--trips"), QStringLiteral("--branch")};
+        QStringLiteral("--models-dir"), QStringLiteral("--trips"), QStringLiteral("--branch"),
+        QStringLiteral("--counting")};
     std::optional<double> saturation, grid, block, seconds, delta;
     const bool parsed
         = parseCommonOptions(args,
@@ -154,6 +155,13 @@ int runAnalyzeCommand(const QStringList& args)
     const ProjectIndex index = indexProject(loadProject(options.inputs, options.load), options.parser);
     AnalysisOptions analysisOptions;
     analysisOptions.memoryFactors = model->memoryFactors();
+    const QString counting = options.values.value(QStringLiteral("counting"), QStringLiteral("ast"));
+    if (counting != QLatin1String("ast") && counting != QLatin1String("lexical")) {
+        fprintf(stderr, "slicewatt-cli analyze: --counting is ast or lexical, not '%s'\n", qPrintable(counting));
+        return ExitUsage;
+    }
+    if (counting == QLatin1String("lexical"))
+        analysisOptions.counting = AnalysisOptions::Counting::Lexical;
     QVector<KernelSliceReport> analyses = sliceProject(index, analysisOptions);
     // A what-if launch replaces the one found in the code: trip counts follow it; so do
     // trip counts and branch probabilities given by line.

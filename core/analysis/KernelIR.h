@@ -40,6 +40,9 @@ struct Statement {
     SourceLocation location; // start of the statement (callee lines for inlined statements)
     int arithmetic = 0; // per execution (analysis-rules §3)
     SpaceCounts accesses; // per execution
+    // The papers' prototype counted lexically: every `=` (compound ones too) in a statement
+    // naming a variable of space S is one memory operation of S (analysis-rules §3).
+    SpaceCounts lexicalAccesses;
     bool isBarrier = false; // __syncthreads and friends: belongs to the shared slice
     QSet<QString> defines; // variables (USRs) this statement assigns
     QSet<QString> uses; // variables it reads

@@ -17,6 +17,11 @@ bool sharesLoop(const Statement& a, const Statement& b)
     return false;
 }
 
+const SpaceCounts& countsOf(const Statement& statement, const AnalysisOptions& options)
+{
+    return options.counting == AnalysisOptions::Counting::Lexical ? statement.lexicalAccesses : statement.accesses;
+}
+
 bool samePath(const QVector<ArmStep>& a, const QVector<ArmStep>& b)
 {
     if (a.size() != b.size())
@@ -166,7 +171,7 @@ KernelSlices analyseKernel(const KernelIR& ir, const LaunchShape& launch, const 
             const Statement& statement = ir.statements[i];
             slice.members << i;
             slice.arithmetic += result.weights[i] * statement.arithmetic;
-            slice.accesses += statement.accesses.scaled(result.weights[i]);
+            slice.accesses += countsOf(statement, options).scaled(result.weights[i]);
             if (!slice.lines.contains(statement.location.line))
                 slice.lines << statement.location.line;
         }
@@ -186,7 +191,7 @@ KernelSlices analyseKernel(const KernelIR& ir, const LaunchShape& launch, const 
             sub->members << member;
             sub->length += 1;
             sub->arithmetic += result.weights[member] * statement.arithmetic;
-            sub->accesses += statement.accesses.scaled(result.weights[member]);
+            sub->accesses += countsOf(statement, options).scaled(result.weights[member]);
         }
         for (MemorySpace s : kAllMemorySpaces)
             slice.normalisedMemory += options.memoryFactors[size_t(s)] * slice.accesses[s];
@@ -215,7 +220,7 @@ KernelSlices analyseKernel(const KernelIR& ir, const LaunchShape& launch, const 
         for (size_t s = 0; s < m.size(); ++s)
             line->slices[s] = line->slices[s] || m[s];
         line->arithmetic += result.weights[i] * statement.arithmetic;
-        line->accesses += statement.accesses.scaled(result.weights[i]);
+        line->accesses += countsOf(statement, options).scaled(result.weights[i]);
         line->statements << i;
     }
     std::sort(result.lines.begin(), result.lines.end(), [](const LineAttribution& a, const LineAttribution& b) {

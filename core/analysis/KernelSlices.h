@@ -11,6 +11,8 @@ namespace slicewatt {
 
 // Choices the user can change (analysis-rules.md marks them [ours]).
 struct AnalysisOptions {
+    enum class Counting { Ast, Lexical }; // real accesses, or the papers' `=`-counting prototype
+    Counting counting = Counting::Ast;
     int defaultTripCount = 10;
     double denseThreshold = 0.1; // branch density at or above which a kernel is branch-dense
     // r_S of METHOD §2 (JSW12, GTX 280): global, shared, constant, texture.

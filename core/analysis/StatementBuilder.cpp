@@ -145,6 +145,7 @@ struct ExpressionFacts {
     SpaceCounts accesses;
     bool barrier = false;
     int ternaries = 0;
+    int assignments = 0; // `=` and compound `op=` operators, for lexical counting
     QSet<QString> uses;
     QSet<QString> defines;
     QVector<std::pair<CXCursor, CXCursor>> deviceCalls; // (call expression, callee definition)
@@ -465,6 +466,12 @@ private:
         statement.location = expansionLocationOf(cursor);
         statement.arithmetic = facts.arithmetic;
         statement.accesses = facts.accesses;
+        // A declaration's initialiser is written with `=` in the papers' examples.
+        const int assignments = facts.assignments + (kind == StatementKind::Declaration ? 1 : 0);
+        for (MemorySpace space : kAllMemorySpaces) {
+            if (facts.accesses[space] > 0)
+                statement.lexicalAccesses[space] = assignments;
+        }
         statement.isBarrier = facts.barrier;
         statement.defines = facts.defines;
         statement.uses = facts.uses;
@@ -681,6 +688,7 @@ private:
                 break;
             const QString op = tokens().operatorAfter(expression, operands[0]);
             if (op == QLatin1String("=")) {
+                ++facts.assignments;
                 scan(operands[0], AccessMode::Store, facts);
                 scan(operands[1], AccessMode::Load, facts);
                 return;
@@ -695,6 +703,7 @@ private:
             if (operands.size() != 2)
                 break;
             ++facts.arithmetic;
+            ++facts.assignments;
             scan(operands[0], AccessMode::LoadStore, facts);
             scan(operands[1], AccessMode::Load, facts);
             return;
