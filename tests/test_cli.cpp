@@ -273,14 +273,23 @@ private Q_SLOTS:
     {
         const QString fig6 = test::corpusDir() + "/slices/br_jsw12_branch_dense.cu";
         const auto globalSlice = [](const QByteArray& json) {
-            return QJsonDocument::fromJson(json).object().value("kernels").toArray().at(0).toObject()
-                .value("slices").toArray().at(0).toObject();
+            return QJsonDocument::fromJson(json)
+                .object()
+                .value("kernels")
+                .toArray()
+                .at(0)
+                .toObject()
+                .value("slices")
+                .toArray()
+                .at(0)
+                .toObject();
         };
         const CliResult defaults = runCli({"analyze", fig6, "-f", "json"});
-        const CliResult measured = runCli({"analyze", fig6, "-f", "json", "--branch", "41=0.157/0.843,42=0.99363/0.00637",
-            "--delta", "0.002"});
+        const CliResult measured = runCli(
+            {"analyze", fig6, "-f", "json", "--branch", "41=0.157/0.843,42=0.99363/0.00637", "--delta", "0.002"});
         QCOMPARE(measured.exitCode, 0);
-        QCOMPARE(globalSlice(measured.out).value("length").toInt(), globalSlice(defaults.out).value("length").toInt() - 1);
+        QCOMPARE(
+            globalSlice(measured.out).value("length").toInt(), globalSlice(defaults.out).value("length").toInt() - 1);
         const CliResult bad = runCli({"analyze", fig6, "--branch", "41=0.3/0.3"});
         QCOMPARE(bad.exitCode, 2);
         QVERIFY(bad.err.contains("summing to 1"));
@@ -288,8 +297,14 @@ private Q_SLOTS:
         const QString dot = test::corpusDir() + "/slices/mem_dot_param.cu";
         const CliResult trips = runCli({"analyze", dot, "-f", "json", "--trips", "28=1000"});
         QCOMPARE(trips.exitCode, 0);
-        const QJsonArray assumptions = QJsonDocument::fromJson(trips.out).object().value("kernels").toArray().at(0)
-                                           .toObject().value("assumptions").toArray();
+        const QJsonArray assumptions = QJsonDocument::fromJson(trips.out)
+                                           .object()
+                                           .value("kernels")
+                                           .toArray()
+                                           .at(0)
+                                           .toObject()
+                                           .value("assumptions")
+                                           .toArray();
         for (const QJsonValue& a : assumptions)
             QVERIFY(a.toObject().value("kind").toString() != "loop"); // the user gave the count
     }
@@ -337,7 +352,8 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         QByteArray csv = "# GTX 280 surface sampled at exact points\nsaturation,intensity,watts\n";
-        const double points[][2] = {{0.3, 8}, {0.5, 20}, {0.7, 90}, {1.0, 300}, {0.4, 1500}, {0.9, 8000}, {0.6, 50}, {0.8, 700}};
+        const double points[][2]
+            = {{0.3, 8}, {0.5, 20}, {0.7, 90}, {1.0, 300}, {0.4, 1500}, {0.9, 8000}, {0.6, 50}, {0.8, 700}};
         for (const auto& p : points)
             csv += QByteArray::number(p[0]) + ',' + QByteArray::number(p[1]) + ','
                 + QByteArray::number(95.0 * p[0] + 46.7 * std::pow(p[1], 0.2), 'g', 12) + '\n';
@@ -360,7 +376,14 @@ private Q_SLOTS:
             dir.filePath("models"), "--model", "lab280"});
         QCOMPARE(lab.exitCode, 0);
         const auto power = [](const QByteArray& json) {
-            return QJsonDocument::fromJson(json).object().value("kernels").toArray().at(0).toObject().value("power_w").toDouble();
+            return QJsonDocument::fromJson(json)
+                .object()
+                .value("kernels")
+                .toArray()
+                .at(0)
+                .toObject()
+                .value("power_w")
+                .toDouble();
         };
         QVERIFY(qAbs(power(lab.out) - power(jos13.out)) < 1e-3); // same surface, same numbers
     }
@@ -373,8 +396,9 @@ private Q_SLOTS:
         QCOMPARE(result.exitCode, 1);
         QVERIFY2(result.err.contains("bad.csv:3:"), result.err.constData());
         QVERIFY(!QFile::exists(dir.filePath("m.json")));
-        const CliResult degenerate = runCli({"fit", test::writeFile(dir, "few.csv", "saturation,intensity,watts\n0.5,10,100\n"),
-            "--gpu", "gtx280", "-o", dir.filePath("m.json")});
+        const CliResult degenerate
+            = runCli({"fit", test::writeFile(dir, "few.csv", "saturation,intensity,watts\n0.5,10,100\n"), "--gpu",
+                "gtx280", "-o", dir.filePath("m.json")});
         QCOMPARE(degenerate.exitCode, 1);
         QVERIFY(degenerate.err.contains("needs at least 4 points"));
     }
@@ -391,14 +415,24 @@ private Q_SLOTS:
         }
         const QString data = test::writeFile(dir, "lab.csv", csv);
         QDir().mkpath(dir.filePath("models"));
-        const CliResult train = runCli({"train-wnn", data, "--epochs", "300", "--id", "labnet", "-o", dir.filePath("models/labnet.json")});
+        const CliResult train = runCli(
+            {"train-wnn", data, "--epochs", "300", "--id", "labnet", "-o", dir.filePath("models/labnet.json")});
         QCOMPARE(train.exitCode, 0);
         QVERIFY(train.out.contains("trained on 24 samples"));
-        test::writeFile(dir, "models/gpus-lab.json", "{\"format\": \"slicewatt-gpus/1\", \"gpus\": [{\"id\": \"lab1080\", \"sms\": 20, \"limits_per_sm\": {\"threads\": 2048, \"blocks\": 32}}]}");
-        const CliResult analyze = runCli({"analyze", test::exampleDir(), "--models-dir", dir.filePath("models"), "--model",
-            "labnet", "--gpu", "lab1080", "-f", "json"});
+        test::writeFile(dir, "models/gpus-lab.json",
+            "{\"format\": \"slicewatt-gpus/1\", \"gpus\": [{\"id\": \"lab1080\", \"sms\": 20, \"limits_per_sm\": "
+            "{\"threads\": 2048, \"blocks\": 32}}]}");
+        const CliResult analyze = runCli({"analyze", test::exampleDir(), "--models-dir", dir.filePath("models"),
+            "--model", "labnet", "--gpu", "lab1080", "-f", "json"});
         QCOMPARE(analyze.exitCode, 0);
-        const double watts = QJsonDocument::fromJson(analyze.out).object().value("kernels").toArray().at(0).toObject().value("power_w").toDouble();
+        const double watts = QJsonDocument::fromJson(analyze.out)
+                                 .object()
+                                 .value("kernels")
+                                 .toArray()
+                                 .at(0)
+                                 .toObject()
+                                 .value("power_w")
+                                 .toDouble();
         QVERIFY2(watts > 20 && watts < 400, qPrintable(QString::number(watts)));
         QCOMPARE(runCli({"train-wnn", "-o", dir.filePath("x.json")}).exitCode, 2); // neither a CSV nor --surfaces
     }

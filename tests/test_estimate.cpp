@@ -194,6 +194,27 @@ private Q_SLOTS:
         QVERIFY(dropped.watts < kept.watts);
     }
 
+    void jsw12ProgramStructureModel()
+    {
+        ProjectIndex index;
+        const KernelSliceReport analysis = analyseOne(test::corpusDir() + "/slices/mem_matmul_tiled.cu", index);
+        const PowerModel& jsw12 = *library().model("jsw12");
+        const GpuSpec& gpu = *library().gpus().find("gtx280");
+        const KernelEstimate e = estimateKernel(*analysis.ir, analysis.slices, analysis.launch, jsw12, gpu, {});
+        QVERIFY(e.psmIntensity && e.psmWatts);
+        // No branches in this kernel: every sub-slice has p = 1, so A is the length-weighted
+        // average of the slices' fraction intensities (ACIM), and P(A, n) follows.
+        QVERIFY(qAbs(*e.psmIntensity - e.averageIntensity) < 1e-12);
+        SliceOperatingPoint point;
+        point.intensityFraction = *e.psmIntensity;
+        point.activeSms = e.activeSms;
+        point.saturation = e.saturation;
+        QCOMPARE(*e.psmWatts, jsw12.predict(gpu, point)->watts);
+        // JoS13 works on the ratio: no PSM.
+        QVERIFY(!estimateKernel(*analysis.ir, analysis.slices, analysis.launch, *library().model("jos13"), gpu, {})
+                     .psmWatts);
+    }
+
     void saturationFromTheLaunch()
     {
         ProjectIndex index;

@@ -280,7 +280,8 @@ __global__ void lex(const float* a, const float* b, float* c) {
         lexical.counting = AnalysisOptions::Counting::Lexical;
         const KernelSlices ast = analyseKernel(ir, a.reports[0].launch);
         const KernelSlices lex = analyseKernel(ir, a.reports[0].launch, lexical);
-        const auto global = [](const KernelSlices& s) { return s.slices[size_t(MemorySpace::Global)].accesses[MemorySpace::Global]; };
+        const auto global
+            = [](const KernelSlices& s) { return s.slices[size_t(MemorySpace::Global)].accesses[MemorySpace::Global]; };
         // AST: 3 + 3 (c[i+1] load and store, a[i]) + 1 (condition) + 1 (store) = 8; lexical: 1 + 1 + 0 + 1 = 3.
         QCOMPARE(global(ast), 8.0);
         QCOMPARE(global(lex), 3.0);

@@ -22,8 +22,9 @@ int runFitCommand(const QStringList& args)
     const ModelForm* form = modelFormByName(formName);
     const QString gpu = options.values.value(QStringLiteral("gpu"));
     if (!form || gpu.isEmpty() || options.inputs.size() != 1 || options.outputFile.isEmpty()) {
-        fprintf(stderr, "slicewatt-cli fit: give one CSV, --gpu ID, -o MODEL.json and a known --form "
-                        "(jos13, jos13-idle, linear-intensity)\n");
+        fprintf(stderr,
+            "slicewatt-cli fit: give one CSV, --gpu ID, -o MODEL.json and a known --form "
+            "(jos13, jos13-idle, linear-intensity)\n");
         return ExitUsage;
     }
     const CalibrationData data = readCalibrationCsv(options.inputs.first());

@@ -6,7 +6,6 @@
 #include "model/SurfaceSampler.h"
 #include "model/WnnModelFile.h"
 
-
 #include <cstdio>
 
 namespace slicewatt::cli {
@@ -47,12 +46,14 @@ int runTrainWnnCommand(const QStringList& args)
             {QStringLiteral("gtx480"), 3}};
         name = QStringLiteral("JoS13 wavelet network (trained on the published regression surfaces)");
         provenance.insert(QStringLiteral("paper"),
-            QStringLiteral("JoS13 (Ruan Jian Xue Bao 24(8), 2013): network structure, Morlet wavelet, output function"));
+            QStringLiteral(
+                "JoS13 (Ruan Jian Xue Bao 24(8), 2013): network structure, Morlet wavelet, output function"));
         provenance.insert(QStringLiteral("source"),
-            QStringLiteral("NOT measurements: the paper's 20 measured points per GPU are not published, so this network "
-                           "is trained on %1 points per GPU sampled from the four published JoS13 regression surfaces "
-                           "(Sa in [0.1, 1], intensity log-uniform in [7.1, 8200], lines in [1, 60], seed %2). Retrain "
-                           "it on your own measurements with slicewatt-cli train-wnn CSV.")
+            QStringLiteral(
+                "NOT measurements: the paper's 20 measured points per GPU are not published, so this network "
+                "is trained on %1 points per GPU sampled from the four published JoS13 regression surfaces "
+                "(Sa in [0.1, 1], intensity log-uniform in [7.1, 8200], lines in [1, 60], seed %2). Retrain "
+                "it on your own measurements with slicewatt-cli train-wnn CSV.")
                 .arg(recipe.pointsPerGpu)
                 .arg(recipe.sampleSeed));
     } else {
@@ -66,7 +67,7 @@ int runTrainWnnCommand(const QStringList& args)
             return ExitAnalysisErrors;
         }
         for (const CalibrationSample& s : data.samples)
-            samples.push_back(WnnSample {s.intensity, s.saturation, *s.lines, s.gpuIndex, s.watts});
+            samples.push_back(WnnSample{s.intensity, s.saturation, *s.lines, s.gpuIndex, s.watts});
         for (int i = 0; i < data.gpuNames.size(); ++i)
             typeIndexByGpu.insert(data.gpuNames[i], i);
         name = QStringLiteral("Wavelet network trained on %1").arg(options.inputs.first());

@@ -98,6 +98,39 @@ KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, co
     if (settings.seconds)
         estimate.joules = estimate.watts * *settings.seconds;
 
+    // PSM (JSW12): A = Σ_i Σ_{j: p_ij > δ} (p_ij / Σ_j p_ij)·a_ij with a_ij the sub-slices'
+    // fraction intensities [ours: each slice's term weighted by |C_i| / L so A stays a
+    // fraction in [0, 1]], then GPU_P = P(A, n).
+    if (model.usesFractionIntensity() && totalLength > 0) {
+        double programIntensity = 0;
+        for (const SliceSummary& slice : slices.slices) {
+            double keptProbability = 0;
+            double weighted = 0;
+            int keptLength = 0;
+            for (const SubSlice& sub : slice.subSlices) {
+                if (sub.probability <= settings.delta)
+                    continue;
+                double memory = 0;
+                for (MemorySpace space : kAllMemorySpaces)
+                    memory += model.memoryFactors()[size_t(space)] * sub.accesses[space];
+                const double fraction = sub.arithmetic + memory > 0 ? sub.arithmetic / (sub.arithmetic + memory) : 1.0;
+                keptProbability += sub.probability;
+                weighted += sub.probability * fraction;
+                keptLength += sub.length;
+            }
+            if (keptProbability > 0)
+                programIntensity += (double(keptLength) / totalLength) * (weighted / keptProbability);
+        }
+        SliceOperatingPoint point;
+        point.intensityFraction = programIntensity;
+        point.saturation = saturation.value;
+        point.activeSms = saturation.activeSms;
+        if (const auto prediction = model.predict(gpu, point)) {
+            estimate.psmIntensity = programIntensity;
+            estimate.psmWatts = prediction->watts;
+        }
+    }
+
     for (auto it = statementHeat.constBegin(); it != statementHeat.constEnd(); ++it) {
         const SourceLocation& where = ir.statements[it.key()].location;
         auto line = std::find_if(estimate.lines.begin(), estimate.lines.end(),

@@ -46,6 +46,10 @@ struct KernelEstimate {
     QVector<LineHeat> lines; // sorted hottest first
     QStringList assumptions; // saturation guesses and the like
     QStringList outOfDomain; // from every slice, deduplicated
+    // JSW12's PSM: one program intensity A from the kept sub-slices, and P(A, n). Set for
+    // models on the fraction intensity (JSW12's own scale) only.
+    std::optional<double> psmIntensity;
+    std::optional<double> psmWatts;
 };
 
 // BSPM for branch-sparse kernels, BDPM for branch-dense ones (METHOD §5), with per-line heat

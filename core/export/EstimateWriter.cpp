@@ -63,6 +63,9 @@ QByteArray estimateJson(const EstimateRun& run)
         k.insert(QStringLiteral("power_w"), e.watts);
         k.insert(QStringLiteral("energy_j"), e.joules ? QJsonValue(*e.joules) : QJsonValue(QJsonValue::Null));
         k.insert(QStringLiteral("intensity"), e.averageIntensity);
+        if (e.psmWatts)
+            k.insert(QStringLiteral("psm"),
+                QJsonObject{{QStringLiteral("intensity"), *e.psmIntensity}, {QStringLiteral("power_w"), *e.psmWatts}});
         QJsonArray slices;
         for (const SliceEstimate& s : e.slices) {
             QJsonObject o;

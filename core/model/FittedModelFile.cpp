@@ -10,8 +10,8 @@
 
 namespace slicewatt {
 
-QByteArray fittedModelFile(const ModelForm& form, const FitResult& fit, const QVector<ModelSample>& samples,
-    const FitProvenance& provenance)
+QByteArray fittedModelFile(
+    const ModelForm& form, const FitResult& fit, const QVector<ModelSample>& samples, const FitProvenance& provenance)
 {
     const QStringList keys = form.parameterNames();
     QJsonObject parameters;
@@ -27,7 +27,8 @@ QByteArray fittedModelFile(const ModelForm& form, const FitResult& fit, const QV
         high = std::max(high, s.intensity);
     }
     QJsonObject source;
-    source.insert(QStringLiteral("source"), QStringLiteral("calibration: least-squares fit (Levenberg-Marquardt) to measured power"));
+    source.insert(QStringLiteral("source"),
+        QStringLiteral("calibration: least-squares fit (Levenberg-Marquardt) to measured power"));
     source.insert(QStringLiteral("data"), provenance.dataFile);
     source.insert(QStringLiteral("samples"), int(samples.size()));
     source.insert(QStringLiteral("gpu"), provenance.gpuId);
@@ -49,10 +50,11 @@ QByteArray fittedModelFile(const ModelForm& form, const FitResult& fit, const QV
     root.insert(QStringLiteral("unit"), QStringLiteral("W"));
     root.insert(QStringLiteral("provenance"), source);
     root.insert(QStringLiteral("intensity"),
-        QJsonObject {{QStringLiteral("definition"),
-                         form.intensityScale() == IntensityScale::Fraction ? QStringLiteral("fraction") : QStringLiteral("ratio")},
+        QJsonObject{{QStringLiteral("definition"),
+                        form.intensityScale() == IntensityScale::Fraction ? QStringLiteral("fraction")
+                                                                          : QStringLiteral("ratio")},
             {QStringLiteral("min"), low}, {QStringLiteral("max"), high}});
-    root.insert(QStringLiteral("gpus"), QJsonObject {{provenance.gpuId, parameters}});
+    root.insert(QStringLiteral("gpus"), QJsonObject{{provenance.gpuId, parameters}});
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 

@@ -11,16 +11,16 @@ namespace slicewatt {
 
 // What a calibration knows about where its fit came from, for the model file's provenance.
 struct FitProvenance {
-    QString modelId;  // the new model's id ("gtx1080-calibrated")
-    QString gpuId;    // the GPU its parameters are for
+    QString modelId; // the new model's id ("gtx1080-calibrated")
+    QString gpuId; // the GPU its parameters are for
     QString dataFile; // the measurement CSV
-    QString tool;     // "slicewatt-cli 0.1.0"
+    QString tool; // "slicewatt-cli 0.1.0"
 };
 
 // A model file (format slicewatt-model/1) holding a fit's parameters for one GPU, with its
 // provenance: data file, sample count, date, residuals and standard errors. PowerModel
 // reads it back like the published models.
-QByteArray fittedModelFile(const ModelForm& form, const FitResult& fit, const QVector<ModelSample>& samples,
-    const FitProvenance& provenance);
+QByteArray fittedModelFile(
+    const ModelForm& form, const FitResult& fit, const QVector<ModelSample>& samples, const FitProvenance& provenance);
 
 } // namespace slicewatt

@@ -46,7 +46,9 @@ std::optional<PowerModel> PowerModel::parse(const QByteArray& json, const QStrin
         problems.add(QStringLiteral("the model has no \"id\""));
     const QStringList names = parameterNames(model.m_form);
     if (names.isEmpty())
-        problems.add(QStringLiteral("unknown \"form\" '%1' (expected jos13, jos13-idle, jsw12, linear-intensity or wnn)").arg(model.m_form),
+        problems.add(
+            QStringLiteral("unknown \"form\" '%1' (expected jos13, jos13-idle, jsw12, linear-intensity or wnn)")
+                .arg(model.m_form),
             QStringLiteral("form"));
     if (model.m_provenance.isEmpty())
         problems.add(QStringLiteral("the model has no \"provenance\": say where its numbers come from"));
@@ -120,8 +122,8 @@ std::optional<PowerPrediction> PowerModel::predict(const GpuSpec& gpu, const Sli
         prediction.outOfDomain << QStringLiteral("SM saturation %1 outside [0, 1]").arg(point.saturation);
     if (m_form == QLatin1String("wnn")) {
         if (point.lines < 1 || point.lines > 60)
-            prediction.outOfDomain << QStringLiteral("slice length %1 outside the network's training range [1, 60]")
-                                          .arg(point.lines);
+            prediction.outOfDomain
+                << QStringLiteral("slice length %1 outside the network's training range [1, 60]").arg(point.lines);
         prediction.watts = m_network->predictWatts(
             intensity, point.saturation, point.lines, int(p.value(QStringLiteral("type_index"))));
     } else if (m_form == QLatin1String("linear-intensity")) {

@@ -10,7 +10,7 @@ QByteArray wnnModelFile(const QString& id, const QString& name, const WaveletNet
 {
     QJsonObject gpus;
     for (auto it = typeIndexByGpu.constBegin(); it != typeIndexByGpu.constEnd(); ++it)
-        gpus.insert(it.key(), QJsonObject {{QStringLiteral("type_index"), it.value()}});
+        gpus.insert(it.key(), QJsonObject{{QStringLiteral("type_index"), it.value()}});
     QJsonObject root;
     root.insert(QStringLiteral("format"), QStringLiteral("slicewatt-model/1"));
     root.insert(QStringLiteral("id"), id);
@@ -23,7 +23,7 @@ QByteArray wnnModelFile(const QString& id, const QString& name, const WaveletNet
     root.insert(QStringLiteral("unit"), QStringLiteral("W"));
     root.insert(QStringLiteral("provenance"), provenance);
     root.insert(QStringLiteral("intensity"),
-        QJsonObject {{QStringLiteral("definition"), QStringLiteral("ratio")}, {QStringLiteral("min"), 7.1},
+        QJsonObject{{QStringLiteral("definition"), QStringLiteral("ratio")}, {QStringLiteral("min"), 7.1},
             {QStringLiteral("max"), 8200.0}});
     root.insert(QStringLiteral("gpus"), gpus);
     root.insert(QStringLiteral("network"), QJsonDocument::fromJson(network.toJson()).object());
