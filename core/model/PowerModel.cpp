@@ -2,6 +2,7 @@
 #include "PowerModel.h"
 
 #include "ModelFileError.h"
+#include "ModelForm.h"
 
 #include <QJsonDocument>
 
@@ -11,15 +12,13 @@ namespace slicewatt {
 
 QStringList PowerModel::parameterNames(const QString& form)
 {
-    if (form == QLatin1String("jos13"))
-        return {QStringLiteral("beta0"), QStringLiteral("beta1"), QStringLiteral("beta2")};
-    if (form == QLatin1String("jos13-idle"))
-        return {QStringLiteral("idle"), QStringLiteral("beta0"), QStringLiteral("beta1"), QStringLiteral("beta2")};
+    // Forms a calibration can fit are defined once, in ModelForm; the published JSW12 model
+    // (its active-SM term is not fitted) and the network are read here only.
+    if (const ModelForm* fitted = modelFormByName(form))
+        return fitted->parameterNames();
     if (form == QLatin1String("jsw12"))
         return {QStringLiteral("c0"), QStringLiteral("c1"), QStringLiteral("mu"), QStringLiteral("alpha"),
             QStringLiteral("beta"), QStringLiteral("sm_bench")};
-    if (form == QLatin1String("linear-intensity"))
-        return {QStringLiteral("c0"), QStringLiteral("c1")};
     if (form == QLatin1String("wnn"))
         return {QStringLiteral("type_index")};
     return {};
@@ -102,6 +101,13 @@ std::optional<PowerModel> PowerModel::parse(const QByteArray& json, const QStrin
     return model;
 }
 
+bool PowerModel::usesFractionIntensity() const
+{
+    if (const ModelForm* form = modelFormByName(m_form))
+        return form->intensityScale() == IntensityScale::Fraction;
+    return m_form == QLatin1String("jsw12");
+}
+
 std::optional<PowerPrediction> PowerModel::predict(const GpuSpec& gpu, const SliceOperatingPoint& point) const
 {
     const auto it = m_parameters.constFind(gpu.id);
@@ -126,16 +132,17 @@ std::optional<PowerPrediction> PowerModel::predict(const GpuSpec& gpu, const Sli
                 << QStringLiteral("slice length %1 outside the network's training range [1, 60]").arg(point.lines);
         prediction.watts = m_network->predictWatts(
             intensity, point.saturation, point.lines, int(p.value(QStringLiteral("type_index"))));
-    } else if (m_form == QLatin1String("linear-intensity")) {
-        prediction.watts = p.value(QStringLiteral("c0")) + p.value(QStringLiteral("c1")) * intensity;
     } else if (m_form == QLatin1String("jsw12")) {
         const double n = point.activeSms > 0 ? point.activeSms : point.saturation * gpu.sms;
         prediction.watts = p.value(QStringLiteral("c0")) + p.value(QStringLiteral("c1")) * intensity
             + (n / p.value(QStringLiteral("sm_bench"))) * p.value(QStringLiteral("mu"))
                 * std::log10(p.value(QStringLiteral("alpha")) * n + p.value(QStringLiteral("beta")));
-    } else {
-        prediction.watts = p.value(QStringLiteral("idle")) + p.value(QStringLiteral("beta0")) * point.saturation
-            + p.value(QStringLiteral("beta1")) * std::pow(std::max(intensity, 0.0), p.value(QStringLiteral("beta2")));
+    } else if (const ModelForm* form = modelFormByName(m_form)) {
+        const QStringList names = form->parameterNames();
+        Eigen::VectorXd beta(names.size());
+        for (int i = 0; i < names.size(); ++i)
+            beta(i) = p.value(names[i]);
+        prediction.watts = form->evaluate(beta, point.saturation, std::max(intensity, 0.0));
     }
     return prediction;
 }

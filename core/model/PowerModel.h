@@ -32,10 +32,7 @@ public:
     QString form() const { return m_form; }
     QString equation() const { return m_equation; }
     QJsonObject provenance() const { return m_provenance; }
-    bool usesFractionIntensity() const
-    {
-        return m_form == QLatin1String("jsw12") || m_form == QLatin1String("linear-intensity");
-    }
+    bool usesFractionIntensity() const;
     double intensityMin() const { return m_intensityMin; }
     double intensityMax() const { return m_intensityMax; }
     const std::array<double, kMemorySpaceCount>& memoryFactors() const { return m_memoryFactors; }
