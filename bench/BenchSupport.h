@@ -6,6 +6,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QString>
+#include <QStringList>
 
 #include <algorithm>
 #include <functional>
@@ -33,6 +34,31 @@ inline QString makeLargeFolder(const QString& scratch, int copies)
             QStringLiteral(SLICEWATT_SOURCE_DIR "/examples/imagepipe"), folder + QStringLiteral("/example%1").arg(c));
     }
     return folder;
+}
+
+// `[FOLDER] [--copies N] [--repeat R]`, shared by every benchmark. Without FOLDER, a large
+// folder is made in `scratch` from `copies` copies of the corpus and the example.
+struct BenchArgs {
+    QString folder;
+    int copies = 0;
+    int repeat = 2;
+};
+
+inline BenchArgs parseBenchArgs(const QStringList& args, int defaultCopies, const QString& scratch)
+{
+    BenchArgs parsed;
+    parsed.copies = defaultCopies;
+    for (int i = 0; i < args.size(); ++i) {
+        if (args[i] == QLatin1String("--copies") && i + 1 < args.size())
+            parsed.copies = args[++i].toInt();
+        else if (args[i] == QLatin1String("--repeat") && i + 1 < args.size())
+            parsed.repeat = std::max(1, args[++i].toInt());
+        else
+            parsed.folder = args[i];
+    }
+    if (parsed.folder.isEmpty())
+        parsed.folder = makeLargeFolder(scratch, parsed.copies);
+    return parsed;
 }
 
 // Best of `repeat` runs of `run` (seconds): noise only ever adds time.

@@ -20,21 +20,10 @@ using namespace slicewatt;
 int main(int argc, char** argv)
 {
     QCoreApplication app(argc, argv);
-    const QStringList args = app.arguments().mid(1);
-    int copies = 3;
-    int repeat = 2;
-    QString folder;
-    for (int i = 0; i < args.size(); ++i) {
-        if (args[i] == QLatin1String("--copies") && i + 1 < args.size())
-            copies = args[++i].toInt();
-        else if (args[i] == QLatin1String("--repeat") && i + 1 < args.size())
-            repeat = qMax(1, args[++i].toInt());
-        else
-            folder = args[i];
-    }
     QTemporaryDir scratch;
-    if (folder.isEmpty())
-        folder = bench::makeLargeFolder(scratch.path(), copies);
+    const bench::BenchArgs args = bench::parseBenchArgs(app.arguments().mid(1), 3, scratch.path());
+    const QString folder = args.folder;
+    const int repeat = args.repeat;
     const ProjectSources sources = loadProject({folder});
 
     ParserOptions parseOnly;

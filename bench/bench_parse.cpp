@@ -99,21 +99,10 @@ double runSliceWatt(const QStringList& inputs, const ParserOptions& options, int
 int main(int argc, char** argv)
 {
     QCoreApplication app(argc, argv);
-    QStringList args = app.arguments().mid(1);
-    int copies = 4;
-    int repeat = 2;
-    QString folder;
-    for (int i = 0; i < args.size(); ++i) {
-        if (args[i] == QLatin1String("--copies") && i + 1 < args.size())
-            copies = args[++i].toInt();
-        else if (args[i] == QLatin1String("--repeat") && i + 1 < args.size())
-            repeat = qMax(1, args[++i].toInt());
-        else
-            folder = args[i];
-    }
     QTemporaryDir scratch;
-    if (folder.isEmpty())
-        folder = bench::makeLargeFolder(scratch.path(), copies);
+    const bench::BenchArgs args = bench::parseBenchArgs(app.arguments().mid(1), 4, scratch.path());
+    const QString folder = args.folder;
+    const int repeat = args.repeat;
     const QString clang = clangExecutable();
     if (clang.isEmpty()) {
         fprintf(stderr, "bench_parse: no clang executable found for the baseline (apt-get install clang)\n");

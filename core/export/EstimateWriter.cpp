@@ -1,19 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "EstimateWriter.h"
 
+#include "OutputFormatting.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
 namespace slicewatt {
 namespace {
-
-QString relativeTo(const QString& path, const QString& baseDir)
-{
-    if (baseDir.isEmpty() || !path.startsWith(baseDir + QLatin1Char('/')))
-        return path;
-    return path.mid(baseDir.size() + 1);
-}
 
 double kernelIntensity(const PowerModel& model, const SliceEstimate& slice)
 {
@@ -106,10 +101,8 @@ QByteArray estimateJson(const EstimateRun& run)
         kernels << k;
     }
     QJsonArray diagnostics;
-    for (const Diagnostic& d : run.index->allDiagnostics()) {
-        diagnostics << QJsonObject{{QStringLiteral("severity"), severityName(d.severity)},
-            {QStringLiteral("file"), d.file}, {QStringLiteral("line"), d.line}, {QStringLiteral("message"), d.message}};
-    }
+    for (const Diagnostic& d : run.index->allDiagnostics())
+        diagnostics << diagnosticJson(d);
     QJsonObject root;
     root.insert(QStringLiteral("gpu"), run.gpu->id);
     root.insert(QStringLiteral("model"), run.model->id());
@@ -156,7 +149,7 @@ QString estimateTable(const EstimateRun& run, const QString& baseDir)
         const KernelEstimate& e = report.estimate;
         const FunctionInfo& info = report.analysis.kernel->info;
         out += QStringLiteral("%1  %2:%3  %4 W  %5  Sa %6 (%7 SMs)%8\n")
-                   .arg(info.qualifiedName, relativeTo(info.location.file, baseDir))
+                   .arg(info.qualifiedName, pathRelativeTo(info.location.file, baseDir))
                    .arg(info.location.line)
                    .arg(e.watts, 0, 'f', 1)
                    .arg(e.dense ? QStringLiteral("BDPM (branch-dense)") : QStringLiteral("BSPM (branch-sparse)"))

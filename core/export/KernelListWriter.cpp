@@ -1,23 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "KernelListWriter.h"
 
+#include "OutputFormatting.h"
 #include <QDir>
+
 #include <QJsonArray>
 #include <QJsonDocument>
 
 namespace slicewatt {
 namespace {
 
-QJsonValue optionalNumber(const std::optional<qint64>& value)
-{
-    return value ? QJsonValue(double(*value)) : QJsonValue(QJsonValue::Null);
-}
-
 QJsonValue dimJson(const LaunchDim& dim)
 {
     if (dim.expression.isEmpty() && !dim.x && !dim.y && !dim.z)
         return QJsonValue(QJsonValue::Null);
-    return QJsonArray{optionalNumber(dim.x), optionalNumber(dim.y), optionalNumber(dim.z)};
+    return QJsonArray{optionalNumberJson(dim.x), optionalNumberJson(dim.y), optionalNumberJson(dim.z)};
 }
 
 QJsonObject launchJson(const LaunchSite& launch)
@@ -31,7 +28,7 @@ QJsonObject launchJson(const LaunchSite& launch)
     object.insert(QStringLiteral("grid_expr"), launch.grid.expression);
     object.insert(QStringLiteral("block"), dimJson(launch.block));
     object.insert(QStringLiteral("block_expr"), launch.block.expression);
-    object.insert(QStringLiteral("shmem"), optionalNumber(launch.sharedBytes));
+    object.insert(QStringLiteral("shmem"), optionalNumberJson(launch.sharedBytes));
     object.insert(QStringLiteral("shmem_expr"), launch.sharedExpression);
     object.insert(QStringLiteral("stream_expr"), launch.streamExpression);
     return object;
@@ -58,24 +55,6 @@ QJsonObject functionJson(const FunctionInfo& info)
     object.insert(QStringLiteral("line"), info.location.line);
     object.insert(QStringLiteral("template"), info.isTemplate);
     return object;
-}
-
-QJsonObject diagnosticJson(const Diagnostic& d)
-{
-    QJsonObject object;
-    object.insert(QStringLiteral("severity"), severityName(d.severity));
-    object.insert(QStringLiteral("file"), d.file);
-    object.insert(QStringLiteral("line"), d.line);
-    object.insert(QStringLiteral("column"), d.column);
-    object.insert(QStringLiteral("message"), d.message);
-    return object;
-}
-
-QString relativeTo(const QString& path, const QString& baseDir)
-{
-    if (baseDir.isEmpty() || !path.startsWith(baseDir + QLatin1Char('/')))
-        return path;
-    return path.mid(baseDir.size() + 1);
 }
 
 QString component(const std::optional<qint64>& value)
@@ -151,7 +130,7 @@ QString kernelListTable(const ProjectIndex& index, const QString& baseDir)
     for (const CatalogFunction& k : index.kernels) {
         nameWidth = qMax(nameWidth, int(k.info.qualifiedName.size()));
         const QString place
-            = relativeTo(k.info.location.file, baseDir) + QLatin1Char(':') + QString::number(k.info.location.line);
+            = pathRelativeTo(k.info.location.file, baseDir) + QLatin1Char(':') + QString::number(k.info.location.line);
         placeWidth = qMax(placeWidth, int(place.size()));
     }
     out += QStringLiteral("%1  %2  %3  %4\n")
@@ -161,11 +140,11 @@ QString kernelListTable(const ProjectIndex& index, const QString& baseDir)
                .arg(QStringLiteral("LAUNCHES (grid, block, shared bytes)"));
     for (const CatalogFunction& k : index.kernels) {
         const QString place
-            = relativeTo(k.info.location.file, baseDir) + QLatin1Char(':') + QString::number(k.info.location.line);
+            = pathRelativeTo(k.info.location.file, baseDir) + QLatin1Char(':') + QString::number(k.info.location.line);
         QStringList launchTexts;
         for (const LaunchSite& l : k.launches) {
             launchTexts << QStringLiteral("%1:%2 grid=%3 block=%4 shmem=%5")
-                               .arg(relativeTo(l.location.file, baseDir))
+                               .arg(pathRelativeTo(l.location.file, baseDir))
                                .arg(l.location.line)
                                .arg(describeLaunchDim(l.grid), describeLaunchDim(l.block),
                                    l.sharedBytes ? QString::number(*l.sharedBytes)

@@ -3,6 +3,8 @@
 
 #include "analysis/LaunchChoice.h"
 
+#include "OutputFormatting.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -15,11 +17,6 @@ QJsonObject countsJson(const SpaceCounts& counts)
     for (MemorySpace space : kAllMemorySpaces)
         object.insert(memorySpaceName(space), counts[space]);
     return object;
-}
-
-QJsonValue optionalNumber(const std::optional<qint64>& value)
-{
-    return value ? QJsonValue(double(*value)) : QJsonValue(QJsonValue::Null);
 }
 
 QString statementKindName(StatementKind kind)
@@ -52,13 +49,6 @@ QStringList sliceNames(const std::array<bool, kMemorySpaceCount>& membership)
     return names;
 }
 
-QString relativeTo(const QString& path, const QString& baseDir)
-{
-    if (baseDir.isEmpty() || !path.startsWith(baseDir + QLatin1Char('/')))
-        return path;
-    return path.mid(baseDir.size() + 1);
-}
-
 } // namespace
 
 QVector<KernelSliceReport> sliceProject(const ProjectIndex& index, const AnalysisOptions& options)
@@ -89,11 +79,11 @@ QJsonObject kernelSliceJson(const KernelSliceReport& report)
     object.insert(QStringLiteral("line"), report.kernel->info.location.line);
     QJsonObject launch;
     launch.insert(QStringLiteral("grid"),
-        QJsonArray{optionalNumber(report.launch.gridDim[0]), optionalNumber(report.launch.gridDim[1]),
-            optionalNumber(report.launch.gridDim[2])});
+        QJsonArray{optionalNumberJson(report.launch.gridDim[0]), optionalNumberJson(report.launch.gridDim[1]),
+            optionalNumberJson(report.launch.gridDim[2])});
     launch.insert(QStringLiteral("block"),
-        QJsonArray{optionalNumber(report.launch.blockDim[0]), optionalNumber(report.launch.blockDim[1]),
-            optionalNumber(report.launch.blockDim[2])});
+        QJsonArray{optionalNumberJson(report.launch.blockDim[0]), optionalNumberJson(report.launch.blockDim[1]),
+            optionalNumberJson(report.launch.blockDim[2])});
     object.insert(QStringLiteral("launch"), launch);
     object.insert(QStringLiteral("class"), slices.dense ? QStringLiteral("dense") : QStringLiteral("sparse"));
     object.insert(QStringLiteral("branch_density"), slices.branchDensity);
@@ -215,7 +205,7 @@ QString sliceReportTable(const QVector<KernelSliceReport>& reports, const QStrin
     for (const KernelSliceReport& report : reports) {
         const KernelSlices& slices = report.slices;
         out += QStringLiteral("%1  %2:%3  %4 (branch density %5, %6 statements)\n")
-                   .arg(report.kernel->info.qualifiedName, relativeTo(report.kernel->info.location.file, baseDir))
+                   .arg(report.kernel->info.qualifiedName, pathRelativeTo(report.kernel->info.location.file, baseDir))
                    .arg(report.kernel->info.location.line)
                    .arg(slices.dense ? QStringLiteral("branch-dense") : QStringLiteral("branch-sparse"))
                    .arg(slices.branchDensity, 0, 'f', 2)

@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "common/Diagnostic.h"
+
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QString>
+
+#include <optional>
+
+namespace slicewatt {
+
+// Pieces every CLI writer shares, so kernels, slices and analyze outputs agree.
+
+// `path` relative to `baseDir` when it lies below it (short table lines), else unchanged.
+QString pathRelativeTo(const QString& path, const QString& baseDir);
+// A value known at compile time, or JSON null.
+QJsonValue optionalNumberJson(const std::optional<qint64>& value);
+// {"severity", "file", "line", "column", "message"}.
+QJsonObject diagnosticJson(const Diagnostic& diagnostic);
+
+} // namespace slicewatt
