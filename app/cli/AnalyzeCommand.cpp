@@ -3,6 +3,7 @@
 
 #include "CliOptions.h"
 #include "export/EstimateWriter.h"
+#include "estimate/WhatIf.h"
 #include "export/SarifWriter.h"
 #include "frontend/ProjectIndexer.h"
 #include "model/ModelLibrary.h"
@@ -49,7 +50,7 @@ bool parseLineValues(const QString& text, const QString& option, QHash<int, QStr
 
 // What-if overrides by source line: trip counts of loops and arm probabilities of branches
 // (e.g. measured by profiling), turned into the statement indices the analysis uses.
-bool applyLineOverrides(const CommonOptions& options, const KernelIR& ir, AnalysisOptions& analysis, QString& error)
+bool applyLineOverrides(const CommonOptions& options, const KernelIR& ir, KernelWhatIf& whatIf, QString& error)
 {
     QHash<int, QString> trips;
     QHash<int, QString> branches;
@@ -66,7 +67,7 @@ bool applyLineOverrides(const CommonOptions& options, const KernelIR& ir, Analys
                 error = QStringLiteral("--trips %1=%2: not a trip count").arg(line).arg(trips.value(line));
                 return false;
             }
-            analysis.tripCountOverrides.insert(i, count);
+            whatIf.tripCounts.insert(i, count);
         }
         const bool branch = statement.kind == StatementKind::If || statement.kind == StatementKind::Switch;
         if (branch && branches.contains(line)) {
@@ -89,7 +90,7 @@ bool applyLineOverrides(const CommonOptions& options, const KernelIR& ir, Analys
                             .arg(qMax(statement.armCount, 2));
                 return false;
             }
-            analysis.branchProbabilities.insert(i, arms);
+            whatIf.branchArms.insert(i, arms);
         }
     }
     return true;
@@ -129,72 +130,52 @@ int runAnalyzeCommand(const QStringList& args)
     const ModelLibrary library = ModelLibrary::load(folders, modelErrors);
     for (const QString& message : modelErrors)
         fprintf(stderr, "%s\n", qPrintable(message));
-    const QString gpuName = options.values.value(QStringLiteral("gpu"), QStringLiteral("gtx280"));
-    const QString modelName = options.values.value(QStringLiteral("model"), QStringLiteral("jos13"));
-    const GpuSpec* gpu = library.gpus().find(gpuName);
-    const PowerModel* model = library.model(modelName);
-    if (!gpu || !model || !model->supports(gpu->id)) {
-        QStringList gpuIds;
-        for (const GpuSpec& g : library.gpus().gpus())
-            gpuIds << g.id;
-        QStringList modelIds;
-        for (const PowerModel& m : library.models())
-            modelIds << QStringLiteral("%1 (%2)").arg(m.id(), m.gpuIds().join(QLatin1Char(' ')));
-        if (!gpu)
-            fprintf(stderr, "slicewatt-cli analyze: unknown GPU '%s' (known: %s)\n", qPrintable(gpuName),
-                qPrintable(gpuIds.join(QStringLiteral(", "))));
-        else if (!model)
-            fprintf(stderr, "slicewatt-cli analyze: unknown model '%s' (known: %s)\n", qPrintable(modelName),
-                qPrintable(modelIds.join(QStringLiteral(", "))));
-        else
-            fprintf(stderr, "slicewatt-cli analyze: model %s has no parameters for %s (it covers: %s)\n",
-                qPrintable(model->id()), qPrintable(gpu->id), qPrintable(model->gpuIds().join(QStringLiteral(", "))));
+    WhatIfSettings settings;
+    settings.gpuId = options.values.value(QStringLiteral("gpu"), settings.gpuId);
+    settings.modelId = options.values.value(QStringLiteral("model"), settings.modelId);
+    const ModelChoice choice = chooseModel(library, settings);
+    if (!choice.error.isEmpty()) {
+        QStringList known;
+        if (!choice.gpu) {
+            for (const GpuSpec& g : library.gpus().gpus())
+                known << g.id;
+        } else if (!choice.model) {
+            for (const PowerModel& m : library.models())
+                known << QStringLiteral("%1 (%2)").arg(m.id(), m.gpuIds().join(QLatin1Char(' ')));
+        }
+        fprintf(stderr, "slicewatt-cli analyze: %s%s\n", qPrintable(choice.error),
+            known.isEmpty() ? "" : qPrintable(QStringLiteral(" (known: %1)").arg(known.join(QStringLiteral(", ")))));
         return ExitUsage;
     }
-
-    const ProjectIndex index = indexProject(loadProject(options.inputs, options.load), options.parser);
-    AnalysisOptions analysisOptions;
-    analysisOptions.memoryFactors = model->memoryFactors();
     const QString counting = options.values.value(QStringLiteral("counting"), QStringLiteral("ast"));
     if (counting != QLatin1String("ast") && counting != QLatin1String("lexical")) {
         fprintf(stderr, "slicewatt-cli analyze: --counting is ast or lexical, not '%s'\n", qPrintable(counting));
         return ExitUsage;
     }
     if (counting == QLatin1String("lexical"))
-        analysisOptions.counting = AnalysisOptions::Counting::Lexical;
-    QVector<KernelSliceReport> analyses = sliceProject(index, analysisOptions);
-    // A what-if launch replaces the one found in the code: trip counts follow it; so do
-    // trip counts and branch probabilities given by line.
-    const bool lineOverrides
-        = options.values.contains(QStringLiteral("trips")) || options.values.contains(QStringLiteral("branch"));
-    if (grid || block || lineOverrides) {
-        for (KernelSliceReport& analysis : analyses) {
-            AnalysisOptions kernelOptions = analysisOptions;
-            if (!applyLineOverrides(options, *analysis.ir, kernelOptions, error)) {
+        settings.counting = AnalysisOptions::Counting::Lexical;
+    settings.allKernels.saturation = saturation;
+    if (grid)
+        settings.allKernels.gridBlocks = qint64(*grid);
+    if (block)
+        settings.allKernels.blockThreads = qint64(*block);
+    settings.seconds = seconds;
+    if (delta)
+        settings.delta = *delta;
+
+    const ProjectIndex index = indexProject(loadProject(options.inputs, options.load), options.parser);
+    // Trip counts and branch probabilities given by line become per-kernel what-ifs on the
+    // statements at those lines.
+    if (options.values.contains(QStringLiteral("trips")) || options.values.contains(QStringLiteral("branch"))) {
+        for (const CatalogFunction& kernel : index.kernels) {
+            const KernelIR* ir = index.kernelIR(kernel.info.key);
+            if (ir && !applyLineOverrides(options, *ir, settings.kernels[kernel.info.key], error)) {
                 fprintf(stderr, "slicewatt-cli analyze: %s\n", qPrintable(error));
                 return ExitUsage;
             }
-            if (grid) {
-                analysis.launch.gridDim[0] = qint64(*grid);
-                analysis.launch.gridDim[1] = 1;
-                analysis.launch.gridDim[2] = 1;
-            }
-            if (block) {
-                analysis.launch.blockDim[0] = qint64(*block);
-                analysis.launch.blockDim[1] = 1;
-                analysis.launch.blockDim[2] = 1;
-            }
-            analysis.slices = analyseKernel(*analysis.ir, analysis.launch, kernelOptions);
         }
     }
-    EstimateSettings settings;
-    settings.saturation = saturation;
-    settings.seconds = seconds;
-    if (grid)
-        settings.gridBlocks = qint64(*grid);
-    if (delta)
-        settings.delta = *delta;
-    const EstimateRun run = estimateProject(index, analyses, *model, *gpu, settings);
+    const EstimateRun run = estimateProjectWhatIf(index, *choice.model, *choice.gpu, settings);
 
     QByteArray output;
     if (options.format == QLatin1String("json"))

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "export/EstimateWriter.h"
+#include "model/ModelLibrary.h"
+
+#include <QHash>
+
+#include <optional>
+
+namespace slicewatt {
+
+// What a user changed about one kernel, relative to what the code says (the GUI's what-if
+// panel, the CLI's flags). Empty fields mean "as the code says".
+struct KernelWhatIf {
+    std::optional<double> saturation; // Sa directly (overrides the launch's grid)
+    std::optional<qint64> gridBlocks; // launch grid, x only (y = z = 1)
+    std::optional<qint64> blockThreads; // launch block, x only (y = z = 1)
+    QHash<int, qint64> tripCounts; // loop statement index → trips
+    QHash<int, QVector<double>> branchArms; // If/Switch statement index → arm probabilities
+
+    bool isEmpty() const
+    {
+        return !saturation && !gridBlocks && !blockThreads && tripCounts.isEmpty() && branchArms.isEmpty();
+    }
+    // `other`'s fields where it has them, ours elsewhere.
+    KernelWhatIf overriddenBy(const KernelWhatIf& other) const;
+    bool operator==(const KernelWhatIf& other) const;
+};
+
+// Everything that turns a project's cached analysis into watts.
+struct WhatIfSettings {
+    QString gpuId = QStringLiteral("gtx280");
+    QString modelId = QStringLiteral("jos13");
+    double delta = 0.01; // BDPM threshold δ
+    std::optional<double> seconds; // execution time for energy
+    AnalysisOptions::Counting counting = AnalysisOptions::Counting::Ast;
+    KernelWhatIf allKernels; // applies to every kernel (CLI flags)
+    QHash<QString, KernelWhatIf> kernels; // per kernel by function key, over allKernels (GUI)
+
+    KernelWhatIf forKernel(const QString& key) const { return allKernels.overriddenBy(kernels.value(key)); }
+};
+
+// The model and GPU a settings object names, or a message saying why there is none.
+struct ModelChoice {
+    const PowerModel* model = nullptr;
+    const GpuSpec* gpu = nullptr;
+    QString error; // empty when both were found and the model covers the GPU
+};
+ModelChoice chooseModel(const ModelLibrary& library, const WhatIfSettings& settings);
+
+// The launch a kernel is analysed for: the code's default launch with the what-if grid and
+// block in place of the code's.
+LaunchShape whatIfLaunch(const CatalogFunction& kernel, const KernelWhatIf& whatIf);
+
+// Re-analyses (trip counts, branch probabilities: no reparse) and estimates one kernel.
+// Cheap: this is what a what-if slider calls on every change.
+KernelEstimateReport estimateKernelWhatIf(const CatalogFunction& kernel, const KernelIR& ir,
+    const PowerModel& model, const GpuSpec& gpu, const WhatIfSettings& settings);
+
+// Every kernel of the project with a readable body, in the index's order.
+EstimateRun estimateProjectWhatIf(
+    const ProjectIndex& index, const PowerModel& model, const GpuSpec& gpu, const WhatIfSettings& settings);
+
+} // namespace slicewatt

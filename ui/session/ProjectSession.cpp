@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ProjectSession.h"
+
+#include <algorithm>
+
+namespace slicewatt {
+
+ProjectSession::ProjectSession(QObject* parent)
+    : QObject(parent)
+    , m_index(std::make_unique<ProjectIndex>())
+    , m_library(std::make_unique<ModelLibrary>(ModelLibrary::load({}, m_libraryErrors)))
+{
+    reestimateAll();
+}
+
+ProjectSession::~ProjectSession() = default;
+
+void ProjectSession::setModelFolders(const QStringList& folders)
+{
+    m_libraryErrors.clear();
+    m_library = std::make_unique<ModelLibrary>(ModelLibrary::load(folders, m_libraryErrors));
+    reestimateAll();
+    Q_EMIT estimatesChanged({});
+}
+
+void ProjectSession::setIndex(ProjectIndex index)
+{
+    // The run points into the index: drop it before the index it points into goes.
+    m_run = EstimateRun{};
+    m_rowByKernel.clear();
+    m_index = std::make_unique<ProjectIndex>(std::move(index));
+    for (auto it = m_settings.kernels.begin(); it != m_settings.kernels.end();) {
+        if (m_index->functionByKey(it.key()))
+            ++it;
+        else
+            it = m_settings.kernels.erase(it);
+    }
+    if (!m_selectedKernel.isEmpty() && !m_index->functionByKey(m_selectedKernel)) {
+        m_selectedKernel.clear();
+        m_selectedSlice.reset();
+    }
+    reestimateAll();
+    Q_EMIT projectChanged();
+    Q_EMIT estimatesChanged({});
+    Q_EMIT selectionChanged();
+}
+
+void ProjectSession::setSettings(const WhatIfSettings& settings)
+{
+    m_settings = settings;
+    reestimateAll();
+    Q_EMIT estimatesChanged({});
+}
+
+void ProjectSession::setGpu(const QString& gpuId)
+{
+    WhatIfSettings s = m_settings;
+    s.gpuId = gpuId;
+    setSettings(s);
+}
+
+void ProjectSession::setModel(const QString& modelId)
+{
+    WhatIfSettings s = m_settings;
+    s.modelId = modelId;
+    setSettings(s);
+}
+
+void ProjectSession::setDelta(double delta)
+{
+    WhatIfSettings s = m_settings;
+    s.delta = delta;
+    setSettings(s);
+}
+
+void ProjectSession::setSeconds(std::optional<double> seconds)
+{
+    WhatIfSettings s = m_settings;
+    s.seconds = seconds;
+    setSettings(s);
+}
+
+void ProjectSession::setCounting(AnalysisOptions::Counting counting)
+{
+    WhatIfSettings s = m_settings;
+    s.counting = counting;
+    setSettings(s);
+}
+
+void ProjectSession::setKernelWhatIf(const QString& kernelKey, const KernelWhatIf& whatIf)
+{
+    if (whatIf.isEmpty())
+        m_settings.kernels.remove(kernelKey);
+    else
+        m_settings.kernels.insert(kernelKey, whatIf);
+    const int row = reportRow(kernelKey);
+    if (row < 0 || !hasEstimates())
+        return;
+    // Only this kernel changes: re-analyse and re-estimate it alone (the 16 ms budget).
+    KernelEstimateReport& report = m_run.kernels[row];
+    report = estimateKernelWhatIf(*report.analysis.kernel, *report.analysis.ir, *m_choice.model, *m_choice.gpu,
+        m_settings);
+    Q_EMIT estimatesChanged(kernelKey);
+}
+
+void ProjectSession::resetKernel(const QString& kernelKey)
+{
+    setKernelWhatIf(kernelKey, KernelWhatIf{});
+}
+
+void ProjectSession::resetAllKernels()
+{
+    WhatIfSettings s = m_settings;
+    s.kernels.clear();
+    s.allKernels = KernelWhatIf{};
+    setSettings(s);
+}
+
+const KernelEstimateReport* ProjectSession::kernelReport(const QString& kernelKey) const
+{
+    const int row = reportRow(kernelKey);
+    return row < 0 ? nullptr : &m_run.kernels[row];
+}
+
+QHash<int, double> ProjectSession::lineHeat(const QString& file, const QString& kernelKey) const
+{
+    QHash<int, double> heat;
+    for (const KernelEstimateReport& report : m_run.kernels) {
+        if (!kernelKey.isEmpty() && report.analysis.kernel->info.key != kernelKey)
+            continue;
+        for (const LineHeat& line : report.estimate.lines) {
+            if (line.file != file)
+                continue;
+            double& watts = heat[line.line];
+            watts = std::max(watts, line.watts);
+        }
+    }
+    return heat;
+}
+
+QVector<ProjectSession::HotLine> ProjectSession::hottestLines(int limit) const
+{
+    QVector<HotLine> lines;
+    for (const KernelEstimateReport& report : m_run.kernels) {
+        const double kernelWatts = report.estimate.watts;
+        for (const LineHeat& line : report.estimate.lines) {
+            if (line.watts <= 0)
+                continue;
+            lines << HotLine{report.analysis.kernel->info.key, line.file, line.line, line.watts,
+                kernelWatts > 0 ? line.watts / kernelWatts : 0};
+        }
+    }
+    // Deterministic: hottest first, then by place.
+    std::sort(lines.begin(), lines.end(), [](const HotLine& a, const HotLine& b) {
+        if (a.watts != b.watts)
+            return a.watts > b.watts;
+        if (a.file != b.file)
+            return a.file < b.file;
+        if (a.line != b.line)
+            return a.line < b.line;
+        return a.kernelKey < b.kernelKey;
+    });
+    if (lines.size() > limit)
+        lines.resize(limit);
+    return lines;
+}
+
+void ProjectSession::select(const QString& kernelKey, std::optional<MemorySpace> slice)
+{
+    if (kernelKey == m_selectedKernel && slice == m_selectedSlice)
+        return;
+    m_selectedKernel = kernelKey;
+    m_selectedSlice = slice;
+    Q_EMIT selectionChanged();
+}
+
+void ProjectSession::reestimateAll()
+{
+    m_choice = chooseModel(*m_library, m_settings);
+    m_run = EstimateRun{};
+    m_rowByKernel.clear();
+    if (!m_choice.error.isEmpty())
+        return;
+    m_run = estimateProjectWhatIf(*m_index, *m_choice.model, *m_choice.gpu, m_settings);
+    for (int row = 0; row < m_run.kernels.size(); ++row)
+        m_rowByKernel.insert(m_run.kernels[row].analysis.kernel->info.key, row);
+}
+
+int ProjectSession::reportRow(const QString& kernelKey) const
+{
+    return m_rowByKernel.value(kernelKey, -1);
+}
+
+} // namespace slicewatt

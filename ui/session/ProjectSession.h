@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "estimate/WhatIf.h"
+
+#include <QObject>
+
+#include <memory>
+#include <optional>
+
+namespace slicewatt {
+
+// The one place the window's views read from: the analysed project, the model library, the
+// what-if settings and the estimates they give. Every view (code heat, kernel tree, plots,
+// "Why?", status bar) listens to its signals, so a slider moves them all together. All
+// computing is done by core/ (estimate/WhatIf); this class only keeps the results current.
+class ProjectSession : public QObject {
+    Q_OBJECT
+public:
+    explicit ProjectSession(QObject* parent = nullptr);
+    ~ProjectSession() override;
+
+    // Models and GPUs: the shipped ones plus those in `folders` (malformed files are listed
+    // in libraryErrors() and skipped). Re-estimates everything.
+    void setModelFolders(const QStringList& folders);
+    const ModelLibrary& library() const { return *m_library; }
+    QStringList libraryErrors() const { return m_libraryErrors; }
+
+    // Replaces the analysed project (after a full or partial re-analysis). What-ifs of kernels
+    // that still exist are kept; the selection too when its kernel still exists.
+    void setIndex(ProjectIndex index);
+    const ProjectIndex& index() const { return *m_index; }
+    bool hasProject() const { return !m_index->units.isEmpty() || !m_index->kernels.isEmpty(); }
+
+    // What-if settings. Each setter re-estimates what it affects, at once, from cached
+    // analysis (no reparse), and emits estimatesChanged.
+    const WhatIfSettings& settings() const { return m_settings; }
+    void setSettings(const WhatIfSettings& settings); // all at once (restored settings, reset)
+    void setGpu(const QString& gpuId);
+    void setModel(const QString& modelId);
+    void setDelta(double delta);
+    void setSeconds(std::optional<double> seconds);
+    void setCounting(AnalysisOptions::Counting counting);
+    void setKernelWhatIf(const QString& kernelKey, const KernelWhatIf& whatIf); // one kernel only
+    KernelWhatIf kernelWhatIf(const QString& kernelKey) const { return m_settings.kernels.value(kernelKey); }
+    void resetKernel(const QString& kernelKey); // back to what the code says
+    void resetAllKernels();
+
+    // Results. run().kernels follows index().kernels (kernels with a readable body only).
+    const EstimateRun& run() const { return m_run; }
+    const KernelEstimateReport* kernelReport(const QString& kernelKey) const;
+    const PowerModel* model() const { return m_choice.model; }
+    const GpuSpec* gpu() const { return m_choice.gpu; }
+    QString modelError() const { return m_choice.error; } // empty when the estimates are valid
+    bool hasEstimates() const { return m_choice.error.isEmpty(); }
+
+    // Heat of each line of `file` in W: the selected kernel's lines when `kernelKey` is
+    // given, else every kernel's, taking the hottest where kernels share a line (inlined
+    // device functions): kernels run one after another, so their watts do not add up.
+    QHash<int, double> lineHeat(const QString& file, const QString& kernelKey = {}) const;
+    // The hottest lines of the project (kernel, file, line, W), hottest first.
+    struct HotLine {
+        QString kernelKey;
+        QString file;
+        int line = 0;
+        double watts = 0;
+        double share = 0; // of its kernel's power
+    };
+    QVector<HotLine> hottestLines(int limit = 100) const;
+
+    // Selection shared by the views: a kernel, optionally one of its slices.
+    QString selectedKernel() const { return m_selectedKernel; }
+    std::optional<MemorySpace> selectedSlice() const { return m_selectedSlice; }
+    void select(const QString& kernelKey, std::optional<MemorySpace> slice = std::nullopt);
+
+Q_SIGNALS:
+    void projectChanged(); // a new index: structures may have changed
+    // Estimates were recomputed: for one kernel (its key) or for all (empty key).
+    void estimatesChanged(const QString& kernelKey);
+    void selectionChanged();
+
+private:
+    void reestimateAll();
+    int reportRow(const QString& kernelKey) const;
+
+    std::unique_ptr<ProjectIndex> m_index;
+    std::unique_ptr<ModelLibrary> m_library;
+    QStringList m_libraryErrors;
+    WhatIfSettings m_settings;
+    ModelChoice m_choice;
+    EstimateRun m_run;
+    QHash<QString, int> m_rowByKernel;
+    QString m_selectedKernel;
+    std::optional<MemorySpace> m_selectedSlice;
+};
+
+} // namespace slicewatt
