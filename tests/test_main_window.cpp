@@ -1,15 +1,51 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The window headless: analysis runs in the background, models are sound, cancel works.
-#include "DiagnosticsModel.h"
-#include "KernelTableModel.h"
-#include "MainWindow.h"
+// The window headless: analysis in the background, what-if controls move every view, a
+// saved file is re-analysed alone, cancel works.
 #include "TestSupport.h"
+#include "code/CodePanel.h"
+#include "code/CodeView.h"
+#include "models/DiagnosticsModel.h"
+#include "models/HotspotModel.h"
+#include "models/KernelTreeModel.h"
+#include "models/ModelRoles.h"
+#include "session/ProjectSession.h"
+#include "session/ProjectWatcher.h"
+#include "session/WhatIfHistory.h"
+#include "whatif/WhatIfPanel.h"
+#include "window/MainWindow.h"
 
 #include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QLabel>
 #include <QSignalSpy>
+#include <QSlider>
+#include <QSpinBox>
+#include <QTreeView>
 #include <QtTest>
 
 using namespace slicewatt;
+
+namespace {
+
+const char* const kTwoKernelA = "__global__ void scaleA(float* p, float s) {\n"
+                                "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                                "  p[i] = p[i] * s;\n"
+                                "}\n"
+                                "void runA(float* p) { scaleA<<<8, 128>>>(p, 2.0f); }\n";
+const char* const kTwoKernelB = "__global__ void sumB(const float* in, float* out) {\n"
+                                "  float acc = 0;\n"
+                                "  for (int k = 0; k < 64; ++k) acc += in[k] * in[k] + 1.0f;\n"
+                                "  out[threadIdx.x] = acc;\n"
+                                "}\n"
+                                "void runB(const float* in, float* out) { sumB<<<120, 256>>>(in, out); }\n";
+
+bool waitForAnalysis(MainWindow& window)
+{
+    QSignalSpy finished(&window.analysisJob(), &AnalysisJob::finished);
+    return finished.wait(120000);
+}
+
+} // namespace
 
 class MainWindowTest : public QObject {
     Q_OBJECT
@@ -18,26 +54,104 @@ private Q_SLOTS:
     {
         QCoreApplication::setOrganizationName("SliceWattTest");
         QStandardPaths::setTestModeEnabled(true);
+        QSettings().clear();
     }
 
     void analysesTheExampleInTheBackground()
     {
         MainWindow window;
-        QAbstractItemModelTester kernelTester(
+        QAbstractItemModelTester treeTester(
             &window.kernelModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester hotTester(
+            &window.hotspotModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QAbstractItemModelTester diagnosticsTester(
             &window.diagnosticsModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QSignalSpy finished(&window.analysisJob(), &AnalysisJob::finished);
         QSignalSpy progress(&window.analysisJob(), &AnalysisJob::progress);
         window.openProject({test::exampleDir()});
         // The call returns at once: the work happens on worker threads.
-        QVERIFY(window.analysisJob().isRunning() || finished.count() == 0);
-        QVERIFY(finished.wait(120000));
+        QVERIFY(window.analysisJob().isRunning());
+        QVERIFY(waitForAnalysis(window));
         QVERIFY(progress.count() > 0);
         QVERIFY(window.kernelModel().rowCount() > 0);
-        const QModelIndex first = window.kernelModel().index(0, KernelTableModel::LocationColumn);
-        QVERIFY(first.data().toString().contains(':'));
-        QVERIFY(first.data(KernelTableModel::FilePathRole).toString().startsWith(test::exampleDir()));
+        QVERIFY(window.hotspotModel().rowCount() > 0);
+        // The hottest kernel is selected and its file is in the code view.
+        const QString selected = window.session().selectedKernel();
+        QVERIFY(!selected.isEmpty());
+        const KernelEstimateReport* report = window.session().kernelReport(selected);
+        QVERIFY(report);
+        for (const KernelEstimateReport& other : window.session().run().kernels)
+            QVERIFY(other.estimate.watts <= report->estimate.watts);
+        QCOMPARE(window.codePanel().view().path(), report->analysis.kernel->info.location.file);
+        QVERIFY(window.powerLabel().text().contains(QString::number(report->estimate.watts, 'f', 1)));
+    }
+
+    void whatIfSliderMovesEveryView()
+    {
+        MainWindow window;
+        window.openProject({test::exampleDir()});
+        QVERIFY(waitForAnalysis(window));
+        const QString key = window.session().selectedKernel();
+        const double before = window.session().kernelReport(key)->estimate.watts;
+        QSignalSpy changed(&window.session(), &ProjectSession::estimatesChanged);
+        QSignalSpy treeChanged(&window.kernelModel(), &QAbstractItemModel::dataChanged);
+        QSignalSpy treeReset(&window.kernelModel(), &QAbstractItemModel::modelReset);
+
+        window.whatIfPanel().saturationSlider()->setValue(100); // Sa = 0.1
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(changed.first().first().toString(), key); // one kernel re-estimated, not all
+        const KernelEstimateReport* report = window.session().kernelReport(key);
+        QCOMPARE(report->estimate.saturation, 0.1);
+        QVERIFY(report->estimate.watts < before); // β0·Sa falls with Sa
+        QVERIFY(treeChanged.count() > 0);
+        QCOMPARE(treeReset.count(), 0);
+        const QModelIndex powerCell = window.kernelModel().kernelIndex(key, KernelTreeModel::PowerColumn);
+        QCOMPARE(powerCell.data(ModelRoles::SortRole).toDouble(), report->estimate.watts);
+        QVERIFY(window.powerLabel().text().contains(QString::number(report->estimate.watts, 'f', 1)));
+
+        // Undo brings the code's launch back; redo the what-if.
+        window.history().stack().undo();
+        QCOMPARE(window.session().kernelReport(key)->estimate.watts, before);
+        window.history().stack().redo();
+        QCOMPARE(window.session().kernelReport(key)->estimate.saturation, 0.1);
+
+        // Another GPU re-estimates every kernel.
+        QComboBox* gpu = window.whatIfPanel().gpuBox();
+        gpu->setCurrentIndex(gpu->findData(QStringLiteral("gtx480")));
+        Q_EMIT gpu->activated(gpu->currentIndex());
+        QCOMPARE(window.session().settings().gpuId, QStringLiteral("gtx480"));
+        QCOMPARE(window.session().gpu()->id, QStringLiteral("gtx480"));
+    }
+
+    void savedFileIsReanalysedAlone()
+    {
+        QTemporaryDir dir;
+        const QString a = test::writeFile(dir, "a.cu", kTwoKernelA);
+        const QString b = test::writeFile(dir, "b.cu", kTwoKernelB);
+        MainWindow window;
+        window.watcher().setQuietPeriodMs(50);
+        window.openProject({dir.path()});
+        QVERIFY(waitForAnalysis(window));
+        QCOMPARE(window.session().run().kernels.size(), 2);
+        QVERIFY(window.watcher().watchedFiles().contains(a));
+
+        QSignalSpy reanalysed(&window, &MainWindow::reanalysed);
+        QSignalSpy indexed(&window.analysisJob(), &AnalysisJob::started);
+        // Save b.cu with a longer loop: only b.cu is parsed again.
+        QFile file(b);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(QByteArray(kTwoKernelB).replace("k < 64", "k < 640"));
+        file.close();
+        QVERIFY(reanalysed.wait(30000));
+        QCOMPARE(reanalysed.first().first().toStringList(), QStringList{b});
+        QCOMPARE(indexed.first().first().toInt(), 1);
+        // The new trip count is in the estimate; the other kernel is still there.
+        QCOMPARE(window.session().run().kernels.size(), 2);
+        bool sawNewLoop = false;
+        for (const KernelEstimateReport& report : window.session().run().kernels) {
+            for (const LoopResolution& loop : report.analysis.slices.loops)
+                sawNewLoop = sawNewLoop || loop.trips == 640;
+        }
+        QVERIFY(sawNewLoop);
     }
 
     void cancelStopsTheWorker()

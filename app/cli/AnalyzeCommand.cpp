@@ -2,8 +2,8 @@
 #include "AnalyzeCommand.h"
 
 #include "CliOptions.h"
-#include "export/EstimateWriter.h"
 #include "estimate/WhatIf.h"
+#include "export/EstimateWriter.h"
 #include "export/SarifWriter.h"
 #include "frontend/ProjectIndexer.h"
 #include "model/ModelLibrary.h"

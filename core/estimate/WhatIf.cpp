@@ -38,8 +38,7 @@ ModelChoice chooseModel(const ModelLibrary& library, const WhatIfSettings& setti
         choice.error = QStringLiteral("unknown model '%1'").arg(settings.modelId);
     else if (!choice.model->supports(choice.gpu->id))
         choice.error = QStringLiteral("model %1 has no parameters for %2 (it covers: %3)")
-                           .arg(choice.model->id(), choice.gpu->id,
-                               choice.model->gpuIds().join(QStringLiteral(", ")));
+                           .arg(choice.model->id(), choice.gpu->id, choice.model->gpuIds().join(QStringLiteral(", ")));
     return choice;
 }
 
@@ -59,8 +58,8 @@ LaunchShape whatIfLaunch(const CatalogFunction& kernel, const KernelWhatIf& what
     return launch;
 }
 
-KernelEstimateReport estimateKernelWhatIf(const CatalogFunction& kernel, const KernelIR& ir,
-    const PowerModel& model, const GpuSpec& gpu, const WhatIfSettings& settings)
+KernelEstimateReport estimateKernelWhatIf(const CatalogFunction& kernel, const KernelIR& ir, const PowerModel& model,
+    const GpuSpec& gpu, const WhatIfSettings& settings)
 {
     const KernelWhatIf whatIf = settings.forKernel(kernel.info.key);
     AnalysisOptions options;
@@ -80,8 +79,7 @@ KernelEstimateReport estimateKernelWhatIf(const CatalogFunction& kernel, const K
     estimateSettings.gridBlocks = whatIf.gridBlocks;
     estimateSettings.seconds = settings.seconds;
     estimateSettings.delta = settings.delta;
-    report.estimate
-        = estimateKernel(ir, report.analysis.slices, report.analysis.launch, model, gpu, estimateSettings);
+    report.estimate = estimateKernel(ir, report.analysis.slices, report.analysis.launch, model, gpu, estimateSettings);
     return report;
 }
 

@@ -55,8 +55,8 @@ LaunchShape whatIfLaunch(const CatalogFunction& kernel, const KernelWhatIf& what
 
 // Re-analyses (trip counts, branch probabilities: no reparse) and estimates one kernel.
 // Cheap: this is what a what-if slider calls on every change.
-KernelEstimateReport estimateKernelWhatIf(const CatalogFunction& kernel, const KernelIR& ir,
-    const PowerModel& model, const GpuSpec& gpu, const WhatIfSettings& settings);
+KernelEstimateReport estimateKernelWhatIf(const CatalogFunction& kernel, const KernelIR& ir, const PowerModel& model,
+    const GpuSpec& gpu, const WhatIfSettings& settings);
 
 // Every kernel of the project with a readable body, in the index's order.
 EstimateRun estimateProjectWhatIf(

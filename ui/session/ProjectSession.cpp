@@ -98,8 +98,8 @@ void ProjectSession::setKernelWhatIf(const QString& kernelKey, const KernelWhatI
         return;
     // Only this kernel changes: re-analyse and re-estimate it alone (the 16 ms budget).
     KernelEstimateReport& report = m_run.kernels[row];
-    report = estimateKernelWhatIf(*report.analysis.kernel, *report.analysis.ir, *m_choice.model, *m_choice.gpu,
-        m_settings);
+    report = estimateKernelWhatIf(
+        *report.analysis.kernel, *report.analysis.ir, *m_choice.model, *m_choice.gpu, m_settings);
     Q_EMIT estimatesChanged(kernelKey);
 }
 

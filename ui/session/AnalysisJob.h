@@ -8,6 +8,7 @@
 #include <QObject>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 
 namespace slicewatt {
@@ -22,13 +23,19 @@ public:
     explicit AnalysisJob(QObject* parent = nullptr);
     ~AnalysisJob() override;
 
+    // A whole project from folders, files or a compile database.
     void start(const QStringList& inputs, const LoadOptions& loadOptions, const ParserOptions& parserOptions);
+    // Only `affected` parsed again (files saved while the project is open); everything else
+    // is taken from `previous`. Emits started/progress/finished like a full run.
+    void startIncremental(const ProjectIndex& previous, const ProjectSources& sources,
+        const QVector<SourceFile>& affected, const ParserOptions& parserOptions);
     void cancel();
     bool isRunning() const;
     // Blocks until every job started so far has stopped; for tests and shutdown.
     void waitForFinished();
 
 Q_SIGNALS:
+    void sourcesLoaded(const slicewatt::ProjectSources& sources);
     void started(int filesTotal);
     void progress(int filesDone, int filesTotal, const QString& lastFile);
     void unitIndexed(const slicewatt::UnitIndex& unit);
@@ -37,6 +44,10 @@ Q_SIGNALS:
 
 private:
     struct Run;
+    // Signals from the worker reach this object only while `run` is the current one.
+    using Deliver = std::function<void(std::function<void(AnalysisJob*)>)>;
+    void launch(std::function<ProjectIndex(const Deliver&, const std::atomic<bool>&)> work);
+
     std::shared_ptr<Run> m_current;
     QList<QFutureWatcher<ProjectIndex>*> m_watchers; // the current run and superseded ones still winding down
 };

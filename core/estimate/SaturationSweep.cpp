@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "SaturationSweep.h"
+
+namespace slicewatt {
+
+QVector<SweepPoint> saturationSweep(const CatalogFunction& kernel, const KernelIR& ir, const PowerModel& model,
+    const GpuSpec& gpu, const WhatIfSettings& settings)
+{
+    const int steps = gpu.sms > 0 ? gpu.sms : 10;
+    WhatIfSettings swept = settings;
+    KernelWhatIf whatIf = settings.kernels.value(kernel.info.key);
+    QVector<SweepPoint> points;
+    points.reserve(steps);
+    for (int k = 1; k <= steps; ++k) {
+        // Through estimateKernelWhatIf, not a shortcut: one code path turns settings into watts.
+        whatIf.saturation = double(k) / steps;
+        swept.kernels.insert(kernel.info.key, whatIf);
+        const KernelEstimateReport report = estimateKernelWhatIf(kernel, ir, model, gpu, swept);
+        points << SweepPoint{report.estimate.saturation, report.estimate.activeSms, report.estimate.watts};
+    }
+    return points;
+}
+
+} // namespace slicewatt

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "DisplayNumbers.h"
+
+#include <cmath>
+
+namespace slicewatt {
+
+QString formatNumber(double value, int significant)
+{
+    if (!std::isfinite(value))
+        return QString::number(value);
+    // 'g' switches to exponents from 10^precision on; intensities reach 10^4 and more, and
+    // "1.234e+04" is no way to show a student a number.
+    if (std::abs(value) >= std::pow(10.0, significant))
+        return QString::number(value, 'f', 0);
+    return QString::number(value, 'g', significant);
+}
+
+QString formatWatts(double watts, int decimals)
+{
+    return QString::number(watts, 'f', decimals) + QStringLiteral(" W");
+}
+
+QString formatJoules(double joules)
+{
+    return formatNumber(joules) + QStringLiteral(" J");
+}
+
+QString formatSeconds(double seconds)
+{
+    return formatNumber(seconds) + QStringLiteral(" s");
+}
+
+QString formatPercent(double fraction)
+{
+    return QString::number(fraction * 100.0, 'f', 1) + QStringLiteral(" %");
+}
+
+QString formatIntensity(double intensity, bool fraction)
+{
+    return fraction ? QString::number(intensity, 'f', 3) : formatNumber(intensity, 4);
+}
+
+QString formatSaturation(double saturation)
+{
+    return QString::number(saturation, 'f', 2);
+}
+
+} // namespace slicewatt

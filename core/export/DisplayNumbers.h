@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QString>
+
+namespace slicewatt {
+
+// How the app writes its numbers for people (tree, ranking, "Why?" panel, reports), so the
+// same watts read the same everywhere and a test can look for exactly what a view shows.
+
+// A number with up to `significant` significant digits, never in exponent notation for
+// values a GPU model produces (up to 10^significant): 95, 46.7, 0.2, 8200.
+QString formatNumber(double value, int significant = 4);
+// "41.2 W". Line powers are small shares of a kernel's: show them with 2 decimals.
+QString formatWatts(double watts, int decimals = 1);
+QString formatJoules(double joules); // "3.21 J" (4 significant digits)
+QString formatSeconds(double seconds); // "0.5 s" (4 significant digits)
+QString formatPercent(double fraction); // 0.375 → "37.5 %"
+// Computation intensity in the model's definition: a fraction in [0, 1] with three
+// decimals ("0.623"), a ratio with four significant digits ("12.35", "8200").
+QString formatIntensity(double intensity, bool fraction);
+QString formatSaturation(double saturation); // Sa in [0, 1], two decimals: "0.25"
+
+} // namespace slicewatt

@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "ParserOptions.h"
+#include "ProjectIndex.h"
+#include "project/ProjectSources.h"
+
+namespace slicewatt {
+
+// The files to parse again after `changedFiles` were saved: every translation unit that is
+// one of them or includes one of them, and headers that were parsed on their own and
+// changed. Nothing else: an edit costs the units it touches, not the project.
+QVector<SourceFile> filesAffectedBy(
+    const ProjectIndex& previous, const ProjectSources& sources, const QStringList& changedFiles);
+
+// `previous` with the units of `affected` parsed again and everything else kept as it was.
+ProjectIndex reindexFiles(const ProjectIndex& previous, const ProjectSources& sources,
+    const QVector<SourceFile>& affected, const ParserOptions& options);
+
+} // namespace slicewatt

@@ -1,0 +1,299 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The kernel tree and hot-spot ranking over a ProjectSession: sound under every update the
+// session makes (QAbstractItemModelTester), numbers equal to the estimates, slider moves
+// repaint rows instead of resetting the model.
+#include "TestSupport.h"
+#include "export/DisplayNumbers.h"
+#include "frontend/ProjectIndexer.h"
+#include "models/HotspotModel.h"
+#include "models/KernelTreeModel.h"
+#include "project/ProjectLoader.h"
+#include "session/ProjectSession.h"
+
+#include <QAbstractItemModelTester>
+#include <QFileInfo>
+#include <QSignalSpy>
+#include <QtTest>
+
+using namespace slicewatt;
+
+namespace {
+
+int kind(const QModelIndex& index)
+{
+    return index.data(ModelRoles::NodeKindRole).toInt();
+}
+
+// A kernel with an estimate and at least two slices, so shares have something to add up.
+QString kernelWithSlices(const ProjectSession& session, int minimumSlices = 2)
+{
+    for (const KernelEstimateReport& report : session.run().kernels) {
+        if (report.estimate.slices.size() >= minimumSlices)
+            return report.analysis.kernel->info.key;
+    }
+    return {};
+}
+
+QModelIndexList allKernelRows(const QAbstractItemModel& model)
+{
+    QModelIndexList rows;
+    for (int f = 0; f < model.rowCount(); ++f) {
+        const QModelIndex file = model.index(f, 0);
+        for (int k = 0; k < model.rowCount(file); ++k)
+            rows << model.index(k, 0, file);
+    }
+    return rows;
+}
+
+} // namespace
+
+class ItemModelsTest : public QObject {
+    Q_OBJECT
+private:
+    ProjectIndex m_example; // parsed once: libclang is the slow part
+
+    void openExample(ProjectSession& session) const { session.setIndex(m_example); }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_example = indexProject(loadProject({test::exampleDir()}, LoadOptions{}), test::parserOptions());
+        QVERIFY(m_example.kernels.size() >= 10);
+    }
+
+    void testersFollowEverySessionUpdate()
+    {
+        ProjectSession session;
+        KernelTreeModel tree(session);
+        HotspotModel hotspots(session);
+        QAbstractItemModelTester treeTester(&tree, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester hotspotTester(&hotspots, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(tree.rowCount(), 0);
+        QCOMPARE(hotspots.rowCount(), 0);
+
+        openExample(session);
+        QVERIFY(tree.rowCount() > 0);
+        QCOMPARE(allKernelRows(tree).size(), session.index().kernels.size());
+        const QString key = kernelWithSlices(session);
+        QVERIFY(!key.isEmpty());
+
+        session.setGpu(QStringLiteral("gtx480"));
+        QVERIFY(session.hasEstimates());
+        QVERIFY(hotspots.rowCount() > 0);
+
+        // JSW12 has no GTX 480 parameters: no estimates, every kernel still listed, no numbers.
+        session.setModel(QStringLiteral("jsw12"));
+        QVERIFY(!session.hasEstimates());
+        QCOMPARE(allKernelRows(tree).size(), session.index().kernels.size());
+        for (const QModelIndex& kernel : allKernelRows(tree)) {
+            QCOMPARE(tree.rowCount(kernel), 0);
+            QVERIFY(kernel.siblingAtColumn(KernelTreeModel::PowerColumn).data().toString().isEmpty());
+            QVERIFY(!kernel.siblingAtColumn(KernelTreeModel::PowerColumn).data(ModelRoles::SortRole).isValid());
+            QVERIFY(kernel.data(Qt::ToolTipRole).toString().contains(QStringLiteral("No estimate")));
+        }
+        QCOMPARE(hotspots.rowCount(), 0);
+
+        KernelWhatIf whatIf;
+        whatIf.saturation = 0.25;
+        session.setKernelWhatIf(key, whatIf);
+        session.resetKernel(key);
+
+        session.setModel(QStringLiteral("jos13"));
+        QVERIFY(session.hasEstimates());
+        QVERIFY(tree.rowCount(tree.kernelIndex(key)) >= 2);
+        session.setKernelWhatIf(key, whatIf);
+        session.resetKernel(key);
+
+        session.setIndex(ProjectIndex{});
+        QCOMPARE(tree.rowCount(), 0);
+        QCOMPARE(hotspots.rowCount(), 0);
+
+        openExample(session);
+        QVERIFY(tree.kernelIndex(key).isValid());
+        QVERIFY(hotspots.rowCount() > 0);
+    }
+
+    void kernelRowsShowTheEstimates()
+    {
+        ProjectSession session;
+        openExample(session);
+        KernelTreeModel tree(session);
+        int checked = 0;
+        for (const QModelIndex& kernel : allKernelRows(tree)) {
+            QCOMPARE(kind(kernel), int(NodeKind::Kernel));
+            const QString key = kernel.data(ModelRoles::KernelKeyRole).toString();
+            const CatalogFunction* function = session.index().functionByKey(key);
+            QVERIFY(function);
+            QCOMPARE(kernel.data(ModelRoles::FilePathRole).toString(), function->info.location.file);
+            QCOMPARE(kernel.data(ModelRoles::LineRole).toInt(), function->info.location.line);
+            QCOMPARE(kernel.data(ModelRoles::MemorySpaceRole).toInt(), -1);
+            QVERIFY(kernel.data().toString().startsWith(function->info.qualifiedName));
+            QVERIFY(kernel.data().toString().contains(QStringLiteral("line %1").arg(function->info.location.line)));
+            const KernelEstimateReport* report = session.kernelReport(key);
+            if (!report)
+                continue;
+            const KernelEstimate& estimate = report->estimate;
+            const QModelIndex power = kernel.siblingAtColumn(KernelTreeModel::PowerColumn);
+            QCOMPARE(power.data().toString(), formatWatts(estimate.watts));
+            QVERIFY(power.data(ModelRoles::SortRole).toDouble() == estimate.watts); // exactly
+            QCOMPARE(kernel.siblingAtColumn(KernelTreeModel::ClassColumn).data().toString(),
+                estimate.dense ? QStringLiteral("dense (BDPM)") : QStringLiteral("sparse (BSPM)"));
+            QVERIFY(kernel.siblingAtColumn(KernelTreeModel::SaturationColumn).data(ModelRoles::SortRole).toDouble()
+                == estimate.saturation);
+            QVERIFY(kernel.siblingAtColumn(KernelTreeModel::IntensityColumn).data(ModelRoles::SortRole).toDouble()
+                == estimate.averageIntensity);
+
+            // Slices: one row per estimated slice, weights |C_i| / L summing to 100 %.
+            QCOMPARE(tree.rowCount(kernel), estimate.slices.size());
+            double share = 0;
+            for (int row = 0; row < tree.rowCount(kernel); ++row) {
+                const QModelIndex slice = tree.index(row, KernelTreeModel::NameColumn, kernel);
+                const SliceEstimate& expected = estimate.slices[row];
+                QCOMPARE(kind(slice), int(NodeKind::Slice));
+                QCOMPARE(slice.data().toString(), memorySpaceName(expected.space));
+                QCOMPARE(slice.data(ModelRoles::MemorySpaceRole).toInt(), int(expected.space));
+                QCOMPARE(slice.data(ModelRoles::KernelKeyRole).toString(), key);
+                QVERIFY(QFileInfo(slice.data(ModelRoles::FilePathRole).toString()).isAbsolute());
+                QVERIFY(slice.data(ModelRoles::LineRole).toInt() > 0);
+                QVERIFY(slice.siblingAtColumn(KernelTreeModel::PowerColumn).data(ModelRoles::SortRole).toDouble()
+                    == expected.watts);
+                QCOMPARE(
+                    slice.siblingAtColumn(KernelTreeModel::PowerColumn).data().toString(), formatWatts(expected.watts));
+                QCOMPARE(slice.siblingAtColumn(KernelTreeModel::IntensityColumn).data().toString(),
+                    formatIntensity(expected.intensityRatio, false)); // jos13: the ratio
+                share += slice.siblingAtColumn(KernelTreeModel::ShareColumn).data(ModelRoles::SortRole).toDouble();
+                QVERIFY(slice.siblingAtColumn(KernelTreeModel::ShareColumn)
+                            .data()
+                            .toString()
+                            .endsWith(QStringLiteral(" %")));
+                QCOMPARE(slice, tree.sliceIndex(key, expected.space));
+            }
+            QVERIFY(qAbs(share - 100.0) < 1e-9);
+            QCOMPARE(kernel, tree.kernelIndex(key));
+            ++checked;
+        }
+        QCOMPARE(checked, session.run().kernels.size());
+
+        // Files: absolute path, no kernel, no space; the name is relative to the project.
+        for (int f = 0; f < tree.rowCount(); ++f) {
+            const QModelIndex file = tree.index(f, 0);
+            QCOMPARE(kind(file), int(NodeKind::File));
+            QVERIFY(!file.data(ModelRoles::KernelKeyRole).isValid());
+            QCOMPARE(file.data(ModelRoles::MemorySpaceRole).toInt(), -1);
+            const QString path = file.data(ModelRoles::FilePathRole).toString();
+            QVERIFY(path.startsWith(test::exampleDir()));
+            QVERIFY(path.endsWith(file.data().toString()));
+            QVERIFY(!file.data().toString().startsWith(QLatin1Char('/')));
+            // The hottest kernel of a file has a share of 100 %.
+            double best = 0;
+            for (int k = 0; k < tree.rowCount(file); ++k)
+                best = qMax(
+                    best, tree.index(k, KernelTreeModel::ShareColumn, file).data(ModelRoles::SortRole).toDouble());
+            QVERIFY(qAbs(best - 100.0) < 1e-9);
+        }
+    }
+
+    void whatIfOnOneKernelRepaintsWithoutReset()
+    {
+        ProjectSession session;
+        openExample(session);
+        KernelTreeModel tree(session);
+        QAbstractItemModelTester tester(&tree, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const QString key = kernelWithSlices(session);
+        QVERIFY(!key.isEmpty());
+        QSignalSpy changed(&tree, &QAbstractItemModel::dataChanged);
+        QSignalSpy aboutToReset(&tree, &QAbstractItemModel::modelAboutToBeReset);
+        QSignalSpy reset(&tree, &QAbstractItemModel::modelReset);
+        QSignalSpy removed(&tree, &QAbstractItemModel::rowsRemoved);
+        QSignalSpy inserted(&tree, &QAbstractItemModel::rowsInserted);
+
+        KernelWhatIf whatIf;
+        whatIf.saturation = 0.25;
+        session.setKernelWhatIf(key, whatIf);
+        QVERIFY(changed.count() > 0);
+        QCOMPARE(aboutToReset.count(), 0);
+        QCOMPARE(reset.count(), 0);
+        QCOMPARE(removed.count() + inserted.count(), 0);
+
+        // Only this kernel's rows, its file and its siblings' shares were touched.
+        const QModelIndex kernel = tree.kernelIndex(key);
+        bool touchedKernel = false;
+        for (const QList<QVariant>& signal : changed) {
+            const QModelIndex topLeft = signal.at(0).value<QModelIndex>();
+            const QModelIndex bottomRight = signal.at(1).value<QModelIndex>();
+            QCOMPARE(topLeft.parent(), bottomRight.parent());
+            const bool thisKernel = topLeft.parent() == kernel.parent() && topLeft.row() <= kernel.row()
+                && bottomRight.row() >= kernel.row();
+            const bool itsSlices = topLeft.parent() == kernel;
+            const bool itsFile = !topLeft.parent().isValid() && topLeft.row() == kernel.parent().row()
+                && bottomRight.row() == kernel.parent().row();
+            QVERIFY(thisKernel || itsSlices || itsFile);
+            if (thisKernel && topLeft.row() != bottomRight.row()) // a sibling range: the share column only
+                QVERIFY(topLeft.column() == KernelTreeModel::ShareColumn
+                    && bottomRight.column() == KernelTreeModel::ShareColumn);
+            touchedKernel = touchedKernel || (thisKernel && topLeft.column() <= KernelTreeModel::PowerColumn);
+        }
+        QVERIFY(touchedKernel);
+        const KernelEstimateReport* report = session.kernelReport(key);
+        QCOMPARE(kernel.siblingAtColumn(KernelTreeModel::SaturationColumn).data().toString(), QStringLiteral("0.25"));
+        QVERIFY(kernel.siblingAtColumn(KernelTreeModel::PowerColumn).data(ModelRoles::SortRole).toDouble()
+            == report->estimate.watts);
+
+        // A new GPU moves every number but no row: still no reset.
+        changed.clear();
+        session.setGpu(QStringLiteral("gtx480"));
+        QVERIFY(changed.count() > 0);
+        QCOMPARE(reset.count(), 0);
+        QVERIFY(kernel.siblingAtColumn(KernelTreeModel::PowerColumn).data(ModelRoles::SortRole).toDouble()
+            == session.kernelReport(key)->estimate.watts);
+
+        // A new project is a new structure.
+        session.setIndex(m_example);
+        QCOMPARE(reset.count(), 1);
+    }
+
+    void hotspotsRankTheHottestLines()
+    {
+        ProjectSession session;
+        openExample(session);
+        HotspotModel hotspots(session, 50);
+        QAbstractItemModelTester tester(&hotspots, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const QVector<ProjectSession::HotLine> expected = session.hottestLines(50);
+        QCOMPARE(hotspots.rowCount(), expected.size());
+        QVERIFY(hotspots.rowCount() > 1);
+        double previous = qInf();
+        for (int row = 0; row < hotspots.rowCount(); ++row) {
+            const double watts = hotspots.index(row, HotspotModel::PowerColumn).data(ModelRoles::SortRole).toDouble();
+            QVERIFY(watts <= previous);
+            previous = watts;
+            QCOMPARE(hotspots.index(row, HotspotModel::RankColumn).data().toInt(), row + 1);
+        }
+        const ProjectSession::HotLine first = session.hottestLines(1).value(0);
+        const QModelIndex top = hotspots.index(0, HotspotModel::PowerColumn);
+        QVERIFY(top.data(ModelRoles::SortRole).toDouble() == first.watts);
+        QCOMPARE(top.data().toString(), formatWatts(first.watts, 2));
+        QCOMPARE(top.data(ModelRoles::FilePathRole).toString(), first.file);
+        QCOMPARE(top.data(ModelRoles::LineRole).toInt(), first.line);
+        QCOMPARE(top.data(ModelRoles::KernelKeyRole).toString(), first.kernelKey);
+        QVERIFY(
+            hotspots.index(0, HotspotModel::ShareColumn).data(ModelRoles::SortRole).toDouble() == 100.0 * first.share);
+        const QString location = hotspots.index(0, HotspotModel::LocationColumn).data().toString();
+        QVERIFY(location.endsWith(QStringLiteral(":%1").arg(first.line)));
+        QVERIFY(first.file.endsWith(location.section(QLatin1Char(':'), 0, 0)));
+        QCOMPARE(hotspots.index(0, HotspotModel::KernelColumn).data().toString(),
+            session.index().functionByKey(first.kernelKey)->info.qualifiedName);
+
+        // A what-if on the hottest kernel re-ranks.
+        KernelWhatIf whatIf;
+        whatIf.saturation = 0.1;
+        session.setKernelWhatIf(first.kernelKey, whatIf);
+        QCOMPARE(hotspots.index(0, HotspotModel::PowerColumn).data(ModelRoles::SortRole).toDouble(),
+            session.hottestLines(1).value(0).watts);
+
+        hotspots.setLimit(3);
+        QCOMPARE(hotspots.rowCount(), 3);
+    }
+};
+
+QTEST_MAIN(ItemModelsTest)
+#include "test_item_models.moc"

@@ -1,0 +1,567 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The plots headless: every number they draw is the core's (PowerModel::predict,
+// estimateKernelWhatIf), they follow the session, and exports are atomic.
+#include "TestSupport.h"
+#include "estimate/SaturationSweep.h"
+#include "export/DisplayNumbers.h"
+#include "frontend/ProjectIndexer.h"
+#include "model/ModelGrid.h"
+#include "plots/ContributionBars.h"
+#include "plots/GpuSurfacesGrid.h"
+#include "plots/PlotsPanel.h"
+#include "plots/SaturationSweepPlot.h"
+#include "plots/SurfacePlot.h"
+#include "plots/WnnComparisonPlot.h"
+#include "project/ProjectLoader.h"
+#include "session/ProjectSession.h"
+
+#include <QProcess>
+#include <QtTest>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+using namespace slicewatt;
+
+namespace {
+
+bool nearlyEqual(double a, double b, double relative = 1e-9)
+{
+    return std::abs(a - b) <= relative * std::max({1.0, std::abs(a), std::abs(b)});
+}
+
+QByteArray readAll(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+// Every entry of `dir`, hidden ones too (temporary files start with a dot).
+QStringList entries(const QString& dir)
+{
+    return QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
+}
+
+double predicted(const PowerModel& model, const GpuSpec& gpu, double intensity, double saturation, double lines = 10)
+{
+    SliceOperatingPoint point;
+    (model.usesFractionIntensity() ? point.intensityFraction : point.intensityRatio) = intensity;
+    point.saturation = saturation;
+    point.activeSms = int(std::lround(saturation * gpu.sms));
+    point.lines = lines;
+    const auto prediction = model.predict(gpu, point);
+    return prediction ? prediction->watts : std::nan("");
+}
+
+} // namespace
+
+class PlotsTest : public QObject {
+    Q_OBJECT
+private:
+    std::unique_ptr<ProjectSession> m_session;
+    QString m_kernelKey; // a kernel with several slices and a positive intensity
+
+    ProjectSession& session() { return *m_session; }
+    const KernelEstimateReport& report() { return *session().kernelReport(m_kernelKey); }
+    const GpuSpec& gpu(const QString& id) { return *session().library().gpus().find(id); }
+    const PowerModel& model(const QString& id) { return *session().library().model(id); }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        m_session = std::make_unique<ProjectSession>();
+        m_session->setIndex(indexProject(loadProject({test::exampleDir()}, LoadOptions{}), test::parserOptions()));
+        QVERIFY(m_session->hasEstimates());
+        int mostSlices = 0;
+        for (const KernelEstimateReport& r : m_session->run().kernels) {
+            if (r.estimate.averageIntensity > 0 && r.estimate.slices.size() > mostSlices) {
+                mostSlices = int(r.estimate.slices.size());
+                m_kernelKey = r.analysis.kernel->info.key;
+            }
+        }
+        QVERIFY2(mostSlices >= 2, "the example needs a kernel with two slices or more");
+    }
+
+    void init()
+    {
+        session().setSettings(WhatIfSettings{});
+        session().select(m_kernelKey);
+    }
+
+    void modelGridValuesArePredictionsAtCellCentres_data()
+    {
+        QTest::addColumn<QString>("modelId");
+        QTest::addColumn<QString>("gpuId");
+        QTest::newRow("jos13 gtx280") << "jos13"
+                                      << "gtx280";
+        QTest::newRow("jos13 gtx480") << "jos13"
+                                      << "gtx480";
+        QTest::newRow("jsw12 gtx280") << "jsw12"
+                                      << "gtx280";
+        QTest::newRow("wnn c870") << "wnn"
+                                  << "c870";
+    }
+
+    void modelGridValuesArePredictionsAtCellCentres()
+    {
+        QFETCH(QString, modelId);
+        QFETCH(QString, gpuId);
+        const PowerModel& m = model(modelId);
+        const GpuSpec& g = gpu(gpuId);
+        ModelGridOptions options;
+        options.intensitySteps = 31;
+        options.saturationSteps = 19;
+        options.lines = 12;
+        const ModelGrid grid = ModelGrid::sample(m, g, options);
+        QVERIFY(grid.hasValues());
+        const GridAxis& x = grid.intensity();
+        const GridAxis& sa = grid.saturation();
+        QCOMPARE(x.count, 31);
+        if (m.usesFractionIntensity()) {
+            QCOMPARE(x.first, 0.0);
+            QCOMPARE(x.last, 1.0);
+        } else {
+            QCOMPARE(x.first, m.intensityMin());
+            QCOMPARE(x.last, m.intensityMax());
+            QVERIFY(x.logarithmic);
+        }
+        if (modelId == QLatin1String("jsw12")) {
+            // Whole SM counts from 0.1·SMs up: JSW12 depends on the number of active SMs.
+            QCOMPARE(sa.count, g.sms - int(std::ceil(0.1 * g.sms)) + 1);
+            for (int j = 0; j < sa.count; ++j)
+                QVERIFY(nearlyEqual(sa.at(j) * g.sms, std::round(sa.at(j) * g.sms)));
+        } else {
+            QCOMPARE(sa.count, 19);
+            QCOMPARE(sa.first, 0.1);
+            QCOMPARE(sa.last, 1.0);
+        }
+        for (int i : {0, 7, 30}) {
+            for (int j : {0, sa.count / 2, sa.count - 1}) {
+                // The cell centre computed here, independently of GridAxis::at.
+                const double t = double(i) / 30;
+                const double intensity = x.logarithmic
+                    ? std::pow(10.0, std::log10(x.first) + t * (std::log10(x.last) - std::log10(x.first)))
+                    : x.first + t * (x.last - x.first);
+                const double saturation = sa.first + (sa.last - sa.first) * j / (sa.count - 1);
+                const double expected = predicted(m, g, intensity, saturation, 12);
+                QVERIFY2(nearlyEqual(grid.watts(i, j), expected),
+                    qPrintable(
+                        QStringLiteral("cell %1,%2: %3 vs %4").arg(i).arg(j).arg(grid.watts(i, j)).arg(expected)));
+            }
+        }
+        // A curve at fixed Sa is the grid's row.
+        const QVector<double> row = sampleModelCurve(m, g, sa.at(3), x, 12);
+        for (int i = 0; i < x.count; ++i)
+            QVERIFY(nearlyEqual(row[i], grid.watts(i, 3)));
+    }
+
+    void modelGridIsEmptyForAnUncoveredGpu()
+    {
+        const ModelGrid grid = ModelGrid::sample(model(QStringLiteral("jsw12")), gpu(QStringLiteral("gtx480")));
+        QVERIFY(!grid.hasValues());
+        QVERIFY(std::isnan(grid.watts(0, 0)));
+    }
+
+    void surfaceColourMapIsTheModel()
+    {
+        SurfacePlot plot;
+        plot.refresh(makePlotContext(session()));
+        QVERIFY(plot.message().isEmpty());
+        QCOMPARE(plot.colorScale()->axis()->label(), QStringLiteral("Power, W"));
+        QCOMPARE(plot.xAxis->scaleType(), QCPAxis::stLogarithmic);
+        const PowerModel& m = *session().model();
+        const GpuSpec& g = *session().gpu();
+        QCPColorMapData* data = plot.colorMap()->data();
+        QVERIFY(data->keySize() > 50 && data->valueSize() > 50);
+        for (int i : {0, 40, data->keySize() - 1}) {
+            for (int j : {0, 33, data->valueSize() - 1}) {
+                // Where the map draws the cell, read back through the plot's own axes.
+                double key = 0;
+                double value = 0;
+                data->cellToCoord(i, j, &key, &value);
+                const double expected = predicted(m, g, plot.intensityAtMapKey(key), value);
+                QVERIFY2(nearlyEqual(data->cell(i, j), expected, 1e-9),
+                    qPrintable(
+                        QStringLiteral("cell %1,%2: %3 vs %4").arg(i).arg(j).arg(data->cell(i, j)).arg(expected)));
+            }
+        }
+        // The visible log axis and the map's hidden log10 axis show the same range.
+        QVERIFY(nearlyEqual(std::log10(plot.xAxis->range().lower), plot.xAxis2->range().lower));
+        QVERIFY(nearlyEqual(std::log10(plot.xAxis->range().upper), plot.xAxis2->range().upper));
+    }
+
+    void surfaceShowsTheKernelAndItsSlices()
+    {
+        SurfacePlot plot;
+        plot.refresh(makePlotContext(session()));
+        const KernelEstimate& estimate = report().estimate;
+        QCOMPARE(int(plot.kernelGraph()->data()->size()), 1);
+        QCOMPARE(plot.kernelGraph()->data()->at(0)->key, estimate.averageIntensity);
+        QCOMPARE(plot.kernelGraph()->data()->at(0)->value, estimate.saturation);
+        QCOMPARE(int(plot.sliceGraph()->data()->size()), int(estimate.slices.size()));
+        QVector<double> expected; // a graph keeps its points sorted by key
+        for (const SliceEstimate& slice : estimate.slices)
+            expected << slice.intensityRatio;
+        std::sort(expected.begin(), expected.end());
+        for (int i = 0; i < expected.size(); ++i) {
+            QCOMPARE(plot.sliceGraph()->data()->at(i)->key, expected[i]);
+            QCOMPARE(plot.sliceGraph()->data()->at(i)->value, estimate.saturation);
+        }
+        // The labels name the kernel and each slice's space with its watts.
+        QStringList labels;
+        for (int i = 0; i < plot.itemCount(); ++i) {
+            if (auto* text = qobject_cast<QCPItemText*>(plot.item(i)))
+                labels << text->text();
+        }
+        const QString kernelName = report().analysis.kernel->info.name;
+        QVERIFY2(labels.contains(QStringLiteral("%1: %2").arg(kernelName, formatWatts(estimate.watts))),
+            qPrintable(labels.join(QLatin1Char('|'))));
+        const SliceEstimate& first = estimate.slices.first();
+        QVERIFY(labels.contains(QStringLiteral("%1 %2").arg(memorySpaceName(first.space), formatWatts(first.watts))));
+    }
+
+    void whatIfMovesThePointsOnTheVisibleTabAndTheOthersWhenShown()
+    {
+        PlotsPanel panel(session());
+        panel.resize(450, 350);
+        panel.show();
+        QCOMPARE(panel.currentWidget(), panel.surfacePlot());
+        QVERIFY(panel.saturationSweepPlot()->markerGraph() == nullptr); // never shown: never drawn
+        const double before = panel.surfacePlot()->kernelGraph()->data()->at(0)->value;
+        QVERIFY(before != 0.5);
+
+        KernelWhatIf whatIf;
+        whatIf.saturation = 0.5;
+        session().setKernelWhatIf(m_kernelKey, whatIf);
+        QCOMPARE(panel.surfacePlot()->kernelGraph()->data()->at(0)->value, 0.5);
+        QCOMPARE(panel.surfacePlot()->sliceGraph()->data()->at(0)->value, 0.5);
+        QVERIFY(panel.saturationSweepPlot()->markerGraph() == nullptr); // still lazy
+
+        panel.setCurrentWidget(panel.saturationSweepPlot());
+        QCPGraph* marker = panel.saturationSweepPlot()->markerGraph();
+        QVERIFY(marker);
+        QCOMPARE(marker->data()->at(0)->key, 0.5);
+        QCOMPARE(marker->data()->at(0)->value, report().estimate.watts);
+
+        // A change of another kernel leaves the shown one's plots alone.
+        QString other;
+        for (const KernelEstimateReport& r : session().run().kernels) {
+            if (r.analysis.kernel->info.key != m_kernelKey)
+                other = r.analysis.kernel->info.key;
+        }
+        session().setKernelWhatIf(other, whatIf);
+        QCOMPARE(panel.saturationSweepPlot()->markerGraph(), marker);
+    }
+
+    void whatIfUpdatesStayCheap()
+    {
+        // A slider sends a what-if per step: the tab on screen must redraw well within a
+        // frame or two. The surface is not resampled for a moved point.
+        PlotsPanel panel(session());
+        panel.resize(450, 350);
+        panel.show();
+        for (int tab = 0; tab < panel.count(); ++tab) {
+            panel.setCurrentIndex(tab);
+            const int samplings = panel.surfacePlot()->gridSamplings();
+            QElapsedTimer timer;
+            timer.start();
+            constexpr int steps = 20;
+            for (int k = 1; k <= steps; ++k) {
+                KernelWhatIf whatIf;
+                whatIf.saturation = double(k) / steps;
+                session().setKernelWhatIf(m_kernelKey, whatIf);
+            }
+            const double msPerStep = double(timer.nsecsElapsed()) / 1e6 / steps;
+            qInfo("%s: %.2f ms per what-if step", qPrintable(panel.tabText(tab)), msPerStep);
+            QVERIFY2(msPerStep < 100, qPrintable(QString::number(msPerStep)));
+            if (tab == 0)
+                QCOMPARE(panel.surfacePlot()->gridSamplings(), samplings);
+        }
+        // A reloaded model library may hold different models under the same ids: resample.
+        panel.setCurrentWidget(panel.surfacePlot());
+        const int samplings = panel.surfacePlot()->gridSamplings();
+        session().setModelFolders({});
+        QCOMPARE(panel.surfacePlot()->gridSamplings(), samplings + 1);
+    }
+
+    void withoutKernelsTheSurfacesHaveNoPoints()
+    {
+        ProjectSession empty;
+        SurfacePlot surface;
+        surface.refresh(makePlotContext(empty));
+        QVERIFY(surface.message().isEmpty());
+        QVERIFY(surface.kernelGraph() == nullptr);
+        QVERIFY(surface.colorMap()->data()->keySize() > 0);
+        SaturationSweepPlot sweep;
+        sweep.refresh(makePlotContext(empty));
+        QVERIFY(!sweep.message().isEmpty());
+        QVERIFY(sweep.sweepGraph() == nullptr);
+    }
+
+    void withoutSelectionThePlotsShowTheHottestKernel()
+    {
+        session().select(QString());
+        const PlotContext context = makePlotContext(session());
+        QVERIFY(context.kernel);
+        QVERIFY(!context.kernelIsSelected);
+        for (const KernelEstimateReport& r : session().run().kernels)
+            QVERIFY(r.estimate.watts <= context.kernel->estimate.watts);
+    }
+
+    void sweepRisesWithSaturationAndMeetsTheEstimate()
+    {
+        const GpuSpec& g = *session().gpu();
+        const KernelEstimateReport& r = report();
+        const QVector<SweepPoint> sweep
+            = saturationSweep(*r.analysis.kernel, *r.analysis.ir, *session().model(), g, session().settings());
+        QCOMPARE(int(sweep.size()), g.sms);
+        QVERIFY(model(QStringLiteral("jos13")).parameters(g.id).value(QStringLiteral("beta0")) > 0);
+        for (int k = 0; k < sweep.size(); ++k) {
+            QCOMPARE(sweep[k].activeSms, k + 1);
+            QVERIFY(nearlyEqual(sweep[k].saturation, double(k + 1) / g.sms));
+            if (k > 0)
+                QVERIFY(sweep[k].watts > sweep[k - 1].watts);
+        }
+        const KernelEstimate& estimate = r.estimate;
+        QVERIFY(estimate.activeSms >= 1 && estimate.activeSms <= g.sms);
+        QVERIFY(nearlyEqual(sweep[estimate.activeSms - 1].watts, estimate.watts, 1e-12));
+
+        SaturationSweepPlot plot;
+        plot.refresh(makePlotContext(session()));
+        QCOMPARE(int(plot.sweepGraph()->data()->size()), int(sweep.size()));
+        QCOMPARE(plot.sweepGraph()->data()->at(g.sms - 1)->value, sweep.last().watts);
+        QCOMPARE(plot.markerGraph()->data()->at(0)->key, estimate.saturation);
+        QCOMPARE(plot.markerGraph()->data()->at(0)->value, estimate.watts);
+    }
+
+    void contributionBarsSumToTheKernelPower()
+    {
+        ContributionBars plot;
+        plot.refresh(makePlotContext(session()));
+        const KernelEstimate& estimate = report().estimate;
+        QCOMPARE(int(plot.bars().size()), int(estimate.slices.size()));
+        double sum = 0;
+        for (int i = 0; i < plot.bars().size(); ++i) {
+            QCPBars* bar = plot.bars()[i];
+            QCOMPARE(bar->name(), memorySpaceName(estimate.slices[i].space));
+            QCOMPARE(int(bar->data()->size()), 1);
+            sum += bar->data()->at(0)->value;
+        }
+        QVERIFY2(nearlyEqual(sum, estimate.watts, 1e-12),
+            qPrintable(QStringLiteral("%1 vs %2").arg(sum).arg(estimate.watts)));
+        QCOMPARE(plot.total(), estimate.watts);
+    }
+
+    void networkComparisonResidualIsNetworkMinusRegression()
+    {
+        WnnComparisonPlot plot;
+        plot.refresh(makePlotContext(session()));
+        QVERIFY(plot.message().isEmpty());
+        const GpuSpec& g = *session().gpu();
+        for (int k = 0; k < int(WnnComparisonPlot::kSaturations.size()); ++k) {
+            const double sa = WnnComparisonPlot::kSaturations[size_t(k)];
+            for (int i : {0, 20, 96}) {
+                const double x = plot.regressionGraph(k)->data()->at(i)->key;
+                const double regression = plot.regressionGraph(k)->data()->at(i)->value;
+                const double network = plot.networkGraph(k)->data()->at(i)->value;
+                QVERIFY(nearlyEqual(regression, predicted(model(QStringLiteral("jos13")), g, x, sa)));
+                QVERIFY(nearlyEqual(network, predicted(model(QStringLiteral("wnn")), g, x, sa, plot.networkLines())));
+                QCOMPARE(plot.residualGraph(k)->data()->at(i)->key, x);
+                QVERIFY(nearlyEqual(plot.residualGraph(k)->data()->at(i)->value, network - regression));
+            }
+        }
+    }
+
+    void networkComparisonSaysWhenAModelDoesNotCoverTheGpu()
+    {
+        session().setGpu(QStringLiteral("gt200-6sm")); // JSW12's card: neither JoS13 model has it
+        WnnComparisonPlot plot;
+        plot.refresh(makePlotContext(session()));
+        QVERIFY(plot.message().contains(QStringLiteral("jos13")));
+        QVERIFY(plot.regressionGraph(0) == nullptr);
+        QCOMPARE(plot.graphCount(), 0);
+    }
+
+    void plotsShowTheModelErrorWithoutEstimates()
+    {
+        session().setGpu(QStringLiteral("gtx480"));
+        session().setModel(QStringLiteral("jsw12"));
+        QVERIFY(!session().hasEstimates());
+        SurfacePlot surface;
+        surface.refresh(makePlotContext(session()));
+        QCOMPARE(surface.message(), session().modelError());
+        ContributionBars bars;
+        bars.refresh(makePlotContext(session()));
+        QCOMPARE(bars.message(), session().modelError());
+        // The four JoS13 surfaces still make sense without estimates: no points on them.
+        GpuSurfacesGrid grid;
+        grid.refresh(makePlotContext(session()));
+        QCOMPARE(int(grid.panels().size()), 4);
+        for (const GpuSurfacesGrid::Panel& panel : grid.panels())
+            QVERIFY(panel.kernelGraph == nullptr);
+    }
+
+    void gpuSurfacesShareOneColourRange()
+    {
+        GpuSurfacesGrid plot;
+        plot.refresh(makePlotContext(session()));
+        QCOMPARE(int(plot.panels().size()), 4);
+        double low = HUGE_VAL;
+        double high = -HUGE_VAL;
+        for (const GpuSurfacesGrid::Panel& panel : plot.panels()) {
+            low = std::min(low, panel.grid.minWatts());
+            high = std::max(high, panel.grid.maxWatts());
+        }
+        for (const GpuSurfacesGrid::Panel& panel : plot.panels()) {
+            QCOMPARE(panel.map->dataRange().lower, low);
+            QCOMPARE(panel.map->dataRange().upper, high);
+            // The kernel estimated on that GPU with JoS13.
+            WhatIfSettings settings = session().settings();
+            settings.gpuId = panel.gpuId;
+            settings.modelId = QStringLiteral("jos13");
+            const KernelEstimate estimate = estimateKernelWhatIf(*report().analysis.kernel, *report().analysis.ir,
+                model(QStringLiteral("jos13")), gpu(panel.gpuId), settings)
+                                                .estimate;
+            QVERIFY(panel.kernelGraph);
+            QCOMPARE(panel.kernelGraph->data()->at(0)->key, estimate.averageIntensity);
+            QCOMPARE(panel.kernelGraph->data()->at(0)->value, estimate.saturation);
+        }
+    }
+
+    void darkPaletteReachesEveryPlot()
+    {
+        PlotsPanel panel(session());
+        panel.setDarkPalette(true);
+        for (int i = 0; i < panel.count(); ++i) {
+            panel.setCurrentIndex(i);
+            QString error;
+            QTemporaryDir dir;
+            QVERIFY(panel.exportCurrent(dir.filePath(QStringLiteral("p.png")), &error)); // draws it
+            auto* plot = qobject_cast<QCustomPlot*>(panel.currentWidget());
+            QCOMPARE(plot->axisRect()->axis(QCPAxis::atLeft)->tickLabelColor(), PlotPalette::dark().foreground);
+        }
+    }
+
+    void exportsPngAndPdf()
+    {
+        PlotsPanel panel(session());
+        QTemporaryDir dir;
+        QString error;
+        const QString png = dir.filePath(QStringLiteral("surface.png"));
+        QVERIFY2(panel.exportCurrent(png, &error), qPrintable(error));
+        QVERIFY(readAll(png).startsWith(QByteArray("\x89PNG\r\n\x1a\n", 8)));
+        panel.setCurrentWidget(panel.contributionBars());
+        const QString pdf = dir.filePath(QStringLiteral("bars.PDF"));
+        QVERIFY2(panel.exportCurrent(pdf, &error), qPrintable(error));
+        QVERIFY(readAll(pdf).startsWith("%PDF"));
+        // Replacing an existing file works too, and leaves nothing else behind.
+        const QByteArray firstPng = readAll(png);
+        panel.setCurrentWidget(panel.saturationSweepPlot());
+        QVERIFY2(panel.exportCurrent(png, &error), qPrintable(error));
+        QVERIFY(readAll(png).startsWith(QByteArray("\x89PNG\r\n\x1a\n", 8)));
+        QVERIFY(readAll(png) != firstPng);
+        QCOMPARE(entries(dir.path()), QStringList({QStringLiteral("bars.PDF"), QStringLiteral("surface.png")}));
+    }
+
+    void failedExportLeavesTheTargetAlone()
+    {
+        PlotsPanel panel(session());
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY(!panel.exportCurrent(dir.filePath(QStringLiteral("missing/plot.png")), &error));
+        QVERIFY(error.contains(QStringLiteral("does not exist")));
+        error.clear();
+        QVERIFY(!panel.exportCurrent(dir.filePath(QStringLiteral("plot.svg")), &error));
+        QVERIFY(error.contains(QStringLiteral(".png")));
+
+        // An existing file in a folder nobody may write to.
+        const QString target = test::writeFile(dir, QStringLiteral("locked/plot.png"), "old plot");
+        const QString locked = QFileInfo(target).absolutePath();
+        QFile::setPermissions(locked, QFile::ReadOwner | QFile::ExeOwner | QFile::ReadGroup | QFile::ExeGroup);
+        const auto writable = [&] {
+            QFile probe(locked + QStringLiteral("/probe"));
+            const bool ok = probe.open(QIODevice::WriteOnly);
+            probe.remove();
+            return ok;
+        };
+        bool immutable = false;
+        if (writable()) { // root ignores permissions; an immutable folder stops even root
+            immutable = QProcess::execute(QStringLiteral("chattr"), {QStringLiteral("+i"), locked}) == 0;
+        }
+        const bool canLock = !writable();
+        error.clear();
+        const bool exported = canLock && panel.exportCurrent(target, &error);
+        if (immutable)
+            QProcess::execute(QStringLiteral("chattr"), {QStringLiteral("-i"), locked});
+        QFile::setPermissions(locked, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        if (!canLock)
+            QSKIP("cannot make a folder unwritable here");
+        QVERIFY(!exported);
+        QVERIFY(!error.isEmpty());
+        QCOMPARE(readAll(target), QByteArray("old plot"));
+        QCOMPARE(entries(locked), QStringList({QStringLiteral("plot.png")}));
+    }
+
+    // Not a check: SLICEWATT_PLOT_PREVIEWS=folder writes each tab at dock size for a look.
+    void writePreviews()
+    {
+        const QString folder = qEnvironmentVariable("SLICEWATT_PLOT_PREVIEWS");
+        if (folder.isEmpty())
+            QSKIP("set SLICEWATT_PLOT_PREVIEWS to a folder to get PNGs of the plots");
+        for (bool dark : {false, true}) {
+            PlotsPanel panel(session());
+            panel.setDarkPalette(dark);
+            panel.resize(450, 380);
+            panel.show();
+            for (int i = 0; i < panel.count(); ++i) {
+                panel.setCurrentIndex(i);
+                QString error;
+                const QString name = QStringLiteral("%1/%2%3.png")
+                                         .arg(folder)
+                                         .arg(i)
+                                         .arg(dark ? QLatin1String("-dark") : QLatin1String(""));
+                QVERIFY2(panel.exportCurrent(name, &error), qPrintable(error));
+            }
+        }
+        // The surface for the other models, for the kernel whose slices lie furthest apart,
+        // and without estimates.
+        PlotsPanel panel(session());
+        panel.resize(450, 380);
+        panel.show();
+        QString spread;
+        double widest = 0;
+        for (const KernelEstimateReport& r : session().run().kernels) {
+            double low = HUGE_VAL;
+            double high = 0;
+            for (const SliceEstimate& slice : r.estimate.slices) {
+                low = std::min(low, slice.intensityRatio);
+                high = std::max(high, slice.intensityRatio);
+            }
+            if (low > 0 && high / low > widest) {
+                widest = high / low;
+                spread = r.analysis.kernel->info.key;
+            }
+        }
+        session().select(spread);
+        const auto save = [&](const QString& name) {
+            QString error;
+            QVERIFY2(panel.exportCurrent(folder + QLatin1Char('/') + name, &error), qPrintable(error));
+        };
+        save(QStringLiteral("spread-jos13.png"));
+        save(QStringLiteral("spread-jos13.pdf"));
+        panel.setCurrentWidget(panel.contributionBars());
+        save(QStringLiteral("spread-bars.png"));
+        panel.setCurrentWidget(panel.surfacePlot());
+        session().setModel(QStringLiteral("wnn"));
+        save(QStringLiteral("spread-wnn.png"));
+        session().setModel(QStringLiteral("jsw12"));
+        save(QStringLiteral("spread-jsw12.png"));
+        session().setGpu(QStringLiteral("gtx480"));
+        save(QStringLiteral("error.png"));
+    }
+};
+
+QTEST_MAIN(PlotsTest)
+#include "test_plots.moc"

@@ -1,0 +1,256 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The GUI's state without the window: what-if changes re-estimate from cached analysis,
+// undo/redo, the what-if tables, saved files and what they cost to re-analyse.
+#include "TestSupport.h"
+#include "frontend/IncrementalIndexer.h"
+#include "frontend/ProjectIndexer.h"
+#include "project/ProjectLoader.h"
+#include "session/ProjectSession.h"
+#include "session/ProjectWatcher.h"
+#include "session/WhatIfHistory.h"
+#include "whatif/BranchTableModel.h"
+#include "whatif/LoopTableModel.h"
+#include "window/EditorLauncher.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QtTest>
+
+using namespace slicewatt;
+
+namespace {
+
+const char* const kLoopKernel = "#define TILE 16\n"
+                                "__global__ void stencil(const float* in, float* out, int n) {\n"
+                                "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                                "  float acc = 0;\n"
+                                "  for (int k = 0; k < n; ++k) acc += in[i + k] * 0.5f;\n"
+                                "  for (int t = 0; t < TILE; ++t) acc = acc * 1.01f + 2.0f;\n"
+                                "  if (threadIdx.x == 0) out[blockIdx.x] = acc;\n"
+                                "  else out[i] = acc * 3.0f;\n"
+                                "}\n"
+                                "void run(const float* in, float* out) { stencil<<<4, 128>>>(in, out, 100); }\n";
+
+ProjectIndex indexOf(const QStringList& inputs)
+{
+    return indexProject(loadProject(inputs, LoadOptions{}), test::parserOptions());
+}
+
+} // namespace
+
+class SessionTest : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void whatIfReestimatesOneKernelWithoutReparse()
+    {
+        ProjectSession session;
+        session.setIndex(indexOf({test::exampleDir()}));
+        QVERIFY(session.hasEstimates());
+        QVERIFY(session.run().kernels.size() >= 10);
+        const QString key = session.run().kernels[0].analysis.kernel->info.key;
+        const QString other = session.run().kernels[1].analysis.kernel->info.key;
+        const double otherWatts = session.kernelReport(other)->estimate.watts;
+        const KernelIR* irBefore = session.kernelReport(key)->analysis.ir;
+
+        QSignalSpy changed(&session, &ProjectSession::estimatesChanged);
+        KernelWhatIf whatIf;
+        whatIf.saturation = 0.25;
+        session.setKernelWhatIf(key, whatIf);
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(changed.first().first().toString(), key);
+        QCOMPARE(session.kernelReport(key)->estimate.saturation, 0.25);
+        QCOMPARE(session.kernelReport(other)->estimate.watts, otherWatts);
+        // The cached IR is the same object: nothing was parsed again.
+        QCOMPARE(session.kernelReport(key)->analysis.ir, irBefore);
+
+        // The session's number is the engine's number for the same settings.
+        const KernelEstimateReport direct = estimateKernelWhatIf(*session.kernelReport(key)->analysis.kernel, *irBefore,
+            *session.model(), *session.gpu(), session.settings());
+        QCOMPARE(session.kernelReport(key)->estimate.watts, direct.estimate.watts);
+
+        session.setGpu(QStringLiteral("gtx480"));
+        QCOMPARE(changed.last().first().toString(), QString());
+        QCOMPARE(session.gpu()->id, QStringLiteral("gtx480"));
+        QCOMPARE(session.kernelReport(key)->estimate.saturation, 0.25); // the what-if survives
+
+        session.setModel(QStringLiteral("no-such-model"));
+        QVERIFY(!session.hasEstimates());
+        QVERIFY(session.modelError().contains(QStringLiteral("no-such-model")));
+        QVERIFY(session.run().kernels.isEmpty());
+        session.setModel(QStringLiteral("jos13"));
+        QVERIFY(session.hasEstimates());
+
+        session.resetKernel(key);
+        QVERIFY(session.kernelWhatIf(key).isEmpty());
+    }
+
+    void lineHeatTakesTheHottestKernelPerLine()
+    {
+        ProjectSession session;
+        session.setIndex(indexOf({test::exampleDir()}));
+        const KernelEstimateReport& report = session.run().kernels[0];
+        const QString file = report.analysis.kernel->info.location.file;
+        const QHash<int, double> heat = session.lineHeat(file, report.analysis.kernel->info.key);
+        double sum = 0;
+        for (double watts : heat)
+            sum += watts;
+        // A kernel's lines carry its whole power when its statements are all in its file.
+        bool allInFile = true;
+        for (const LineHeat& line : report.estimate.lines)
+            allInFile = allInFile && line.file == file;
+        if (allInFile)
+            QVERIFY(qAbs(sum - report.estimate.watts) < 1e-6 * report.estimate.watts);
+        const auto hottest = session.hottestLines(5);
+        QCOMPARE(hottest.size(), 5);
+        for (int i = 1; i < hottest.size(); ++i)
+            QVERIFY(hottest[i - 1].watts >= hottest[i].watts);
+    }
+
+    void undoMergesASliderDragIntoOneStep()
+    {
+        QTemporaryDir dir;
+        test::writeFile(dir, "s.cu", kLoopKernel);
+        ProjectSession session;
+        session.setIndex(indexOf({dir.path()}));
+        session.select(session.run().kernels[0].analysis.kernel->info.key);
+        const QString key = session.selectedKernel();
+        const double codeWatts = session.kernelReport(key)->estimate.watts;
+        WhatIfHistory history(session);
+        for (double sa : {0.9, 0.7, 0.5, 0.3}) {
+            KernelWhatIf w = session.kernelWhatIf(key);
+            w.saturation = sa;
+            history.changeKernel(key, w, QStringLiteral("Sa"), QStringLiteral("sa"));
+        }
+        QCOMPARE(history.stack().count(), 1);
+        QCOMPARE(session.kernelReport(key)->estimate.saturation, 0.3);
+        history.stack().undo();
+        QCOMPARE(session.kernelReport(key)->estimate.watts, codeWatts);
+        QVERIFY(session.kernelWhatIf(key).isEmpty());
+        history.stack().redo();
+        QCOMPARE(session.kernelReport(key)->estimate.saturation, 0.3);
+        // A different control is a separate step.
+        WhatIfSettings next = session.settings();
+        next.delta = 0.2;
+        history.change(next, QStringLiteral("δ"), QStringLiteral("delta"));
+        QCOMPARE(history.stack().count(), 2);
+    }
+
+    void loopAndBranchTablesEditTheWhatIf()
+    {
+        QTemporaryDir dir;
+        test::writeFile(dir, "s.cu", kLoopKernel);
+        ProjectSession session;
+        WhatIfHistory history(session);
+        LoopTableModel loops(session, history);
+        BranchTableModel branches(session, history);
+        QAbstractItemModelTester loopTester(&loops, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester branchTester(&branches, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        session.setIndex(indexOf({dir.path()}));
+        QCOMPARE(loops.rowCount(), 0); // nothing selected yet
+        const QString key = session.run().kernels[0].analysis.kernel->info.key;
+        session.select(key);
+        QCOMPARE(loops.rowCount(), 2);
+        QCOMPARE(branches.rowCount(), 1);
+        // `k < n` with n a parameter: assumed; `t < TILE`: from the code.
+        QCOMPARE(loops.index(0, OverrideTableModel::LineColumn).data().toInt(), 5);
+        QCOMPARE(loops.index(0, OverrideTableModel::SourceColumn).data().toString(), QStringLiteral("assumed"));
+        QCOMPARE(loops.index(1, OverrideTableModel::ValueColumn).data().toString(), QStringLiteral("16"));
+        QCOMPARE(loops.index(1, OverrideTableModel::SourceColumn).data().toString(), QStringLiteral("from code"));
+
+        const double before = session.kernelReport(key)->estimate.watts;
+        QSignalSpy reset(&loops, &QAbstractItemModel::modelReset);
+        QVERIFY(loops.setData(loops.index(0, OverrideTableModel::ValueColumn), 100, Qt::EditRole));
+        QCOMPARE(reset.count(), 0); // same rows, new values
+        QCOMPARE(loops.index(0, OverrideTableModel::ValueColumn).data().toString(), QStringLiteral("100"));
+        QCOMPARE(loops.index(0, OverrideTableModel::SourceColumn).data().toString(), QStringLiteral("what-if"));
+        QCOMPARE(session.kernelReport(key)->analysis.slices.loops[0].trips, 100.0);
+        QVERIFY(session.kernelReport(key)->estimate.watts != before);
+        QVERIFY(!loops.setData(loops.index(0, OverrideTableModel::ValueColumn), QStringLiteral("many"), Qt::EditRole));
+
+        // One number for an if: the then-arm; the rest goes to else.
+        QVERIFY(
+            branches.setData(branches.index(0, OverrideTableModel::ValueColumn), QStringLiteral("0.25"), Qt::EditRole));
+        QCOMPARE(session.kernelReport(key)->analysis.slices.branches[0].arms, (QVector<double>{0.25, 0.75}));
+        QVERIFY(!branches.setData(
+            branches.index(0, OverrideTableModel::ValueColumn), QStringLiteral("0.5/0.7"), Qt::EditRole));
+        QCOMPARE(BranchTableModel::parseArms(QStringLiteral("0.2/0.3/0.5"), 3), (QVector<double>{0.2, 0.3, 0.5}));
+        QVERIFY(BranchTableModel::parseArms(QStringLiteral("1.5"), 2).isEmpty());
+        QCOMPARE(history.stack().count(), 2);
+
+        session.setIndex(ProjectIndex{}); // the tables empty with the project
+        QCOMPARE(loops.rowCount(), 0);
+    }
+
+    void aSavedHeaderReparsesOnlyItsIncluders()
+    {
+        QTemporaryDir dir;
+        test::writeFile(dir, "common.cuh", "#define SCALE 2.0f\n");
+        test::writeFile(dir, "a.cu", "#include \"common.cuh\"\n__global__ void a(float* p) { p[0] *= SCALE; }\n");
+        test::writeFile(dir, "b.cu", "__global__ void b(float* p) { p[0] += 1.0f; }\n");
+        test::writeFile(dir, "c.cu", "#include \"common.cuh\"\n__global__ void c(float* p) { p[1] *= SCALE; }\n");
+        const ProjectSources sources = loadProject({dir.path()}, LoadOptions{});
+        const ProjectIndex before = indexProject(sources, test::parserOptions());
+        QCOMPARE(before.kernels.size(), 3);
+
+        auto paths = [](const QVector<SourceFile>& files) {
+            QStringList list;
+            for (const SourceFile& f : files)
+                list << QFileInfo(f.path).fileName();
+            list.sort();
+            return list;
+        };
+        QCOMPARE(paths(filesAffectedBy(before, sources, {dir.filePath("common.cuh")})), (QStringList{"a.cu", "c.cu"}));
+        QCOMPARE(paths(filesAffectedBy(before, sources, {dir.filePath("b.cu")})), QStringList{"b.cu"});
+        QVERIFY(filesAffectedBy(before, sources, {dir.filePath("unrelated.txt")}).isEmpty());
+
+        // b.cu gains a kernel; the others are taken over unchanged.
+        test::writeFile(
+            dir, "b.cu", "__global__ void b(float* p) { p[0] += 1.0f; }\n__global__ void b2(float* p) { p[2] = 0; }\n");
+        const ProjectIndex after = reindexFiles(
+            before, sources, filesAffectedBy(before, sources, {dir.filePath("b.cu")}), test::parserOptions());
+        QCOMPARE(after.kernels.size(), 4);
+        QCOMPARE(after.units.size(), before.units.size());
+        for (int i = 0; i < after.units.size(); ++i) {
+            if (!after.units[i].path.endsWith(QLatin1String("b.cu")))
+                QCOMPARE(after.units[i].parseSeconds, before.units[i].parseSeconds); // not parsed again
+        }
+    }
+
+    void watcherReportsRealChangesOnce()
+    {
+        QTemporaryDir dir;
+        const QString a = test::writeFile(dir, "a.cu", "__global__ void a() {}\n");
+        const QString b = test::writeFile(dir, "b.cu", "__global__ void b() {}\n");
+        ProjectWatcher watcher;
+        watcher.setQuietPeriodMs(50);
+        watcher.watch({a, b});
+        QSignalSpy changed(&watcher, &ProjectWatcher::filesChanged);
+        test::writeFile(dir, "a.cu", "__global__ void a() { }\n");
+        QVERIFY(changed.wait(5000));
+        QCOMPARE(changed.first().first().toStringList(), QStringList{a});
+        // Saved with the same contents (an editor's "save" without edits): nothing to do.
+        test::writeFile(dir, "b.cu", "__global__ void b() {}\n");
+        QVERIFY(!changed.wait(500));
+        // Replaced by rename, as many editors save: still watched.
+        test::writeFile(dir, "b.tmp", "__global__ void b(int) {}\n");
+        QFile::remove(b);
+        QVERIFY(QFile::rename(dir.filePath("b.tmp"), b));
+        QVERIFY(changed.wait(5000));
+        QCOMPARE(changed.last().first().toStringList(), QStringList{b});
+        QVERIFY(watcher.watchedFiles().contains(b));
+    }
+
+    void editorCommandSubstitutesFileAndLine()
+    {
+        QCOMPARE(editorCommandLine(QStringLiteral("code --goto %f:%l"), QStringLiteral("/p/a b.cu"), 12),
+            (QStringList{"code", "--goto", "/p/a b.cu:12"}));
+        QCOMPARE(editorCommandLine(QStringLiteral("emacsclient -n +%l \"%f\""), QStringLiteral("/x.cu"), 3),
+            (QStringList{"emacsclient", "-n", "+3", "/x.cu"}));
+        QCOMPARE(
+            editorCommandLine(QStringLiteral("echo 100%%"), QStringLiteral("/x.cu"), 3), (QStringList{"echo", "100%"}));
+        QVERIFY(editorCommandLine(QString(), QStringLiteral("/x.cu"), 3).isEmpty());
+    }
+};
+
+QTEST_MAIN(SessionTest)
+#include "test_session.moc"

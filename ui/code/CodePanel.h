@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QStackedWidget;
+
+namespace slicewatt {
+
+class CodeView;
+class HeatLegend;
+class ProjectSession;
+
+// The code area of the main window: the shown file's path, its heat-painted source, and
+// the colour legend. Files that cannot be shown (binary, unreadable, too large) get a
+// plain message in place of the source, never a crash or a frozen window.
+class CodePanel : public QWidget {
+    Q_OBJECT
+public:
+    static constexpr qint64 kMaxFileBytes = 8 * 1024 * 1024;
+
+    explicit CodePanel(QWidget* parent = nullptr);
+
+    // Reads `path` (read-only) and shows it; false, with the reason shown, when it cannot.
+    // Showing the shown file again keeps its scroll position.
+    bool showFile(const QString& path);
+    QString path() const { return m_path; }
+    QString message() const; // why the file is not shown; empty while it is
+    // Paths in the header are shown relative to this folder (the project's root).
+    void setBaseDir(const QString& dir);
+
+    // Heat and slice marks of the shown file from the session's current estimates: the
+    // selected kernel's lines when one is selected, else every kernel's; the selected
+    // slice's member lines are marked.
+    void refreshHeat(const ProjectSession& session);
+    void setDarkPalette(bool dark);
+
+    CodeView& view() { return *m_view; }
+    HeatLegend& legend() { return *m_legend; }
+
+private:
+    void showMessage(const QString& text);
+    void updateHeader();
+
+    QString m_path;
+    QString m_baseDir;
+    QLabel* m_header = nullptr;
+    QStackedWidget* m_stack = nullptr;
+    CodeView* m_view = nullptr;
+    QLabel* m_message = nullptr;
+    HeatLegend* m_legend = nullptr;
+};
+
+} // namespace slicewatt

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QWidget>
+
+namespace slicewatt {
+
+// The key to the code view's colours: the heat strip's scale as a gradient bar with tick
+// labels from 0 to the hottest line's watts, a caption, and the memory-space letters.
+class HeatLegend : public QWidget {
+    Q_OBJECT
+public:
+    explicit HeatLegend(QWidget* parent = nullptr);
+
+    void setRange(double maxWatts); // 0 or less: no heat to show
+    double maxWatts() const { return m_maxWatts; }
+    void setCaption(const QString& caption); // default "Line power, W"
+    QString caption() const { return m_caption; }
+    void setDarkPalette(bool dark);
+
+    // Tick values in W: round steps (1, 2, 5 × 10^n) from 0 up to maxWatts.
+    QVector<double> ticks() const;
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+
+private:
+    double m_maxWatts = 0;
+    QString m_caption;
+    bool m_dark = false;
+};
+
+} // namespace slicewatt

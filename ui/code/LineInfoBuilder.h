@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "CodeView.h"
+
+namespace slicewatt {
+
+class ProjectSession;
+
+// The code view's per-line data for one file, from the session's current estimates: heat
+// (ProjectSession::lineHeat, W), the slices each line belongs to, and a tooltip that traces
+// the number: per kernel, the line's watts and share of the kernel, its slices, its
+// loop-weighted arithmetic and memory operations per space, and each slice's intensity
+// in the model's own definition (ratio #A/N_mem or fraction #A/(#A+N_mem)).
+// `kernelKey` empty: every kernel with lines in `file` (the hottest where they share one).
+QHash<int, CodeLineInfo> lineInfoForFile(
+    const ProjectSession& session, const QString& file, const QString& kernelKey = {});
+
+// The hottest line's watts (0 for none): the top of the view's colour scale.
+double maxLineWatts(const QHash<int, CodeLineInfo>& lines);
+
+// "12.3 W", "0.41 W": precision that fits the size of one line's share, for tooltips and the
+// legend (the tables use export/DisplayNumbers, fixed decimals).
+QString formatLineWatts(double watts);
+
+} // namespace slicewatt

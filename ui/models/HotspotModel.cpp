@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "HotspotModel.h"
+
+#include "export/DisplayNumbers.h"
+#include "export/OutputFormatting.h"
+#include "models/KernelTreeModel.h"
+
+#include <QFileInfo>
+
+#include <algorithm>
+
+namespace slicewatt {
+namespace {
+
+// A line carries a small share of its kernel's watts: one decimal would show many as 0.0 W.
+constexpr int kLineWattsDecimals = 2;
+
+} // namespace
+
+HotspotModel::HotspotModel(const ProjectSession& session, int limit, QObject* parent)
+    : QAbstractTableModel(parent)
+    , m_session(session)
+    , m_limit(std::max(1, limit))
+{
+    // setIndex() emits projectChanged and then estimatesChanged: the ranking depends on the
+    // estimates only, so one reset per change is enough.
+    connect(&session, &ProjectSession::estimatesChanged, this, &HotspotModel::reload);
+    reload();
+}
+
+void HotspotModel::setLimit(int limit)
+{
+    limit = std::max(1, limit);
+    if (limit == m_limit)
+        return;
+    m_limit = limit;
+    reload();
+}
+
+void HotspotModel::reload()
+{
+    beginResetModel();
+    m_rows.clear();
+    QHash<QString, QString> names;
+    for (const KernelEstimateReport& report : m_session.run().kernels) {
+        const FunctionInfo& info = report.analysis.kernel->info;
+        names.insert(info.key, info.qualifiedName.isEmpty() ? info.name : info.qualifiedName);
+    }
+    const QString base = KernelTreeModel::commonFolder(m_session.index());
+    for (const ProjectSession::HotLine& line : m_session.hottestLines(m_limit)) {
+        QString file = pathRelativeTo(line.file, base);
+        if (file == line.file)
+            file = QFileInfo(line.file).fileName();
+        m_rows << Row{line, names.value(line.kernelKey), QStringLiteral("%1:%2").arg(file).arg(line.line)};
+    }
+    endResetModel();
+}
+
+int HotspotModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int HotspotModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant HotspotModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || index.row() >= m_rows.size() || index.column() >= ColumnCount)
+        return {};
+    const Row& row = m_rows[index.row()];
+    switch (role) {
+    case ModelRoles::FilePathRole:
+        return row.line.file;
+    case ModelRoles::LineRole:
+        return row.line.line;
+    case ModelRoles::KernelKeyRole:
+        return row.line.kernelKey;
+    case ModelRoles::MemorySpaceRole:
+        return -1;
+    case ModelRoles::NodeKindRole:
+        return int(NodeKind::Line);
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case RankColumn:
+            return index.row() + 1;
+        case PowerColumn:
+            return formatWatts(row.line.watts, kLineWattsDecimals);
+        case ShareColumn:
+            return formatPercent(row.line.share);
+        case KernelColumn:
+            return row.kernelName;
+        case LocationColumn:
+            return row.location;
+        }
+        return {};
+    case ModelRoles::SortRole:
+        switch (index.column()) {
+        case RankColumn:
+            return double(index.row() + 1);
+        case PowerColumn:
+            return row.line.watts;
+        case ShareColumn:
+            return 100.0 * row.line.share;
+        case KernelColumn:
+            return row.kernelName;
+        case LocationColumn:
+            return row.location;
+        }
+        return {};
+    case Qt::ToolTipRole:
+        switch (index.column()) {
+        case PowerColumn:
+        case ShareColumn:
+            return QStringLiteral("Line %1 carries %2 of %3's power (%4): each slice's P_i / L spread over the "
+                                  "slice's statements on this line")
+                .arg(row.line.line)
+                .arg(formatWatts(row.line.watts, kLineWattsDecimals), row.kernelName, formatPercent(row.line.share));
+        case LocationColumn:
+            return QStringLiteral("%1:%2").arg(row.line.file).arg(row.line.line);
+        default:
+            return {};
+        }
+    default:
+        return {};
+    }
+}
+
+QVariant HotspotModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case RankColumn:
+        return QStringLiteral("Rank");
+    case PowerColumn:
+        return QStringLiteral("Line power (W)");
+    case ShareColumn:
+        return QStringLiteral("Share of kernel (%)");
+    case KernelColumn:
+        return QStringLiteral("Kernel");
+    case LocationColumn:
+        return QStringLiteral("Location");
+    }
+    return {};
+}
+
+} // namespace slicewatt

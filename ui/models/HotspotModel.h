@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "models/ModelRoles.h"
+#include "session/ProjectSession.h"
+
+#include <QAbstractTableModel>
+
+namespace slicewatt {
+
+// The project's hottest lines, hottest first (session.hottestLines()): where to look first
+// in an energy review. Ranks reorder whenever an estimate moves, so every change of the
+// session resets the model; a reset costs one hottestLines() call (at most `limit` rows).
+// The session must outlive the model.
+//
+// Columns (ModelRoles::SortRole gives the raw value): Rank (1 = hottest), Line power in W
+// with two decimals (the line's share of its kernel's P̂), Share of kernel in %, Kernel
+// (qualified name), Location (file relative to the project's common folder, and line).
+class HotspotModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { RankColumn, PowerColumn, ShareColumn, KernelColumn, LocationColumn, ColumnCount };
+
+    explicit HotspotModel(const ProjectSession& session, int limit = 100, QObject* parent = nullptr);
+
+    int limit() const { return m_limit; }
+    void setLimit(int limit); // rows shown at most (>= 1)
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    struct Row {
+        ProjectSession::HotLine line;
+        QString kernelName;
+        QString location; // relative file:line
+    };
+    void reload();
+
+    const ProjectSession& m_session;
+    int m_limit = 100;
+    QVector<Row> m_rows;
+};
+
+} // namespace slicewatt

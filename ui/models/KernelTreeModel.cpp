@@ -1,0 +1,608 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "KernelTreeModel.h"
+
+#include "export/DisplayNumbers.h"
+#include "export/OutputFormatting.h"
+#include "session/ProjectSession.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+#include <algorithm>
+#include <utility>
+
+namespace slicewatt {
+namespace {
+
+QString classText(bool dense)
+{
+    return dense ? QStringLiteral("dense (BDPM)") : QStringLiteral("sparse (BSPM)");
+}
+
+// The statement a slice row jumps to: its first member in the kernel's own file (inlined
+// device functions put members in other files), else its first member anywhere.
+const SourceLocation* firstMemberLocation(const KernelEstimateReport& report, const SliceEstimate& slice)
+{
+    const KernelIR* ir = report.analysis.ir;
+    if (!ir || slice.members.isEmpty())
+        return nullptr;
+    const QString& home = report.analysis.kernel->info.location.file;
+    const SourceLocation* best = nullptr;
+    bool bestAtHome = false;
+    int bestIndex = 0;
+    for (int member : slice.members) {
+        if (member < 0 || member >= ir->statements.size())
+            continue;
+        const SourceLocation& where = ir->statements[member].location;
+        const bool atHome = where.file == home;
+        if (!best || (atHome && !bestAtHome) || (atHome == bestAtHome && member < bestIndex)) {
+            best = &where;
+            bestAtHome = atHome;
+            bestIndex = member;
+        }
+    }
+    return best;
+}
+
+} // namespace
+
+bool KernelTreeModel::Node::sameShape(const Node& other) const
+{
+    return kind == other.kind && parent == other.parent && row == other.row && children == other.children
+        && file == other.file && label == other.label && kernelKey == other.kernelKey && kernelRow == other.kernelRow
+        && reportRow == other.reportRow && space == other.space;
+}
+
+KernelTreeModel::KernelTreeModel(const ProjectSession& session, QObject* parent)
+    : QAbstractItemModel(parent)
+    , m_session(session)
+    , m_tree(buildTree())
+{
+    connect(&session, &ProjectSession::projectChanged, this, &KernelTreeModel::resetFromSession);
+    connect(&session, &ProjectSession::estimatesChanged, this, &KernelTreeModel::onEstimatesChanged);
+}
+
+QString KernelTreeModel::commonFolder(const ProjectIndex& index)
+{
+    QStringList paths;
+    for (const UnitIndex& unit : index.units)
+        paths << unit.path;
+    for (const CatalogFunction& kernel : index.kernels)
+        paths << kernel.info.location.file;
+    QStringList common;
+    bool first = true;
+    for (const QString& path : std::as_const(paths)) {
+        if (path.isEmpty())
+            continue;
+        QStringList folder = QFileInfo(QDir::cleanPath(path)).absolutePath().split(QLatin1Char('/'));
+        if (first) {
+            common = folder;
+            first = false;
+            continue;
+        }
+        int same = 0;
+        while (same < common.size() && same < folder.size() && common[same] == folder[same])
+            ++same;
+        common = common.mid(0, same);
+    }
+    const QString joined = common.join(QLatin1Char('/'));
+    return joined.isEmpty() && !first ? QStringLiteral("/") : joined;
+}
+
+KernelTreeModel::Tree KernelTreeModel::buildTree() const
+{
+    Tree tree;
+    const ProjectIndex& index = m_session.index();
+    const QString base = commonFolder(index);
+    QHash<QString, int> reportRows;
+    const EstimateRun& run = m_session.run();
+    for (int row = 0; row < run.kernels.size(); ++row)
+        reportRows.insert(run.kernels[row].analysis.kernel->info.key, row);
+
+    QHash<QString, int> fileNodes;
+    for (int kernelRow = 0; kernelRow < index.kernels.size(); ++kernelRow) {
+        const FunctionInfo& info = index.kernels[kernelRow].info;
+        int fileNode = fileNodes.value(info.location.file, -1);
+        if (fileNode < 0) {
+            Node file;
+            file.kind = NodeKind::File;
+            file.row = int(tree.topLevel.size());
+            file.file = info.location.file;
+            file.label = pathRelativeTo(info.location.file, base);
+            if (file.label == info.location.file)
+                file.label = QFileInfo(info.location.file).fileName();
+            fileNode = int(tree.nodes.size());
+            tree.nodes << file;
+            tree.topLevel << fileNode;
+            fileNodes.insert(info.location.file, fileNode);
+        }
+        Node kernel;
+        kernel.kind = NodeKind::Kernel;
+        kernel.parent = fileNode;
+        kernel.row = int(tree.nodes[fileNode].children.size());
+        kernel.file = info.location.file;
+        kernel.kernelKey = info.key;
+        kernel.kernelRow = kernelRow;
+        kernel.reportRow = reportRows.value(info.key, -1);
+        const int kernelNode = int(tree.nodes.size());
+        tree.nodes << kernel;
+        tree.nodes[fileNode].children << kernelNode;
+        tree.kernelNodes.insert(info.key, kernelNode);
+        if (kernel.reportRow < 0)
+            continue;
+        for (const SliceEstimate& s : run.kernels[kernel.reportRow].estimate.slices) {
+            Node slice;
+            slice.kind = NodeKind::Slice;
+            slice.parent = kernelNode;
+            slice.row = int(tree.nodes[kernelNode].children.size());
+            slice.file = info.location.file;
+            slice.kernelKey = info.key;
+            slice.kernelRow = kernelRow;
+            slice.reportRow = kernel.reportRow;
+            slice.space = s.space;
+            const int sliceNode = int(tree.nodes.size());
+            tree.nodes << slice;
+            tree.nodes[kernelNode].children << sliceNode;
+        }
+    }
+    return tree;
+}
+
+bool KernelTreeModel::sameShape(const Tree& a, const Tree& b)
+{
+    if (a.nodes.size() != b.nodes.size() || a.topLevel != b.topLevel)
+        return false;
+    for (int i = 0; i < a.nodes.size(); ++i) {
+        if (!a.nodes[i].sameShape(b.nodes[i]))
+            return false;
+    }
+    return true;
+}
+
+void KernelTreeModel::resetFromSession()
+{
+    beginResetModel();
+    m_tree = buildTree();
+    endResetModel();
+}
+
+void KernelTreeModel::onEstimatesChanged(const QString& kernelKey)
+{
+    const int kernelNode = kernelKey.isEmpty() ? -1 : m_tree.kernelNodes.value(kernelKey, -1);
+    if (kernelNode >= 0) {
+        // One kernel was re-estimated: its slices may have changed, nothing else.
+        const Node& node = m_tree.nodes[kernelNode];
+        const KernelEstimateReport* report = reportOf(node);
+        bool same = report != nullptr && report->estimate.slices.size() == node.children.size();
+        for (int i = 0; same && i < node.children.size(); ++i)
+            same = report->estimate.slices[i].space == m_tree.nodes[node.children[i]].space;
+        if (same) {
+            emitKernelChanged(kernelNode);
+            return;
+        }
+        resetFromSession();
+        return;
+    }
+    Tree fresh = buildTree();
+    if (!sameShape(fresh, m_tree)) {
+        beginResetModel();
+        m_tree = std::move(fresh);
+        endResetModel();
+        return;
+    }
+    // Same shape: every number may have moved (GPU, model, δ …), the rows did not.
+    if (!m_tree.topLevel.isEmpty())
+        emitRowsChanged(-1, 0, int(m_tree.topLevel.size()) - 1, 0, ColumnCount - 1);
+    for (int i = 0; i < m_tree.nodes.size(); ++i) {
+        const Node& node = m_tree.nodes[i];
+        if (node.kind != NodeKind::Slice && !node.children.isEmpty())
+            emitRowsChanged(i, 0, int(node.children.size()) - 1, 0, ColumnCount - 1);
+    }
+}
+
+void KernelTreeModel::emitKernelChanged(int kernelNode)
+{
+    const Node& node = m_tree.nodes[kernelNode];
+    const Node& file = m_tree.nodes[node.parent];
+    emitRowsChanged(node.parent, node.row, node.row, 0, ColumnCount - 1);
+    if (!node.children.isEmpty())
+        emitRowsChanged(kernelNode, 0, int(node.children.size()) - 1, 0, ColumnCount - 1);
+    // The file shows its hottest kernel, and its kernels' shares are relative to that one.
+    emitRowsChanged(file.parent, file.row, file.row, 0, ColumnCount - 1);
+    emitRowsChanged(node.parent, 0, int(file.children.size()) - 1, ShareColumn, ShareColumn);
+}
+
+void KernelTreeModel::emitRowsChanged(int parentNode, int firstRow, int lastRow, int firstColumn, int lastColumn)
+{
+    const QModelIndex parent = parentNode < 0 ? QModelIndex() : indexOfNode(parentNode, 0);
+    Q_EMIT dataChanged(index(firstRow, firstColumn, parent), index(lastRow, lastColumn, parent));
+}
+
+QModelIndex KernelTreeModel::indexOfNode(int node, int column) const
+{
+    if (node < 0 || node >= m_tree.nodes.size())
+        return {};
+    return createIndex(m_tree.nodes[node].row, column, quintptr(node));
+}
+
+QModelIndex KernelTreeModel::index(int row, int column, const QModelIndex& parent) const
+{
+    if (row < 0 || column < 0 || column >= ColumnCount)
+        return {};
+    if (!parent.isValid()) {
+        if (row >= m_tree.topLevel.size())
+            return {};
+        return createIndex(row, column, quintptr(m_tree.topLevel[row]));
+    }
+    const Node* node = nodeOf(parent);
+    if (!node || parent.column() != 0 || row >= node->children.size())
+        return {};
+    return createIndex(row, column, quintptr(node->children[row]));
+}
+
+QModelIndex KernelTreeModel::parent(const QModelIndex& child) const
+{
+    const Node* node = nodeOf(child);
+    if (!node || node->parent < 0)
+        return {};
+    return indexOfNode(node->parent, 0);
+}
+
+int KernelTreeModel::rowCount(const QModelIndex& parent) const
+{
+    if (!parent.isValid())
+        return int(m_tree.topLevel.size());
+    if (parent.column() != 0)
+        return 0;
+    const Node* node = nodeOf(parent);
+    return node ? int(node->children.size()) : 0;
+}
+
+int KernelTreeModel::columnCount(const QModelIndex& /*parent*/) const
+{
+    return ColumnCount;
+}
+
+QModelIndex KernelTreeModel::kernelIndex(const QString& kernelKey, int column) const
+{
+    return indexOfNode(m_tree.kernelNodes.value(kernelKey, -1), column);
+}
+
+QModelIndex KernelTreeModel::sliceIndex(const QString& kernelKey, MemorySpace space, int column) const
+{
+    const int kernelNode = m_tree.kernelNodes.value(kernelKey, -1);
+    if (kernelNode < 0)
+        return {};
+    for (int child : m_tree.nodes[kernelNode].children) {
+        if (m_tree.nodes[child].space == space)
+            return indexOfNode(child, column);
+    }
+    return {};
+}
+
+const KernelTreeModel::Node* KernelTreeModel::nodeOf(const QModelIndex& index) const
+{
+    if (!index.isValid() || index.model() != this)
+        return nullptr;
+    const quintptr node = index.internalId();
+    return node < quintptr(m_tree.nodes.size()) ? &m_tree.nodes[int(node)] : nullptr;
+}
+
+const KernelEstimateReport* KernelTreeModel::reportOf(const Node& node) const
+{
+    const EstimateRun& run = m_session.run();
+    if (node.reportRow < 0 || node.reportRow >= run.kernels.size())
+        return nullptr;
+    const KernelEstimateReport& report = run.kernels[node.reportRow];
+    // The session may have moved on before our slot ran: never show another kernel's numbers.
+    return report.analysis.kernel->info.key == node.kernelKey ? &report : nullptr;
+}
+
+const SliceEstimate* KernelTreeModel::sliceOf(const Node& node) const
+{
+    const KernelEstimateReport* report = reportOf(node);
+    if (!report)
+        return nullptr;
+    for (const SliceEstimate& s : report->estimate.slices) {
+        if (s.space == node.space)
+            return &s;
+    }
+    return nullptr;
+}
+
+double KernelTreeModel::kernelWatts(int kernelNode, bool* known) const
+{
+    const KernelEstimateReport* report = reportOf(m_tree.nodes[kernelNode]);
+    *known = report != nullptr;
+    return report ? report->estimate.watts : 0;
+}
+
+QVariant KernelTreeModel::data(const QModelIndex& index, int role) const
+{
+    const Node* node = nodeOf(index);
+    if (!node)
+        return {};
+    if (role == ModelRoles::NodeKindRole || role == ModelRoles::KernelKeyRole || role == ModelRoles::MemorySpaceRole)
+        return commonData(*node, role);
+    switch (node->kind) {
+    case NodeKind::File:
+        return fileData(*node, index.column(), role);
+    case NodeKind::Kernel:
+        return kernelData(*node, index.column(), role);
+    case NodeKind::Slice:
+    case NodeKind::Line:
+        return sliceData(*node, index.column(), role);
+    }
+    return {};
+}
+
+QVariant KernelTreeModel::commonData(const Node& node, int role) const
+{
+    switch (role) {
+    case ModelRoles::NodeKindRole:
+        return int(node.kind);
+    case ModelRoles::KernelKeyRole:
+        return node.kind == NodeKind::File ? QVariant() : QVariant(node.kernelKey);
+    case ModelRoles::MemorySpaceRole:
+        return node.kind == NodeKind::Slice ? int(node.space) : -1;
+    default:
+        return {};
+    }
+}
+
+QVariant KernelTreeModel::fileData(const Node& node, int column, int role) const
+{
+    if (role == ModelRoles::FilePathRole)
+        return node.file;
+    if (role == ModelRoles::LineRole)
+        return 0;
+    // The file's power is its hottest kernel's: kernels run one after another.
+    double hottest = 0;
+    QString hottestName;
+    bool any = false;
+    for (int child : node.children) {
+        bool known = false;
+        const double watts = kernelWatts(child, &known);
+        if (known && (!any || watts > hottest)) {
+            hottest = watts;
+            const int kernelRow = m_tree.nodes[child].kernelRow;
+            const QVector<CatalogFunction>& kernels = m_session.index().kernels;
+            hottestName
+                = kernelRow >= 0 && kernelRow < kernels.size() ? kernels[kernelRow].info.qualifiedName : QString();
+            any = true;
+        }
+    }
+    switch (role) {
+    case Qt::DisplayRole:
+        if (column == NameColumn)
+            return node.label;
+        if (column == PowerColumn && any)
+            return formatWatts(hottest);
+        return {};
+    case ModelRoles::SortRole:
+        if (column == NameColumn)
+            return node.label;
+        if (column == PowerColumn && any)
+            return hottest;
+        return {};
+    case Qt::ToolTipRole:
+        if (column == NameColumn)
+            return QStringLiteral("%1\n%2 kernel(s)").arg(node.file).arg(node.children.size());
+        if (column == PowerColumn && any)
+            return QStringLiteral("Hottest kernel of this file: %1, %2. Kernels run one after another, so their "
+                                  "watts do not add up.")
+                .arg(hottestName, formatWatts(hottest));
+        return {};
+    default:
+        return {};
+    }
+}
+
+QVariant KernelTreeModel::kernelData(const Node& node, int column, int role) const
+{
+    const QVector<CatalogFunction>& kernels = m_session.index().kernels;
+    if (node.kernelRow < 0 || node.kernelRow >= kernels.size() || kernels[node.kernelRow].info.key != node.kernelKey)
+        return {};
+    const FunctionInfo& info = kernels[node.kernelRow].info;
+    if (role == ModelRoles::FilePathRole)
+        return info.location.file;
+    if (role == ModelRoles::LineRole)
+        return info.location.line;
+    const QString name = QStringLiteral("%1 (line %2)")
+                             .arg(info.qualifiedName.isEmpty() ? info.name : info.qualifiedName)
+                             .arg(info.location.line);
+    const KernelEstimateReport* report = reportOf(node);
+    if (column == NameColumn) {
+        if (role == Qt::DisplayRole)
+            return name;
+        if (role == ModelRoles::SortRole)
+            return info.qualifiedName;
+        if (role == Qt::ToolTipRole) {
+            QStringList lines{QStringLiteral("%1:%2").arg(info.location.file).arg(info.location.line)};
+            if (!m_session.hasEstimates())
+                lines << QStringLiteral("No estimate: %1").arg(m_session.modelError());
+            else if (!report)
+                lines << QStringLiteral("Its body could not be read: no slices, no estimate.");
+            else
+                lines += report->estimate.assumptions;
+            if (report)
+                lines += report->estimate.outOfDomain;
+            return lines.join(QLatin1Char('\n'));
+        }
+        return {};
+    }
+    if (!report)
+        return {};
+    const KernelEstimate& estimate = report->estimate;
+    const bool fraction = m_session.model() && m_session.model()->usesFractionIntensity();
+    double raw = 0;
+    QString text;
+    QString tip;
+    switch (column) {
+    case PowerColumn:
+        raw = estimate.watts;
+        text = formatWatts(raw);
+        tip = QStringLiteral("P̂ = Σ (|C_i| / L)·P_i = %1 (%2)").arg(text, classText(estimate.dense));
+        if (estimate.joules)
+            tip += QStringLiteral("\nĒ = P̂·t = %1").arg(formatJoules(*estimate.joules));
+        break;
+    case ShareColumn: {
+        const Node& file = m_tree.nodes[node.parent];
+        double hottest = 0;
+        for (int sibling : file.children) {
+            bool known = false;
+            hottest = std::max(hottest, kernelWatts(sibling, &known));
+        }
+        if (hottest <= 0)
+            return {};
+        raw = 100.0 * estimate.watts / hottest;
+        text = formatPercent(estimate.watts / hottest);
+        tip = QStringLiteral("P̂ relative to the hottest kernel of this file (%1). Kernels run one after another, "
+                             "so their watts do not add up.")
+                  .arg(formatWatts(hottest));
+        break;
+    }
+    case IntensityColumn:
+        raw = estimate.averageIntensity;
+        text = formatIntensity(raw, fraction);
+        tip = QStringLiteral("Ā = Σ (|C_i| / L)·Ã_i, %1 intensity")
+                  .arg(fraction ? QStringLiteral("fraction #A / (#A + N_mem)") : QStringLiteral("ratio #A / N_mem"));
+        break;
+    case ClassColumn:
+        raw = estimate.dense ? 1 : 0;
+        text = classText(estimate.dense);
+        tip = QStringLiteral("Branch density %1 (decision points / effective statements)")
+                  .arg(formatNumber(report->analysis.slices.branchDensity, 3));
+        break;
+    case SaturationColumn:
+        raw = estimate.saturation;
+        text = formatSaturation(raw);
+        tip = QStringLiteral("Sa = %1: %2 of %3 SMs active")
+                  .arg(formatNumber(raw, 4))
+                  .arg(estimate.activeSms)
+                  .arg(m_session.gpu() ? m_session.gpu()->sms : 0);
+        break;
+    default:
+        return {};
+    }
+    switch (role) {
+    case Qt::DisplayRole:
+        return text;
+    case ModelRoles::SortRole:
+        return raw;
+    case Qt::ToolTipRole:
+        return tip;
+    default:
+        return {};
+    }
+}
+
+QVariant KernelTreeModel::sliceData(const Node& node, int column, int role) const
+{
+    const KernelEstimateReport* report = reportOf(node);
+    const SliceEstimate* slice = sliceOf(node);
+    if (!report || !slice)
+        return {};
+    if (role == ModelRoles::FilePathRole || role == ModelRoles::LineRole) {
+        const SourceLocation* where = firstMemberLocation(*report, *slice);
+        if (role == ModelRoles::FilePathRole)
+            return where ? where->file : node.file;
+        return where ? where->line : report->analysis.kernel->info.location.line;
+    }
+    const bool fraction = m_session.model() && m_session.model()->usesFractionIntensity();
+    QVariant raw;
+    QString text;
+    QString tip;
+    switch (column) {
+    case NameColumn:
+        raw = memorySpaceName(slice->space);
+        text = memorySpaceName(slice->space);
+        tip = QStringLiteral("The %1 slice: %2 effective statements").arg(text).arg(slice->length);
+        break;
+    case PowerColumn:
+        raw = slice->watts;
+        text = formatWatts(slice->watts);
+        tip = QStringLiteral("P_i of the %1 slice, the model at Ã = %2, Sa = %3")
+                  .arg(memorySpaceName(slice->space),
+                      formatIntensity(fraction ? slice->intensityFraction : slice->intensityRatio, fraction),
+                      formatNumber(report->estimate.saturation, 4));
+        if (!slice->outOfDomain.isEmpty())
+            tip += QLatin1Char('\n') + slice->outOfDomain.join(QLatin1Char('\n'));
+        break;
+    case ShareColumn: {
+        raw = 100.0 * slice->weight;
+        text = formatPercent(slice->weight);
+        int total = 0;
+        for (const SliceEstimate& s : report->estimate.slices)
+            total += s.length;
+        tip = QStringLiteral("|C_i| / L = %1 / %2: this slice's weight in the kernel's power")
+                  .arg(slice->length)
+                  .arg(total);
+        break;
+    }
+    case IntensityColumn: {
+        const double value = fraction ? slice->intensityFraction : slice->intensityRatio;
+        raw = value;
+        text = formatIntensity(value, fraction);
+        tip = fraction ? QStringLiteral("x = #A / (#A + N_mem) = %1").arg(text)
+                       : QStringLiteral("Ã = #A / N_mem = %1").arg(text);
+        break;
+    }
+    default:
+        return {};
+    }
+    switch (role) {
+    case Qt::DisplayRole:
+        return text;
+    case ModelRoles::SortRole:
+        return raw;
+    case Qt::ToolTipRole:
+        return tip;
+    default:
+        return {};
+    }
+}
+
+QVariant KernelTreeModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
+        return {};
+    if (role == Qt::DisplayRole) {
+        switch (section) {
+        case NameColumn:
+            return QStringLiteral("Name");
+        case PowerColumn:
+            return QStringLiteral("Power (W)");
+        case ShareColumn:
+            return QStringLiteral("Share (%)");
+        case IntensityColumn:
+            return QStringLiteral("Intensity");
+        case ClassColumn:
+            return QStringLiteral("Class");
+        case SaturationColumn:
+            return QStringLiteral("Sa");
+        }
+    }
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case NameColumn:
+            return QStringLiteral("Files, their kernels, and each kernel's memory-space slices");
+        case PowerColumn:
+            return QStringLiteral("Kernel: estimated power P̂ in W. Slice: its power P_i in W. File: its hottest "
+                                  "kernel's P̂");
+        case ShareColumn:
+            return QStringLiteral("Slice: |C_i| / L, its weight in the kernel's power. Kernel: P̂ relative to the "
+                                  "hottest kernel of its file");
+        case IntensityColumn:
+            return QStringLiteral("Computation intensity in the model's definition: ratio #A / N_mem (JoS13) or "
+                                  "fraction #A / (#A + N_mem) (JSW12); kernel: length-weighted average");
+        case ClassColumn:
+            return QStringLiteral("Branch-sparse kernels use BSPM, branch-dense ones BDPM");
+        case SaturationColumn:
+            return QStringLiteral("SM saturation: active SMs / SMs on the GPU");
+        }
+    }
+    return {};
+}
+
+} // namespace slicewatt

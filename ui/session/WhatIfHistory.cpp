@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "WhatIfHistory.h"
+
+#include "ProjectSession.h"
+
+namespace slicewatt {
+namespace {
+
+bool sameExceptKernels(const WhatIfSettings& a, const WhatIfSettings& b)
+{
+    return a.gpuId == b.gpuId && a.modelId == b.modelId && a.delta == b.delta && a.seconds == b.seconds
+        && a.counting == b.counting && a.allKernels == b.allKernels;
+}
+
+class WhatIfCommand : public QUndoCommand {
+public:
+    WhatIfCommand(
+        ProjectSession& session, WhatIfSettings before, WhatIfSettings after, const QString& text, const QString& tag)
+        : QUndoCommand(text)
+        , m_session(session)
+        , m_before(std::move(before))
+        , m_after(std::move(after))
+        , m_id(int(qHash(tag) & 0x3fffffff))
+    {
+    }
+    void undo() override { applyWhatIfSettings(m_session, m_before); }
+    void redo() override { applyWhatIfSettings(m_session, m_after); }
+    int id() const override { return m_id; }
+    bool mergeWith(const QUndoCommand* other) override
+    {
+        m_after = static_cast<const WhatIfCommand*>(other)->m_after;
+        return true;
+    }
+
+private:
+    ProjectSession& m_session;
+    WhatIfSettings m_before;
+    WhatIfSettings m_after;
+    int m_id;
+};
+
+} // namespace
+
+void applyWhatIfSettings(ProjectSession& session, const WhatIfSettings& target)
+{
+    const WhatIfSettings& current = session.settings();
+    if (sameExceptKernels(current, target)) {
+        QSet<QString> keys;
+        for (auto it = current.kernels.cbegin(); it != current.kernels.cend(); ++it)
+            keys.insert(it.key());
+        for (auto it = target.kernels.cbegin(); it != target.kernels.cend(); ++it)
+            keys.insert(it.key());
+        QStringList differing;
+        for (const QString& key : std::as_const(keys)) {
+            if (!(current.kernels.value(key) == target.kernels.value(key)))
+                differing << key;
+        }
+        if (differing.isEmpty())
+            return;
+        if (differing.size() == 1) {
+            session.setKernelWhatIf(differing.first(), target.kernels.value(differing.first()));
+            return;
+        }
+    }
+    session.setSettings(target);
+}
+
+WhatIfHistory::WhatIfHistory(ProjectSession& session, QObject* parent)
+    : QObject(parent)
+    , m_session(session)
+{
+    // Steps refer to kernels of one analysis; a new project starts a new history.
+    connect(&session, &ProjectSession::projectChanged, this, [this] { m_stack.clear(); });
+}
+
+void WhatIfHistory::change(const WhatIfSettings& next, const QString& text, const QString& tag)
+{
+    m_stack.push(new WhatIfCommand(m_session, m_session.settings(), next, text, tag));
+}
+
+void WhatIfHistory::changeKernel(
+    const QString& kernelKey, const KernelWhatIf& whatIf, const QString& text, const QString& tag)
+{
+    WhatIfSettings next = m_session.settings();
+    if (whatIf.isEmpty())
+        next.kernels.remove(kernelKey);
+    else
+        next.kernels.insert(kernelKey, whatIf);
+    change(next, text, tag + QLatin1Char('@') + kernelKey);
+}
+
+} // namespace slicewatt

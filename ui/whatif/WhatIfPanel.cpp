@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "WhatIfPanel.h"
+
+#include "BranchTableModel.h"
+#include "LoopTableModel.h"
+#include "session/ProjectSession.h"
+#include "session/WhatIfHistory.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QSpinBox>
+#include <QStandardItemModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace slicewatt {
+namespace {
+
+constexpr int kSaturationSteps = 1000; // slider resolution: Sa in steps of 0.001
+
+QTableView* makeOverrideView(QAbstractItemModel* model, QWidget* parent)
+{
+    auto* view = new QTableView(parent);
+    view->setModel(model);
+    view->verticalHeader()->hide();
+    view->horizontalHeader()->setStretchLastSection(true);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setEditTriggers(
+        QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed | QAbstractItemView::AnyKeyPressed);
+    view->setMinimumHeight(90);
+    return view;
+}
+
+// A spin box whose lowest value means "as the code says".
+QSpinBox* makeLaunchSpin(int maximum, const QString& suffix, QWidget* parent)
+{
+    auto* spin = new QSpinBox(parent);
+    spin->setRange(0, maximum);
+    spin->setSpecialValueText(QObject::tr("as in code"));
+    spin->setSuffix(suffix);
+    spin->setAccelerated(true);
+    return spin;
+}
+
+} // namespace
+
+WhatIfPanel::WhatIfPanel(ProjectSession& session, WhatIfHistory& history, QWidget* parent)
+    : QWidget(parent)
+    , m_session(session)
+    , m_history(history)
+{
+    auto* layout = new QVBoxLayout(this);
+
+    auto* projectGroup = new QGroupBox(tr("Hardware and model"), this);
+    auto* projectForm = new QFormLayout(projectGroup);
+    m_gpu = new QComboBox(projectGroup);
+    m_model = new QComboBox(projectGroup);
+    m_delta = new QDoubleSpinBox(projectGroup);
+    m_delta->setRange(0, 1);
+    m_delta->setDecimals(4);
+    m_delta->setSingleStep(0.001);
+    m_delta->setToolTip(tr("BDPM: sub-slices taken with probability at most δ are dropped (branch-dense kernels)"));
+    m_seconds = new QDoubleSpinBox(projectGroup);
+    m_seconds->setRange(0, 1e6);
+    m_seconds->setDecimals(6);
+    m_seconds->setSingleStep(0.001);
+    m_seconds->setSuffix(tr(" s"));
+    m_seconds->setSpecialValueText(tr("off"));
+    m_seconds->setToolTip(tr("Kernel execution time: energy E = P × t in J"));
+    projectForm->addRow(tr("&GPU:"), m_gpu);
+    projectForm->addRow(tr("&Model:"), m_model);
+    projectForm->addRow(tr("BDPM &δ:"), m_delta);
+    projectForm->addRow(tr("&Time for energy:"), m_seconds);
+    layout->addWidget(projectGroup);
+
+    m_kernelGroup = new QGroupBox(tr("Kernel"), this);
+    auto* kernelLayout = new QVBoxLayout(m_kernelGroup);
+    auto* launchForm = new QFormLayout;
+    m_grid = makeLaunchSpin(std::numeric_limits<int>::max(), tr(" blocks"), m_kernelGroup);
+    m_block = makeLaunchSpin(1024, tr(" threads"), m_kernelGroup);
+    launchForm->addRow(tr("G&rid:"), m_grid);
+    launchForm->addRow(tr("&Block:"), m_block);
+    kernelLayout->addLayout(launchForm);
+    m_launchSummary = new QLabel(m_kernelGroup);
+    m_launchSummary->setWordWrap(true);
+    kernelLayout->addWidget(m_launchSummary);
+    auto* saturationRow = new QHBoxLayout;
+    m_saturationOverride = new QCheckBox(tr("Set &Sa"), m_kernelGroup);
+    m_saturationOverride->setToolTip(tr("Set the SM saturation directly instead of from the launch's grid"));
+    m_saturation = new QSlider(Qt::Horizontal, m_kernelGroup);
+    m_saturation->setRange(1, kSaturationSteps);
+    m_saturation->setPageStep(kSaturationSteps / 10);
+    m_saturation->setToolTip(tr("SM saturation Sa = active SMs / SMs"));
+    m_saturationValue = new QLabel(m_kernelGroup);
+    m_saturationValue->setMinimumWidth(48);
+    saturationRow->addWidget(m_saturationOverride);
+    saturationRow->addWidget(m_saturation, 1);
+    saturationRow->addWidget(m_saturationValue);
+    kernelLayout->addLayout(saturationRow);
+    m_loops = new LoopTableModel(session, history, this);
+    m_branches = new BranchTableModel(session, history, this);
+    kernelLayout->addWidget(new QLabel(tr("Loop trip counts (double-click to set):"), m_kernelGroup));
+    m_loopView = makeOverrideView(m_loops, m_kernelGroup);
+    kernelLayout->addWidget(m_loopView, 1);
+    kernelLayout->addWidget(new QLabel(tr("Branch arm probabilities:"), m_kernelGroup));
+    m_branchView = makeOverrideView(m_branches, m_kernelGroup);
+    kernelLayout->addWidget(m_branchView, 1);
+    m_resetKernel = new QPushButton(tr("Reset &kernel to code"), m_kernelGroup);
+    kernelLayout->addWidget(m_resetKernel);
+    layout->addWidget(m_kernelGroup, 1);
+
+    m_resetAll = new QPushButton(tr("Reset &all what-ifs"), this);
+    layout->addWidget(m_resetAll);
+
+    connect(m_gpu, &QComboBox::activated, this, &WhatIfPanel::changeGpu);
+    connect(m_model, &QComboBox::activated, this, &WhatIfPanel::changeModel);
+    connect(m_delta, &QDoubleSpinBox::valueChanged, this, [this](double delta) {
+        WhatIfSettings next = m_session.settings();
+        next.delta = delta;
+        m_history.change(next, tr("BDPM δ %1").arg(delta), QStringLiteral("delta"));
+    });
+    connect(m_seconds, &QDoubleSpinBox::valueChanged, this, [this](double seconds) {
+        WhatIfSettings next = m_session.settings();
+        next.seconds = seconds > 0 ? std::optional<double>(seconds) : std::nullopt;
+        m_history.change(next, tr("Execution time %1 s").arg(seconds), QStringLiteral("seconds"));
+    });
+    connect(m_grid, &QSpinBox::valueChanged, this, [this](int blocks) {
+        changeKernel(tr("Grid %1 blocks").arg(blocks), QStringLiteral("grid"),
+            [blocks](KernelWhatIf& w) { w.gridBlocks = blocks > 0 ? std::optional<qint64>(blocks) : std::nullopt; });
+    });
+    connect(m_block, &QSpinBox::valueChanged, this, [this](int threads) {
+        changeKernel(tr("Block %1 threads").arg(threads), QStringLiteral("block"), [threads](KernelWhatIf& w) {
+            w.blockThreads = threads > 0 ? std::optional<qint64>(threads) : std::nullopt;
+        });
+    });
+    connect(m_saturation, &QSlider::valueChanged, this, [this](int value) {
+        const double sa = double(value) / kSaturationSteps;
+        changeKernel(
+            tr("SM saturation %1").arg(sa), QStringLiteral("sa"), [sa](KernelWhatIf& w) { w.saturation = sa; });
+    });
+    connect(m_saturationOverride, &QCheckBox::toggled, this, [this](bool on) {
+        const double sa = double(m_saturation->value()) / kSaturationSteps;
+        changeKernel(on ? tr("Set SM saturation") : tr("SM saturation from launch"), QStringLiteral("sa"),
+            [on, sa](KernelWhatIf& w) { w.saturation = on ? std::optional<double>(sa) : std::nullopt; });
+    });
+    connect(m_resetKernel, &QPushButton::clicked, this, [this] {
+        m_history.changeKernel(m_session.selectedKernel(), KernelWhatIf{}, tr("Reset kernel"), QStringLiteral("reset"));
+    });
+    connect(m_resetAll, &QPushButton::clicked, this, [this] {
+        WhatIfSettings next = m_session.settings();
+        next.kernels.clear();
+        next.allKernels = KernelWhatIf{};
+        m_history.change(next, tr("Reset all what-ifs"), QStringLiteral("reset-all"));
+    });
+
+    connect(&session, &ProjectSession::estimatesChanged, this, &WhatIfPanel::syncFromSession);
+    connect(&session, &ProjectSession::selectionChanged, this, &WhatIfPanel::syncFromSession);
+    connect(&session, &ProjectSession::projectChanged, this, &WhatIfPanel::syncFromSession);
+    fillLibraryBoxes();
+    syncFromSession();
+}
+
+void WhatIfPanel::fillLibraryBoxes()
+{
+    const QSignalBlocker gpuBlocker(m_gpu);
+    const QSignalBlocker modelBlocker(m_model);
+    m_gpu->clear();
+    for (const GpuSpec& gpu : m_session.library().gpus().gpus())
+        m_gpu->addItem(gpu.name, gpu.id);
+    m_model->clear();
+    for (const PowerModel& model : m_session.library().models()) {
+        m_model->addItem(model.name(), model.id());
+        m_model->setItemData(m_model->count() - 1,
+            tr("%1\nCovers: %2").arg(model.equation(), model.gpuIds().join(QStringLiteral(", "))), Qt::ToolTipRole);
+    }
+}
+
+void WhatIfPanel::changeGpu()
+{
+    WhatIfSettings next = m_session.settings();
+    next.gpuId = m_gpu->currentData().toString();
+    m_history.change(next, tr("GPU %1").arg(m_gpu->currentText()), QStringLiteral("gpu"));
+}
+
+void WhatIfPanel::changeModel()
+{
+    WhatIfSettings next = m_session.settings();
+    next.modelId = m_model->currentData().toString();
+    // A model fitted on other boards takes the first GPU it covers, in the same step.
+    const PowerModel* model = m_session.library().model(next.modelId);
+    if (model && !model->supports(next.gpuId) && !model->gpuIds().isEmpty()) {
+        for (const GpuSpec& gpu : m_session.library().gpus().gpus()) {
+            if (model->supports(gpu.id)) {
+                next.gpuId = gpu.id;
+                break;
+            }
+        }
+    }
+    m_history.change(next, tr("Model %1").arg(m_model->currentText()), QStringLiteral("model"));
+}
+
+void WhatIfPanel::changeKernel(const QString& text, const QString& tag, const std::function<void(KernelWhatIf&)>& edit)
+{
+    const QString key = m_session.selectedKernel();
+    if (key.isEmpty())
+        return;
+    KernelWhatIf whatIf = m_session.kernelWhatIf(key);
+    edit(whatIf);
+    m_history.changeKernel(key, whatIf, text, tag);
+}
+
+void WhatIfPanel::syncFromSession()
+{
+    const WhatIfSettings& settings = m_session.settings();
+    const QSignalBlocker blockers[] = {QSignalBlocker(m_gpu), QSignalBlocker(m_model), QSignalBlocker(m_delta),
+        QSignalBlocker(m_seconds), QSignalBlocker(m_grid), QSignalBlocker(m_block), QSignalBlocker(m_saturation),
+        QSignalBlocker(m_saturationOverride)};
+    if (m_gpu->count() != m_session.library().gpus().gpus().size()
+        || m_model->count() != m_session.library().models().size())
+        fillLibraryBoxes();
+    m_gpu->setCurrentIndex(m_gpu->findData(settings.gpuId));
+    m_model->setCurrentIndex(m_model->findData(settings.modelId));
+    // GPUs the chosen model has no parameters for cannot be picked with it.
+    if (auto* items = qobject_cast<QStandardItemModel*>(m_gpu->model())) {
+        const PowerModel* model = m_session.model() ? m_session.model() : m_session.library().model(settings.modelId);
+        for (int row = 0; row < items->rowCount(); ++row)
+            items->item(row)->setEnabled(!model || model->supports(m_gpu->itemData(row).toString()));
+    }
+    m_delta->setValue(settings.delta);
+    m_seconds->setValue(settings.seconds.value_or(0));
+
+    const QString key = m_session.selectedKernel();
+    const KernelEstimateReport* report = m_session.kernelReport(key);
+    m_kernelGroup->setEnabled(report != nullptr);
+    if (!report) {
+        m_kernelGroup->setTitle(tr("Kernel (select one in the tree)"));
+        m_launchSummary->setText(m_session.hasEstimates() ? QString() : m_session.modelError());
+        return;
+    }
+    const KernelWhatIf whatIf = m_session.kernelWhatIf(key);
+    m_kernelGroup->setTitle(tr("Kernel %1").arg(report->analysis.kernel->info.qualifiedName));
+    m_grid->setValue(int(std::min<qint64>(whatIf.gridBlocks.value_or(0), m_grid->maximum())));
+    m_block->setValue(int(std::min<qint64>(whatIf.blockThreads.value_or(0), m_block->maximum())));
+    const KernelEstimate& e = report->estimate;
+    m_saturationOverride->setChecked(whatIf.saturation.has_value());
+    m_saturation->setValue(qBound(1, int(std::lround(e.saturation * kSaturationSteps)), kSaturationSteps));
+    m_saturationValue->setText(QString::number(e.saturation, 'f', 3));
+
+    const LaunchShape& launch = report->analysis.launch;
+    auto dims = [](const std::optional<qint64>(&d)[3]) {
+        QStringList parts;
+        for (const auto& v : d)
+            parts << (v ? QString::number(*v) : QStringLiteral("?"));
+        return parts.join(QStringLiteral("×"));
+    };
+    QString summary = tr("Launch %1 blocks of %2 threads: %3 of %4 SMs active → Sa = %5")
+                          .arg(dims(launch.gridDim), dims(launch.blockDim))
+                          .arg(e.activeSms)
+                          .arg(m_session.gpu() ? m_session.gpu()->sms : 0)
+                          .arg(e.saturation, 0, 'f', 3);
+    if (whatIf.saturation)
+        summary = tr("Sa = %1 set directly").arg(e.saturation, 0, 'f', 3);
+    for (const QString& assumption : e.assumptions)
+        summary += QStringLiteral("\n") + assumption;
+    m_launchSummary->setText(summary);
+}
+
+} // namespace slicewatt

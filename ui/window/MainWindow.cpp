@@ -1,0 +1,572 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "MainWindow.h"
+
+#include "EditorLauncher.h"
+#include "RecentProjects.h"
+#include "Theme.h"
+#include "code/CodePanel.h"
+#include "code/CodeView.h"
+#include "frontend/IncrementalIndexer.h"
+#include "frontend/ParserOptions.h"
+#include "models/DiagnosticsModel.h"
+#include "models/HotspotModel.h"
+#include "models/KernelTreeModel.h"
+#include "models/ModelRoles.h"
+#include "panels/WhyPanel.h"
+#include "plots/PlotsPanel.h"
+#include "session/ProjectSession.h"
+#include "session/ProjectWatcher.h"
+#include "session/WhatIfHistory.h"
+#include "whatif/WhatIfPanel.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDesktopServices>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTreeView>
+#include <QUrl>
+
+namespace slicewatt {
+
+namespace {
+
+QTableView* makeTable(QAbstractItemModel* model, QWidget* parent)
+{
+    auto* view = new QTableView(parent);
+    view->setModel(model);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setSelectionMode(QAbstractItemView::SingleSelection);
+    view->setAlternatingRowColors(true);
+    view->horizontalHeader()->setStretchLastSection(true);
+    view->verticalHeader()->hide();
+    view->setWordWrap(false);
+    return view;
+}
+
+QDockWidget* makeDock(const QString& title, const QString& objectName, QWidget* content, QMainWindow* window)
+{
+    auto* dock = new QDockWidget(title, window);
+    dock->setObjectName(objectName); // saveState() needs it to remember the layout
+    dock->setWidget(content);
+    return dock;
+}
+
+ParserOptions parserOptions()
+{
+    ParserOptions parser;
+    parser.resourceDir = defaultClangResourceDir();
+    return parser;
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent)
+    , m_session(new ProjectSession(this))
+    , m_history(new WhatIfHistory(*m_session, this))
+    , m_watcher(new ProjectWatcher(this))
+    , m_preferences(Preferences::load())
+{
+    setWindowTitle(tr("SliceWatt"));
+    setAcceptDrops(true);
+    if (!m_preferences.modelFolders.isEmpty())
+        m_session->setModelFolders(m_preferences.modelFolders);
+    {
+        // The GPU and model of the last session; the shipped defaults when they are gone.
+        QSettings settings;
+        WhatIfSettings whatIf = m_session->settings();
+        whatIf.gpuId = settings.value(QStringLiteral("whatif/gpu"), whatIf.gpuId).toString();
+        whatIf.modelId = settings.value(QStringLiteral("whatif/model"), whatIf.modelId).toString();
+        whatIf.delta = settings.value(QStringLiteral("whatif/delta"), whatIf.delta).toDouble();
+        if (chooseModel(m_session->library(), whatIf).error.isEmpty())
+            m_session->setSettings(whatIf);
+    }
+
+    m_code = new CodePanel(this);
+    setCentralWidget(m_code);
+    m_kernelModel = new KernelTreeModel(*m_session, this);
+    m_hotspotModel = new HotspotModel(*m_session, 100, this);
+    m_diagnostics = new DiagnosticsModel(this);
+    m_whatIf = new WhatIfPanel(*m_session, *m_history, this);
+    m_why = new WhyPanel(*m_session, this);
+    m_plots = new PlotsPanel(*m_session, this);
+    createDocks();
+
+    m_progress = new QProgressBar(this);
+    m_progress->setMaximumWidth(220);
+    m_progress->setFormat(tr("%v / %m files"));
+    m_cancelButton = new QPushButton(tr("Cancel"), this);
+    m_cancelButton->setToolTip(tr("Stop the analysis (Esc)"));
+    m_cancelButton->setShortcut(Qt::Key_Escape);
+    m_summary = new QLabel(tr("Open a CUDA project: File → Open Folder (Ctrl+O), or drop a folder here"), this);
+    m_gpuLabel = new QLabel(this);
+    m_modelLabel = new QLabel(this);
+    m_powerLabel = new QLabel(this);
+    statusBar()->addWidget(m_summary, 1);
+    statusBar()->addPermanentWidget(m_progress);
+    statusBar()->addPermanentWidget(m_cancelButton);
+    statusBar()->addPermanentWidget(m_gpuLabel);
+    statusBar()->addPermanentWidget(m_modelLabel);
+    statusBar()->addPermanentWidget(m_powerLabel);
+    setBusy(false);
+    connect(m_cancelButton, &QPushButton::clicked, &m_job, &AnalysisJob::cancel);
+
+    connect(&m_job, &AnalysisJob::sourcesLoaded, this, [this](const ProjectSources& sources) { m_sources = sources; });
+    connect(&m_job, &AnalysisJob::started, this, [this](int total) {
+        m_progress->setRange(0, qMax(total, 1));
+        m_progress->setValue(0);
+    });
+    connect(&m_job, &AnalysisJob::progress, this, [this](int done, int total, const QString& file) {
+        m_progress->setRange(0, qMax(total, 1));
+        m_progress->setValue(done);
+        if (!file.isEmpty())
+            m_summary->setText(tr("Parsed %1").arg(QFileInfo(file).fileName()));
+    });
+    connect(&m_job, &AnalysisJob::finished, this, &MainWindow::onAnalysisFinished);
+    connect(&m_job, &AnalysisJob::cancelled, this, [this] {
+        setBusy(false);
+        m_summary->setText(tr("Analysis cancelled: the previous results stay shown"));
+    });
+    connect(m_watcher, &ProjectWatcher::filesChanged, this, &MainWindow::onFilesChanged);
+
+    connect(m_session, &ProjectSession::estimatesChanged, this, [this] {
+        m_code->refreshHeat(*m_session);
+        updateStatus();
+    });
+    connect(m_session, &ProjectSession::selectionChanged, this, &MainWindow::onSelectionChanged);
+    connect(&m_code->view(), &CodeView::lineActivated, this, &MainWindow::openCurrentInEditor);
+
+    createActions();
+    QSettings settings;
+    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
+        resize(1360, 860);
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    applyPreferences(m_preferences);
+    updateStatus();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createDocks()
+{
+    m_kernelView = new QTreeView(this);
+    m_kernelView->setModel(m_kernelModel);
+    m_kernelView->setUniformRowHeights(true);
+    m_kernelView->setAlternatingRowColors(true);
+    m_kernelView->header()->setStretchLastSection(false);
+    m_kernelView->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    connect(m_kernelView->selectionModel(), &QItemSelectionModel::currentChanged, this,
+        [this](const QModelIndex& current) { onKernelActivated(current); });
+    // A reset (new project, changed slice structure) leaves no current row; keep the
+    // session's selection visible.
+    connect(m_kernelModel, &QAbstractItemModel::modelReset, this, [this] {
+        m_kernelView->expandToDepth(0);
+        onSelectionChanged();
+    });
+
+    m_hotspotView = makeTable(m_hotspotModel, this);
+    connect(m_hotspotView, &QAbstractItemView::activated, this, [this](const QModelIndex& index) {
+        const QString key = index.data(ModelRoles::KernelKeyRole).toString();
+        if (!key.isEmpty())
+            m_session->select(key);
+        showLocation(index.data(ModelRoles::FilePathRole).toString(), index.data(ModelRoles::LineRole).toInt());
+    });
+    connect(m_hotspotView, &QAbstractItemView::clicked, m_hotspotView, &QAbstractItemView::activated);
+
+    m_diagnosticsView = makeTable(m_diagnostics, this);
+    connect(m_diagnosticsView, &QAbstractItemView::activated, this, [this](const QModelIndex& index) {
+        const Diagnostic& d = m_diagnostics->diagnosticAt(index.row());
+        if (!d.file.isEmpty())
+            showLocation(d.file, d.line);
+    });
+    connect(m_diagnosticsView, &QAbstractItemView::clicked, m_diagnosticsView, &QAbstractItemView::activated);
+
+    auto* whatIfScroll = new QScrollArea(this);
+    whatIfScroll->setWidget(m_whatIf);
+    whatIfScroll->setWidgetResizable(true);
+    whatIfScroll->setFrameShape(QFrame::NoFrame);
+
+    QDockWidget* kernels = makeDock(tr("Kernels and Slices"), QStringLiteral("kernelsDock"), m_kernelView, this);
+    QDockWidget* hotspots = makeDock(tr("Hot Spots"), QStringLiteral("hotspotsDock"), m_hotspotView, this);
+    QDockWidget* whatIf = makeDock(tr("What If"), QStringLiteral("whatIfDock"), whatIfScroll, this);
+    QDockWidget* why = makeDock(tr("Why?"), QStringLiteral("whyDock"), m_why, this);
+    QDockWidget* plots = makeDock(tr("Plots"), QStringLiteral("plotsDock"), m_plots, this);
+    QDockWidget* diagnostics = makeDock(tr("Diagnostics"), QStringLiteral("diagnosticsDock"), m_diagnosticsView, this);
+    addDockWidget(Qt::LeftDockWidgetArea, kernels);
+    addDockWidget(Qt::LeftDockWidgetArea, hotspots);
+    tabifyDockWidget(kernels, hotspots);
+    kernels->raise();
+    addDockWidget(Qt::RightDockWidgetArea, whatIf);
+    addDockWidget(Qt::RightDockWidgetArea, why);
+    tabifyDockWidget(whatIf, why);
+    whatIf->raise();
+    addDockWidget(Qt::BottomDockWidgetArea, plots);
+    addDockWidget(Qt::BottomDockWidgetArea, diagnostics);
+    tabifyDockWidget(plots, diagnostics);
+    plots->raise();
+    resizeDocks({kernels, whatIf}, {380, 360}, Qt::Horizontal);
+    resizeDocks({plots}, {300}, Qt::Vertical);
+}
+
+void MainWindow::createActions()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* openFolderAction = file->addAction(tr("Open &Folder…"), this, &MainWindow::openFolder);
+    openFolderAction->setShortcut(QKeySequence::Open);
+    file->addAction(tr("Open F&iles…"), QKeySequence(tr("Ctrl+Shift+O")), this, &MainWindow::openFiles);
+    file->addAction(tr("Open &Compile Database…"), this, &MainWindow::openCompileDatabase);
+    m_recent = new RecentProjects(file->addMenu(tr("&Recent Projects")), this);
+    connect(m_recent, &RecentProjects::openRequested, this, &MainWindow::openProject);
+    QAction* reload = file->addAction(tr("Re&analyse"), this, [this] {
+        if (!m_inputs.isEmpty())
+            openProject(m_inputs);
+    });
+    reload->setShortcut(QKeySequence::Refresh);
+    file->addSeparator();
+    file->addAction(tr("Export &Plot…"), QKeySequence(tr("Ctrl+Shift+E")), this, &MainWindow::exportPlot);
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = m_history->stack().createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = m_history->stack().createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    edit->addAction(tr("Reset All &What-ifs"), QKeySequence(tr("Ctrl+R")), this, [this] {
+        WhatIfSettings next = m_session->settings();
+        next.kernels.clear();
+        next.allKernels = KernelWhatIf{};
+        m_history->change(next, tr("Reset all what-ifs"), QStringLiteral("reset-all"));
+    });
+    edit->addSeparator();
+    QAction* preferences = edit->addAction(tr("&Preferences…"), this, [this] {
+        PreferencesDialog dialog(m_preferences, this);
+        if (dialog.exec() == QDialog::Accepted)
+            applyPreferences(dialog.preferences());
+    });
+    preferences->setShortcut(QKeySequence::Preferences);
+
+    QMenu* go = menuBar()->addMenu(tr("&Go"));
+    go->addAction(tr("Open in &Editor"), QKeySequence(tr("Ctrl+E")), this,
+        [this] { openCurrentInEditor(m_code->view().textCursor().blockNumber() + 1); });
+    go->addAction(tr("&Hottest Line"), QKeySequence(tr("F8")), this, [this] {
+        const auto lines = m_session->hottestLines(1);
+        if (lines.isEmpty())
+            return;
+        m_session->select(lines.first().kernelKey);
+        showLocation(lines.first().file, lines.first().line);
+    });
+    go->addAction(tr("&Kernels"), QKeySequence(tr("Ctrl+1")), this, [this] { m_kernelView->setFocus(); });
+    go->addAction(tr("&Code"), QKeySequence(tr("Ctrl+2")), this, [this] { m_code->view().setFocus(); });
+    go->addAction(tr("&What If"), QKeySequence(tr("Ctrl+3")), this, [this] { m_whatIf->gpuBox()->setFocus(); });
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    for (QDockWidget* dock : findChildren<QDockWidget*>())
+        m_viewMenu->addAction(dock->toggleViewAction());
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Analysis Rules"), this, [this] {
+        // The rule book is compiled in; show it read-only in a window of its own.
+        QFile rules(QStringLiteral(":/slicewatt/help/analysis-rules.md"));
+        QString text = tr("The analysis rules ship in resources/help/analysis-rules.md.");
+        if (rules.open(QIODevice::ReadOnly))
+            text = QString::fromUtf8(rules.readAll());
+        QMessageBox box(QMessageBox::NoIcon, tr("Analysis Rules"), QString(), QMessageBox::Close, this);
+        box.setTextFormat(Qt::MarkdownText);
+        box.setText(text);
+        box.exec();
+    });
+    help->addAction(tr("&About SliceWatt"), this, [this] {
+        QMessageBox::about(this, tr("About SliceWatt"),
+            tr("<h3>SliceWatt %1</h3><p>Static GPU power analysis of CUDA programs by memory-space slicing.</p>"
+               "<p>Models: Jiao, Lin, Balaji, Feng (JoS13 regression and wavelet network); JSW12 (program slicing "
+               "power model). GPL-3.0-or-later.</p>")
+                .arg(QApplication::applicationVersion()));
+    });
+}
+
+void MainWindow::openProject(const QStringList& inputs)
+{
+    if (inputs.isEmpty())
+        return;
+    m_inputs = inputs;
+    m_incremental = false;
+    m_recent->add(inputs);
+    // Paths in the code header are shown relative to the project.
+    const QFileInfo first(inputs.first());
+    m_code->setBaseDir(first.isDir() ? first.absoluteFilePath() : first.absolutePath());
+    setWindowTitle(tr("%1 — SliceWatt").arg(QFileInfo(inputs.first()).fileName()));
+    setBusy(true);
+    m_summary->setText(tr("Loading %1").arg(inputs.join(QStringLiteral(", "))));
+    m_job.start(inputs, LoadOptions{}, parserOptions());
+}
+
+void MainWindow::openFolder()
+{
+    QSettings settings;
+    const QString dir = QFileDialog::getExistingDirectory(
+        this, tr("Open CUDA Project Folder"), settings.value(QStringLiteral("paths/lastFolder")).toString());
+    if (dir.isEmpty())
+        return;
+    settings.setValue(QStringLiteral("paths/lastFolder"), dir);
+    openProject({dir});
+}
+
+void MainWindow::openFiles()
+{
+    QSettings settings;
+    const QStringList files = QFileDialog::getOpenFileNames(this, tr("Open CUDA Files"),
+        settings.value(QStringLiteral("paths/lastFolder")).toString(),
+        tr("CUDA sources (*.cu *.cuh *.h *.hpp *.cpp *.cc);;All files (*)"));
+    if (!files.isEmpty())
+        openProject(files);
+}
+
+void MainWindow::openCompileDatabase()
+{
+    const QString file = QFileDialog::getOpenFileName(
+        this, tr("Open Compile Database"), QString(), tr("Compile database (compile_commands.json);;JSON (*.json)"));
+    if (!file.isEmpty())
+        openProject({file});
+}
+
+void MainWindow::onAnalysisFinished(const ProjectIndex& index)
+{
+    setBusy(false);
+    const bool incremental = m_incremental;
+    const QStringList reparsed = m_pendingReanalysis;
+    m_incremental = false;
+    m_pendingReanalysis.clear();
+    m_session->setIndex(index);
+    m_diagnostics->setDiagnostics(index.allDiagnostics());
+    for (int column = 0; column + 1 < m_diagnostics->columnCount(); ++column)
+        m_diagnosticsView->resizeColumnToContents(column);
+
+    // Watch every project file the analysis read, headers included.
+    QSet<QString> files;
+    for (const UnitIndex& unit : index.units) {
+        files.insert(unit.path);
+        for (const QString& included : unit.includedFiles)
+            files.insert(included);
+    }
+    if (m_preferences.watchFiles)
+        m_watcher->watch(QStringList(files.cbegin(), files.cend()));
+
+    if (m_session->selectedKernel().isEmpty() && !m_session->run().kernels.isEmpty()) {
+        // Start where the energy is: the hottest kernel.
+        const KernelEstimateReport* hottest = &m_session->run().kernels.first();
+        for (const KernelEstimateReport& report : m_session->run().kernels) {
+            if (report.estimate.watts > hottest->estimate.watts)
+                hottest = &report;
+        }
+        m_session->select(hottest->analysis.kernel->info.key);
+    }
+    const int errors = errorCount(index.allDiagnostics());
+    if (incremental)
+        m_summary->setText(tr("Re-analysed %n file(s) after a save", nullptr, int(reparsed.size())));
+    else
+        m_summary->setText(tr("%1 kernels in %2 files; %n error(s)", nullptr, errors)
+                               .arg(index.kernels.size())
+                               .arg(index.units.size()));
+    if (incremental)
+        Q_EMIT reanalysed(reparsed);
+}
+
+void MainWindow::onFilesChanged(const QStringList& files)
+{
+    if (m_job.isRunning() && !m_incremental)
+        return; // a full analysis is reading the files right now
+    // Edits already being re-analysed are redone together with the new ones.
+    QStringList changed = files;
+    const QVector<SourceFile> affected = filesAffectedBy(m_session->index(), m_sources, changed);
+    if (affected.isEmpty())
+        return;
+    m_pendingReanalysis.clear();
+    for (const SourceFile& file : affected)
+        m_pendingReanalysis << file.path;
+    m_incremental = true;
+    setBusy(true);
+    m_summary->setText(tr("Re-analysing %1").arg(QFileInfo(files.first()).fileName()));
+    m_job.startIncremental(m_session->index(), m_sources, affected, parserOptions());
+}
+
+void MainWindow::onKernelActivated(const QModelIndex& index)
+{
+    if (!index.isValid())
+        return;
+    const QString key = index.data(ModelRoles::KernelKeyRole).toString();
+    if (key.isEmpty()) {
+        // A file row: show the file with every kernel's heat.
+        m_session->select({});
+        showLocation(index.data(ModelRoles::FilePathRole).toString(), 1);
+        return;
+    }
+    const int space = index.data(ModelRoles::MemorySpaceRole).toInt();
+    m_session->select(key, space >= 0 ? std::optional<MemorySpace>(MemorySpace(space)) : std::nullopt);
+}
+
+void MainWindow::onSelectionChanged()
+{
+    const KernelEstimateReport* report = m_session->kernelReport(m_session->selectedKernel());
+    if (!report) {
+        m_code->refreshHeat(*m_session);
+        return;
+    }
+    const FunctionInfo& info = report->analysis.kernel->info;
+    int line = info.location.line;
+    if (const auto space = m_session->selectedSlice()) {
+        const QVector<int>& lines = report->analysis.slices.slices[size_t(*space)].lines;
+        if (!lines.isEmpty())
+            line = lines.first();
+    }
+    showLocation(info.location.file, line);
+    // Keep the tree's current row on the selection when it came from elsewhere.
+    const QModelIndex row = m_kernelModel->kernelIndex(info.key);
+    if (row.isValid() && !m_session->selectedSlice()
+        && m_kernelView->currentIndex().data(ModelRoles::KernelKeyRole).toString() != info.key) {
+        const QSignalBlocker blocker(m_kernelView->selectionModel());
+        m_kernelView->setCurrentIndex(row);
+    }
+}
+
+void MainWindow::showLocation(const QString& file, int line)
+{
+    if (file.isEmpty())
+        return;
+    if (m_code->view().path() != file)
+        m_code->showFile(file);
+    m_code->refreshHeat(*m_session);
+    m_code->view().goToLine(qMax(line, 1));
+}
+
+void MainWindow::openCurrentInEditor(int line)
+{
+    const QString file = m_code->view().path();
+    if (file.isEmpty())
+        return;
+    QString error;
+    if (!openInEditor(m_preferences.editorCommand, file, line, &error))
+        m_summary->setText(error);
+    else
+        m_summary->setText(tr("Opened %1:%2 in the editor").arg(QFileInfo(file).fileName()).arg(line));
+}
+
+void MainWindow::updateStatus()
+{
+    const GpuSpec* gpu = m_session->gpu();
+    const PowerModel* model = m_session->model();
+    m_gpuLabel->setText(gpu ? gpu->name : m_session->settings().gpuId);
+    m_modelLabel->setText(model ? model->name() : m_session->settings().modelId);
+    if (!m_session->hasEstimates()) {
+        m_powerLabel->setText(tr("<b>no estimate</b>"));
+        m_powerLabel->setToolTip(m_session->modelError());
+        return;
+    }
+    m_powerLabel->setToolTip(QString());
+    const KernelEstimateReport* report = m_session->kernelReport(m_session->selectedKernel());
+    if (report) {
+        const KernelEstimate& e = report->estimate;
+        QString text = tr("<b>%1: %2 W</b> (%3)")
+                           .arg(report->analysis.kernel->info.name.toHtmlEscaped())
+                           .arg(e.watts, 0, 'f', 1)
+                           .arg(e.dense ? QStringLiteral("BDPM") : QStringLiteral("BSPM"));
+        if (e.joules)
+            text += tr(", %1 J").arg(*e.joules, 0, 'g', 4);
+        m_powerLabel->setText(text);
+        return;
+    }
+    double hottest = 0;
+    for (const KernelEstimateReport& r : m_session->run().kernels)
+        hottest = std::max(hottest, r.estimate.watts);
+    m_powerLabel->setText(
+        m_session->run().kernels.isEmpty() ? QString() : tr("hottest kernel <b>%1 W</b>").arg(hottest, 0, 'f', 1));
+}
+
+void MainWindow::applyPreferences(const Preferences& preferences)
+{
+    const bool foldersChanged = preferences.modelFolders != m_preferences.modelFolders;
+    m_preferences = preferences;
+    m_preferences.save();
+    if (foldersChanged) {
+        m_session->setModelFolders(preferences.modelFolders);
+        if (!m_session->libraryErrors().isEmpty())
+            QMessageBox::warning(this, tr("Model Files"),
+                tr("Some model files were skipped:\n%1").arg(m_session->libraryErrors().join(QLatin1Char('\n'))));
+    }
+    if (!preferences.watchFiles)
+        m_watcher->watch({});
+    const bool dark = applyTheme(preferences.theme);
+    m_code->setDarkPalette(dark);
+    m_plots->setDarkPalette(dark);
+    m_why->setDarkPalette(dark);
+}
+
+void MainWindow::setBusy(bool busy)
+{
+    m_progress->setVisible(busy);
+    m_cancelButton->setVisible(busy);
+}
+
+void MainWindow::exportPlot()
+{
+    const QString file = QFileDialog::getSaveFileName(
+        this, tr("Export Plot"), QString(), tr("PDF (vector) (*.pdf);;PNG image (*.png)"));
+    if (file.isEmpty())
+        return;
+    QString error;
+    m_plots->exportCurrent(file, &error);
+    if (!error.isEmpty())
+        QMessageBox::warning(this, tr("Export Plot"), error);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (event->mimeData()->hasUrls())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    QStringList inputs;
+    for (const QUrl& url : event->mimeData()->urls()) {
+        if (url.isLocalFile())
+            inputs << url.toLocalFile();
+    }
+    if (!inputs.isEmpty()) {
+        event->acceptProposedAction();
+        openProject(inputs);
+    }
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    m_job.cancel();
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("whatif/gpu"), m_session->settings().gpuId);
+    settings.setValue(QStringLiteral("whatif/model"), m_session->settings().modelId);
+    settings.setValue(QStringLiteral("whatif/delta"), m_session->settings().delta);
+    event->accept();
+}
+
+} // namespace slicewatt

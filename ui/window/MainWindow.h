@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "Preferences.h"
+#include "session/AnalysisJob.h"
+
+#include <QMainWindow>
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTableView;
+class QTreeView;
+
+namespace slicewatt {
+
+class CodePanel;
+class DiagnosticsModel;
+class HotspotModel;
+class KernelTreeModel;
+class PlotsPanel;
+class ProjectSession;
+class ProjectWatcher;
+class RecentProjects;
+class WhatIfHistory;
+class WhatIfPanel;
+class WhyPanel;
+
+// The main window: a CUDA project's code with its power heatmap in the middle, kernels and
+// hot spots on the left, what-if controls and "Why?" on the right, plots and diagnostics
+// below. Analysis runs on worker threads; every view follows one ProjectSession.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    void openProject(const QStringList& inputs);
+    // Shows `file` in the code view at `line` (and selects nothing new).
+    void showLocation(const QString& file, int line);
+
+    AnalysisJob& analysisJob() { return m_job; }
+    ProjectSession& session() { return *m_session; }
+    WhatIfHistory& history() { return *m_history; }
+    ProjectWatcher& watcher() { return *m_watcher; }
+    KernelTreeModel& kernelModel() { return *m_kernelModel; }
+    HotspotModel& hotspotModel() { return *m_hotspotModel; }
+    DiagnosticsModel& diagnosticsModel() { return *m_diagnostics; }
+    CodePanel& codePanel() { return *m_code; }
+    WhatIfPanel& whatIfPanel() { return *m_whatIf; }
+    PlotsPanel& plotsPanel() { return *m_plots; }
+    QTreeView& kernelView() { return *m_kernelView; }
+    QLabel& powerLabel() { return *m_powerLabel; }
+
+Q_SIGNALS:
+    // Files parsed again after a save (only those and the units including them).
+    void reanalysed(const QStringList& files);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void createDocks();
+    void createActions();
+    void openFolder();
+    void openFiles();
+    void openCompileDatabase();
+    void onAnalysisFinished(const ProjectIndex& index);
+    void onFilesChanged(const QStringList& files);
+    void onKernelActivated(const QModelIndex& index);
+    void onSelectionChanged();
+    void openCurrentInEditor(int line);
+    void updateStatus();
+    void applyPreferences(const Preferences& preferences);
+    void setBusy(bool busy);
+    void exportPlot();
+
+    AnalysisJob m_job;
+    ProjectSession* m_session;
+    WhatIfHistory* m_history;
+    ProjectWatcher* m_watcher;
+    KernelTreeModel* m_kernelModel;
+    HotspotModel* m_hotspotModel;
+    DiagnosticsModel* m_diagnostics;
+    CodePanel* m_code;
+    WhatIfPanel* m_whatIf;
+    WhyPanel* m_why;
+    PlotsPanel* m_plots;
+    QTreeView* m_kernelView;
+    QTableView* m_hotspotView;
+    QTableView* m_diagnosticsView;
+    RecentProjects* m_recent = nullptr;
+    QMenu* m_viewMenu = nullptr;
+    QProgressBar* m_progress;
+    QPushButton* m_cancelButton;
+    QLabel* m_summary;
+    QLabel* m_gpuLabel;
+    QLabel* m_modelLabel;
+    QLabel* m_powerLabel;
+    Preferences m_preferences;
+    QStringList m_inputs;
+    ProjectSources m_sources; // what the last full load found, for re-analysing saved files
+    QStringList m_pendingReanalysis; // files being parsed again right now
+    bool m_incremental = false;
+};
+
+} // namespace slicewatt

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "Theme.h"
+
+#include <QDialog>
+#include <QStringList>
+
+class QCheckBox;
+class QComboBox;
+class QLineEdit;
+class QPlainTextEdit;
+
+namespace slicewatt {
+
+// What the user sets once and the app remembers (QSettings).
+struct Preferences {
+    QString editorCommand;
+    QStringList modelFolders; // extra folders with model and GPU files (calibrations)
+    bool watchFiles = true; // re-analyse files when they are saved
+    ThemeChoice theme = ThemeChoice::System;
+
+    static Preferences load();
+    void save() const;
+};
+
+class PreferencesDialog : public QDialog {
+    Q_OBJECT
+public:
+    explicit PreferencesDialog(const Preferences& preferences, QWidget* parent = nullptr);
+    Preferences preferences() const;
+
+private:
+    QLineEdit* m_editor;
+    QPlainTextEdit* m_folders;
+    QCheckBox* m_watch;
+    QComboBox* m_theme;
+};
+
+} // namespace slicewatt
