@@ -154,6 +154,28 @@ private Q_SLOTS:
         QVERIFY(sawNewLoop);
     }
 
+    void resultsFillInWhileParsing()
+    {
+        QTemporaryDir dir;
+        for (int i = 0; i < 12; ++i)
+            test::writeFile(dir, QStringLiteral("k%1.cu").arg(i),
+                QStringLiteral("#include <vector>\n__global__ void k%1(float* p) { p[%1] = 1; }\n").arg(i).toUtf8());
+        MainWindow window;
+        QSignalSpy unit(&window.analysisJob(), &AnalysisJob::unitIndexed);
+        QSignalSpy finished(&window.analysisJob(), &AnalysisJob::finished);
+        window.openProject({dir.path()});
+        QVERIFY(unit.wait(60000));
+        // The spy returns at the first file, before the rest of the queue is delivered.
+        QCOMPARE(finished.count(), 0);
+        window.showPartialResults();
+        const int shown = int(window.session().index().kernels.size());
+        QVERIFY(shown >= 1);
+        QVERIFY(shown < 12);
+        QCOMPARE(window.kernelModel().rowCount(), shown); // one file row per parsed file
+        QVERIFY(finished.wait(120000));
+        QCOMPARE(window.session().index().kernels.size(), 12);
+    }
+
     void cancelStopsTheWorker()
     {
         QTemporaryDir dir;

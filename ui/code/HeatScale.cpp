@@ -99,8 +99,8 @@ QColor HeatScale::tint(double fraction, bool dark)
     // The middle of the scale only: its pale end would not show on paper, and its dark
     // end (or, on a dark theme, its near-white end) would swallow the text. Opacity grows
     // with heat so a cold line stays close to the editor's own background.
-    QColor tinted = colour(dark ? 0.25 + 0.45 * f : 0.2 + 0.6 * f, dark);
-    tinted.setAlphaF(float(dark ? 0.2 + 0.4 * f : 0.22 + 0.43 * f));
+    QColor tinted = colour(dark ? 0.25 + 0.45 * f : 0.2 + 0.55 * f, dark);
+    tinted.setAlphaF(float(dark ? 0.18 + 0.32 * f : 0.15 + 0.33 * f));
     return tinted;
 }
 

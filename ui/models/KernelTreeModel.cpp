@@ -408,9 +408,8 @@ QVariant KernelTreeModel::kernelData(const Node& node, int column, int role) con
         return info.location.file;
     if (role == ModelRoles::LineRole)
         return info.location.line;
-    const QString name = QStringLiteral("%1 (line %2)")
-                             .arg(info.qualifiedName.isEmpty() ? info.name : info.qualifiedName)
-                             .arg(info.location.line);
+    // The plain name keeps the narrow tree readable; the tooltip has the qualified one.
+    const QString name = QStringLiteral("%1 (line %2)").arg(info.name).arg(info.location.line);
     const KernelEstimateReport* report = reportOf(node);
     if (column == NameColumn) {
         if (role == Qt::DisplayRole)
@@ -418,7 +417,8 @@ QVariant KernelTreeModel::kernelData(const Node& node, int column, int role) con
         if (role == ModelRoles::SortRole)
             return info.qualifiedName;
         if (role == Qt::ToolTipRole) {
-            QStringList lines{QStringLiteral("%1:%2").arg(info.location.file).arg(info.location.line)};
+            QStringList lines{info.qualifiedName.isEmpty() ? info.name : info.qualifiedName,
+                QStringLiteral("%1:%2").arg(info.location.file).arg(info.location.line)};
             if (!m_session.hasEstimates())
                 lines << QStringLiteral("No estimate: %1").arg(m_session.modelError());
             else if (!report)

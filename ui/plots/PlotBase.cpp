@@ -58,8 +58,23 @@ void PlotBase::insertTitleRow()
 
 void PlotBase::setTitle(const QString& text)
 {
+    m_titleText = text;
     if (m_title)
-        m_title->setText(wrapText(text, 56));
+        m_title->setText(wrapText(text, titleColumns()));
+}
+
+int PlotBase::titleColumns() const
+{
+    // As many characters as the plot is wide: one line in a wide dock, wrapped in a narrow one.
+    const int charWidth = std::max(1, QFontMetrics(m_palette.titleFont).averageCharWidth());
+    return std::max(40, width() / charWidth - 6);
+}
+
+void PlotBase::resizeEvent(QResizeEvent* event)
+{
+    if (m_title && !m_titleText.isEmpty())
+        m_title->setText(wrapText(m_titleText, titleColumns()));
+    QCustomPlot::resizeEvent(event);
 }
 
 void PlotBase::showMessage(const QString& text)

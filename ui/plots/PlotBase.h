@@ -58,9 +58,14 @@ protected:
     // Where `value` lies along `axis`'s current range, 0 to 1 (log axes in log space).
     static double axisFraction(const QCPAxis* axis, double value);
 
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
+    int titleColumns() const;
+
     PlotPalette m_palette = PlotPalette::light();
     QCPTextElement* m_title = nullptr;
+    QString m_titleText; // unwrapped, re-wrapped to the width on resize
     QString m_message;
 };
 

@@ -64,6 +64,11 @@ WhatIfPanel::WhatIfPanel(ProjectSession& session, WhatIfHistory& history, QWidge
     auto* projectForm = new QFormLayout(projectGroup);
     m_gpu = new QComboBox(projectGroup);
     m_model = new QComboBox(projectGroup);
+    // Long model names must not widen the dock beyond a laptop screen.
+    for (QComboBox* box : {m_gpu, m_model}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(14);
+    }
     m_delta = new QDoubleSpinBox(projectGroup);
     m_delta->setRange(0, 1);
     m_delta->setDecimals(4);
@@ -262,8 +267,12 @@ void WhatIfPanel::syncFromSession()
             parts << (v ? QString::number(*v) : QStringLiteral("?"));
         return parts.join(QStringLiteral("×"));
     };
-    QString summary = tr("Launch %1 blocks of %2 threads: %3 of %4 SMs active → Sa = %5")
-                          .arg(dims(launch.gridDim), dims(launch.blockDim))
+    const bool launched = !report->analysis.kernel->launches.isEmpty() || whatIf.gridBlocks || whatIf.blockThreads;
+    const QString launchText = launched
+        ? tr("Launch %1 blocks of %2 threads").arg(dims(launch.gridDim), dims(launch.blockDim))
+        : tr("No launch of this kernel in the analysed code");
+    QString summary = tr("%1: %2 of %3 SMs active → Sa = %4")
+                          .arg(launchText)
                           .arg(e.activeSms)
                           .arg(m_session.gpu() ? m_session.gpu()->sms : 0)
                           .arg(e.saturation, 0, 'f', 3);

@@ -34,10 +34,12 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTableView>
+#include <QTimer>
 #include <QTreeView>
 #include <QUrl>
 
@@ -54,6 +56,10 @@ QTableView* makeTable(QAbstractItemModel* model, QWidget* parent)
     view->setAlternatingRowColors(true);
     view->horizontalHeader()->setStretchLastSection(true);
     view->verticalHeader()->hide();
+    // Compact rows, columns fitted to their contents whenever the rows change.
+    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
+    view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    view->horizontalHeader()->setStretchLastSection(true);
     view->setWordWrap(false);
     return view;
 }
@@ -138,9 +144,22 @@ MainWindow::MainWindow(QWidget* parent)
             m_summary->setText(tr("Parsed %1").arg(QFileInfo(file).fileName()));
     });
     connect(&m_job, &AnalysisJob::finished, this, &MainWindow::onAnalysisFinished);
+    m_partialTimer = new QTimer(this);
+    m_partialTimer->setInterval(kPartialUpdateMs);
+    connect(m_partialTimer, &QTimer::timeout, this, &MainWindow::showPartialResults);
+    connect(&m_job, &AnalysisJob::unitIndexed, this, [this](const UnitIndex& unit) {
+        if (m_incremental)
+            return;
+        m_arrivedUnits << unit;
+        m_arrivedSinceShown = true;
+    });
     connect(&m_job, &AnalysisJob::cancelled, this, [this] {
         setBusy(false);
-        m_summary->setText(tr("Analysis cancelled: the previous results stay shown"));
+        m_partialTimer->stop();
+        m_incremental = false;
+        m_summary->setText(m_arrivedUnits.isEmpty()
+                ? tr("Analysis cancelled")
+                : tr("Analysis cancelled: showing the %n file(s) parsed before", nullptr, int(m_arrivedUnits.size())));
     });
     connect(m_watcher, &ProjectWatcher::filesChanged, this, &MainWindow::onFilesChanged);
 
@@ -149,13 +168,39 @@ MainWindow::MainWindow(QWidget* parent)
         updateStatus();
     });
     connect(m_session, &ProjectSession::selectionChanged, this, &MainWindow::onSelectionChanged);
+    connect(m_session, &ProjectSession::selectionChanged, this, &MainWindow::updateStatus);
     connect(&m_code->view(), &CodeView::lineActivated, this, &MainWindow::openCurrentInEditor);
 
     createActions();
     QSettings settings;
-    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
-        resize(1360, 860);
-    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray())) {
+        // First start: most of the screen, never more (a 1366×768 laptop or projector).
+        const QRect available = screen() ? screen()->availableGeometry() : QRect(0, 0, 1366, 768);
+        resize(std::min(1600, available.width() * 19 / 20), std::min(1000, available.height() * 9 / 10));
+    }
+    if (!restoreState(settings.value(QStringLiteral("window/state")).toByteArray())) {
+        // First start: the code gets the most room; docks take their share once the window
+        // has its real size.
+        QTimer::singleShot(0, this, [this] {
+            const auto docks = findChildren<QDockWidget*>();
+            QList<QDockWidget*> sides;
+            QList<QDockWidget*> bottom;
+            for (QDockWidget* dock : docks) {
+                if (dockWidgetArea(dock) == Qt::BottomDockWidgetArea)
+                    bottom << dock;
+                else
+                    sides << dock;
+            }
+            resizeDocks(sides, QList<int>(sides.size(), width() * 27 / 100), Qt::Horizontal);
+            resizeDocks(bottom, QList<int>(bottom.size(), height() * 32 / 100), Qt::Vertical);
+            for (QDockWidget* dock : docks) {
+                if (dock->objectName() == QLatin1String("kernelsDock")
+                    || dock->objectName() == QLatin1String("whatIfDock")
+                    || dock->objectName() == QLatin1String("plotsDock"))
+                    dock->raise();
+            }
+        });
+    }
     applyPreferences(m_preferences);
     updateStatus();
 }
@@ -169,7 +214,26 @@ void MainWindow::createDocks()
     m_kernelView->setUniformRowHeights(true);
     m_kernelView->setAlternatingRowColors(true);
     m_kernelView->header()->setStretchLastSection(false);
-    m_kernelView->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_kernelView->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_kernelView->header()->setSectionResizeMode(KernelTreeModel::NameColumn, QHeaderView::Stretch);
+    m_kernelView->header()->setMinimumSectionSize(40);
+    // Class and Sa are in the status bar and the what-if panel; the tree starts narrow enough
+    // for a laptop screen, and the header's context menu shows them again.
+    m_kernelView->header()->setSectionHidden(KernelTreeModel::ClassColumn, true);
+    m_kernelView->header()->setSectionHidden(KernelTreeModel::SaturationColumn, true);
+    m_kernelView->header()->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_kernelView->header(), &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
+        QMenu menu;
+        QHeaderView* header = m_kernelView->header();
+        for (int column = 1; column < m_kernelModel->columnCount(); ++column) {
+            QAction* action = menu.addAction(m_kernelModel->headerData(column, Qt::Horizontal).toString());
+            action->setCheckable(true);
+            action->setChecked(!header->isSectionHidden(column));
+            connect(action, &QAction::toggled, header,
+                [header, column](bool shown) { header->setSectionHidden(column, !shown); });
+        }
+        menu.exec(m_kernelView->header()->mapToGlobal(at));
+    });
     connect(m_kernelView->selectionModel(), &QItemSelectionModel::currentChanged, this,
         [this](const QModelIndex& current) { onKernelActivated(current); });
     // A reset (new project, changed slice structure) leaves no current row; keep the
@@ -219,8 +283,6 @@ void MainWindow::createDocks()
     addDockWidget(Qt::BottomDockWidgetArea, diagnostics);
     tabifyDockWidget(plots, diagnostics);
     plots->raise();
-    resizeDocks({kernels, whatIf}, {380, 360}, Qt::Horizontal);
-    resizeDocks({plots}, {300}, Qt::Vertical);
 }
 
 void MainWindow::createActions()
@@ -317,7 +379,22 @@ void MainWindow::openProject(const QStringList& inputs)
     setWindowTitle(tr("%1 — SliceWatt").arg(QFileInfo(inputs.first()).fileName()));
     setBusy(true);
     m_summary->setText(tr("Loading %1").arg(inputs.join(QStringLiteral(", "))));
+    m_arrivedUnits.clear();
+    m_arrivedSinceShown = false;
+    m_partialTimer->start();
     m_job.start(inputs, LoadOptions{}, parserOptions());
+}
+
+void MainWindow::showPartialResults()
+{
+    if (!m_arrivedSinceShown || m_incremental)
+        return;
+    m_arrivedSinceShown = false;
+    ProjectIndex partial = mergeUnits(m_arrivedUnits);
+    partial.loaderDiagnostics = m_sources.diagnostics;
+    partial.refreshDiagnostics();
+    m_session->setIndex(std::move(partial));
+    m_diagnostics->setDiagnostics(m_session->index().allDiagnostics());
 }
 
 void MainWindow::openFolder()
@@ -352,6 +429,8 @@ void MainWindow::openCompileDatabase()
 void MainWindow::onAnalysisFinished(const ProjectIndex& index)
 {
     setBusy(false);
+    m_partialTimer->stop();
+    m_arrivedSinceShown = false;
     const bool incremental = m_incremental;
     const QStringList reparsed = m_pendingReanalysis;
     m_incremental = false;
@@ -456,6 +535,16 @@ void MainWindow::showLocation(const QString& file, int line)
         m_code->showFile(file);
     m_code->refreshHeat(*m_session);
     m_code->view().goToLine(qMax(line, 1));
+}
+
+bool MainWindow::raiseDock(const QString& objectName)
+{
+    auto* dock = findChild<QDockWidget*>(objectName);
+    if (!dock)
+        return false;
+    dock->show();
+    dock->raise();
+    return true;
 }
 
 void MainWindow::openCurrentInEditor(int line)

@@ -7,6 +7,7 @@
 #include <QMainWindow>
 
 class QLabel;
+class QTimer;
 class QProgressBar;
 class QPushButton;
 class QTableView;
@@ -38,6 +39,11 @@ public:
     void openProject(const QStringList& inputs);
     // Shows `file` in the code view at `line` (and selects nothing new).
     void showLocation(const QString& file, int line);
+    // Brings a dock (by object name: kernelsDock, hotspotsDock, whatIfDock, whyDock,
+    // plotsDock, diagnosticsDock) to the front; false when there is none of that name.
+    bool raiseDock(const QString& objectName);
+    // Shows the files parsed so far of a running analysis (called every kPartialUpdateMs).
+    void showPartialResults();
 
     AnalysisJob& analysisJob() { return m_job; }
     ProjectSession& session() { return *m_session; }
@@ -104,6 +110,12 @@ private:
     ProjectSources m_sources; // what the last full load found, for re-analysing saved files
     QStringList m_pendingReanalysis; // files being parsed again right now
     bool m_incremental = false;
+    // Results of a full analysis as they arrive, shown every kPartialUpdateMs so a large
+    // project fills in while it is parsed.
+    static constexpr int kPartialUpdateMs = 700;
+    QVector<UnitIndex> m_arrivedUnits;
+    bool m_arrivedSinceShown = false;
+    QTimer* m_partialTimer;
 };
 
 } // namespace slicewatt
