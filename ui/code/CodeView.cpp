@@ -225,51 +225,50 @@ void CodeView::paintEvent(QPaintEvent* event)
         paintMarks(event->rect());
 }
 
+void CodeView::forEachVisibleLine(const QRect& area, const std::function<void(int, double, double)>& paint) const
+{
+    const QPointF offset = contentOffset();
+    QTextBlock block = firstVisibleBlock();
+    double top = blockBoundingGeometry(block).translated(offset).top();
+    while (block.isValid() && top <= area.bottom()) {
+        const double height = blockBoundingRect(block).height();
+        if (block.isVisible() && top + height >= area.top())
+            paint(block.blockNumber() + 1, top, height);
+        top += height;
+        block = block.next();
+    }
+}
+
 void CodeView::paintHeat(const QRect& area)
 {
     if (m_lines.isEmpty() || m_scaleMaxWatts <= 0)
         return;
     QPainter painter(viewport());
-    const QPointF offset = contentOffset();
     const int width = viewport()->width();
-    QTextBlock block = firstVisibleBlock();
-    double top = blockBoundingGeometry(block).translated(offset).top();
-    while (block.isValid() && top <= area.bottom()) {
-        const double height = blockBoundingRect(block).height();
-        if (block.isVisible() && top + height >= area.top()) {
-            const double fraction = heatFraction(block.blockNumber() + 1);
-            if (fraction > 0)
-                painter.fillRect(QRectF(0, top, width, height), HeatScale::tint(fraction, m_dark));
-        }
-        top += height;
-        block = block.next();
-    }
+    forEachVisibleLine(area, [&](int line, double top, double height) {
+        const double fraction = heatFraction(line);
+        if (fraction > 0)
+            painter.fillRect(QRectF(0, top, width, height), HeatScale::tint(fraction, m_dark));
+    });
 }
 
 void CodeView::paintMarks(const QRect& area)
 {
     QPainter painter(viewport());
     const QColor accent = palette().color(QPalette::Highlight);
-    const QPointF offset = contentOffset();
     const int width = viewport()->width();
-    QTextBlock block = firstVisibleBlock();
-    double top = blockBoundingGeometry(block).translated(offset).top();
-    while (block.isValid() && top <= area.bottom()) {
-        const double height = blockBoundingRect(block).height();
-        const int line = block.blockNumber() + 1;
-        if (block.isVisible() && top + height >= area.top() && m_marked.contains(line)) {
-            // Consecutive member lines share one outline: a run reads as one slice region.
-            const QRectF row(0, top, width, height);
-            painter.fillRect(QRectF(row.left(), row.top(), 3, row.height()), accent);
-            painter.setPen(QPen(accent, 1));
-            if (!m_marked.contains(line - 1))
-                painter.drawLine(QLineF(row.left(), row.top() + 0.5, row.right(), row.top() + 0.5));
-            if (!m_marked.contains(line + 1))
-                painter.drawLine(QLineF(row.left(), row.bottom() - 0.5, row.right(), row.bottom() - 0.5));
-        }
-        top += height;
-        block = block.next();
-    }
+    forEachVisibleLine(area, [&](int line, double top, double height) {
+        if (!m_marked.contains(line))
+            return;
+        // Consecutive member lines share one outline: a run reads as one slice region.
+        const QRectF row(0, top, width, height);
+        painter.fillRect(QRectF(row.left(), row.top(), 3, row.height()), accent);
+        painter.setPen(QPen(accent, 1));
+        if (!m_marked.contains(line - 1))
+            painter.drawLine(QLineF(row.left(), row.top() + 0.5, row.right(), row.top() + 0.5));
+        if (!m_marked.contains(line + 1))
+            painter.drawLine(QLineF(row.left(), row.bottom() - 0.5, row.right(), row.bottom() - 0.5));
+    });
 }
 
 void CodeView::paintGutter(QPaintEvent* event)
@@ -286,50 +285,40 @@ void CodeView::paintGutter(QPaintEvent* event)
     boldFont.setBold(true);
     const int ascent = fontMetrics().ascent();
 
-    const QPointF offset = contentOffset();
-    QTextBlock block = firstVisibleBlock();
-    double top = blockBoundingGeometry(block).translated(offset).top();
-    while (block.isValid() && top <= area.bottom()) {
-        const double height = blockBoundingRect(block).height();
-        if (block.isVisible() && top + height >= area.top()) {
-            const int line = block.blockNumber() + 1;
-            const int y = int(std::floor(top));
-            const int rowHeight = int(std::ceil(height));
-            const bool marked = m_marked.contains(line);
+    forEachVisibleLine(area, [&](int line, double top, double height) {
+        const int y = int(std::floor(top));
+        const int rowHeight = int(std::ceil(height));
+        const bool marked = m_marked.contains(line);
 
-            painter.setFont(marked ? boldFont : numberFont);
-            painter.setPen(marked ? palette().color(QPalette::Text) : numberColour);
-            painter.drawText(QRect(0, y, m_layout.numbersWidth - kGutterPadding, rowHeight),
-                Qt::AlignRight | Qt::AlignTop, QString::number(line));
+        painter.setFont(marked ? boldFont : numberFont);
+        painter.setPen(marked ? palette().color(QPalette::Text) : numberColour);
+        painter.drawText(QRect(0, y, m_layout.numbersWidth - kGutterPadding, rowHeight), Qt::AlignRight | Qt::AlignTop,
+            QString::number(line));
 
-            const auto info = m_lines.constFind(line);
-            if (info != m_lines.constEnd()) {
-                painter.setFont(boldFont);
-                for (MemorySpace space : kAllMemorySpaces) {
-                    if (!info->spaces[size_t(space)])
-                        continue;
-                    painter.setPen(HeatScale::spaceColour(space, m_dark));
-                    const int x = m_layout.markersX + int(space) * m_layout.markerStep;
-                    painter.drawText(QPoint(x, y + ascent), QString(HeatScale::spaceLetter(space)));
-                }
+        const auto info = m_lines.constFind(line);
+        if (info != m_lines.constEnd()) {
+            painter.setFont(boldFont);
+            for (MemorySpace space : kAllMemorySpaces) {
+                if (!info->spaces[size_t(space)])
+                    continue;
+                painter.setPen(HeatScale::spaceColour(space, m_dark));
+                const int x = m_layout.markersX + int(space) * m_layout.markerStep;
+                painter.drawText(QPoint(x, y + ascent), QString(HeatScale::spaceLetter(space)));
             }
-
-            // The strip cell: the empty cell shows the scale's extent, the bar how much of it
-            // this line uses, in the colour of that share.
-            const QRect cell(m_layout.stripX, y + 1, m_layout.stripWidth, std::max(1, rowHeight - 2));
-            painter.fillRect(cell, emptyCell);
-            const double fraction = heatFraction(line);
-            if (fraction > 0) {
-                const int bar = std::max(2, int(std::lround(fraction * cell.width())));
-                painter.fillRect(
-                    QRect(cell.left(), cell.top(), bar, cell.height()), HeatScale::strip(fraction, m_dark));
-            }
-            if (marked)
-                painter.fillRect(QRect(m_layout.total - 3, y, 3, rowHeight), accent);
         }
-        top += height;
-        block = block.next();
-    }
+
+        // The strip cell: the empty cell shows the scale's extent, the bar how much of it
+        // this line uses, in the colour of that share.
+        const QRect cell(m_layout.stripX, y + 1, m_layout.stripWidth, std::max(1, rowHeight - 2));
+        painter.fillRect(cell, emptyCell);
+        const double fraction = heatFraction(line);
+        if (fraction > 0) {
+            const int bar = std::max(2, int(std::lround(fraction * cell.width())));
+            painter.fillRect(QRect(cell.left(), cell.top(), bar, cell.height()), HeatScale::strip(fraction, m_dark));
+        }
+        if (marked)
+            painter.fillRect(QRect(m_layout.total - 3, y, 3, rowHeight), accent);
+    });
 }
 
 bool CodeView::showLineToolTip(int line, const QPoint& globalPos, QWidget* over, const QRect& lineArea)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <functional>
+
 #include "analysis/MemorySpace.h"
 
 #include <QHash>
@@ -85,6 +87,8 @@ private:
     };
 
     void paintGutter(QPaintEvent* event);
+    // Calls `paint(line, top, height)` for each line of the viewport that meets `area`.
+    void forEachVisibleLine(const QRect& area, const std::function<void(int, double, double)>& paint) const;
     void paintHeat(const QRect& area);
     void paintMarks(const QRect& area);
     bool showLineToolTip(int line, const QPoint& globalPos, QWidget* over, const QRect& lineArea);

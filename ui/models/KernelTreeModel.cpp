@@ -14,6 +14,21 @@
 namespace slicewatt {
 namespace {
 
+// A number cell: its text to show, its raw value to sort by, and its explanation.
+QVariant cellData(int role, const QString& text, const QVariant& raw, const QString& tip)
+{
+    switch (role) {
+    case Qt::DisplayRole:
+        return text;
+    case ModelRoles::SortRole:
+        return raw;
+    case Qt::ToolTipRole:
+        return tip;
+    default:
+        return {};
+    }
+}
+
 QString classText(bool dense)
 {
     return dense ? QStringLiteral("dense (BDPM)") : QStringLiteral("sparse (BSPM)");
@@ -485,16 +500,7 @@ QVariant KernelTreeModel::kernelData(const Node& node, int column, int role) con
     default:
         return {};
     }
-    switch (role) {
-    case Qt::DisplayRole:
-        return text;
-    case ModelRoles::SortRole:
-        return raw;
-    case Qt::ToolTipRole:
-        return tip;
-    default:
-        return {};
-    }
+    return cellData(role, text, raw, tip);
 }
 
 QVariant KernelTreeModel::sliceData(const Node& node, int column, int role) const
@@ -551,16 +557,7 @@ QVariant KernelTreeModel::sliceData(const Node& node, int column, int role) cons
     default:
         return {};
     }
-    switch (role) {
-    case Qt::DisplayRole:
-        return text;
-    case ModelRoles::SortRole:
-        return raw;
-    case Qt::ToolTipRole:
-        return tip;
-    default:
-        return {};
-    }
+    return cellData(role, text, raw, tip);
 }
 
 QVariant KernelTreeModel::headerData(int section, Qt::Orientation orientation, int role) const
