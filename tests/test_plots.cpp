@@ -503,64 +503,6 @@ private Q_SLOTS:
         QCOMPARE(readAll(target), QByteArray("old plot"));
         QCOMPARE(entries(locked), QStringList({QStringLiteral("plot.png")}));
     }
-
-    // Not a check: SLICEWATT_PLOT_PREVIEWS=folder writes each tab at dock size for a look.
-    void writePreviews()
-    {
-        const QString folder = qEnvironmentVariable("SLICEWATT_PLOT_PREVIEWS");
-        if (folder.isEmpty())
-            QSKIP("set SLICEWATT_PLOT_PREVIEWS to a folder to get PNGs of the plots");
-        for (bool dark : {false, true}) {
-            PlotsPanel panel(session());
-            panel.setDarkPalette(dark);
-            panel.resize(450, 380);
-            panel.show();
-            for (int i = 0; i < panel.count(); ++i) {
-                panel.setCurrentIndex(i);
-                QString error;
-                const QString name = QStringLiteral("%1/%2%3.png")
-                                         .arg(folder)
-                                         .arg(i)
-                                         .arg(dark ? QLatin1String("-dark") : QLatin1String(""));
-                QVERIFY2(panel.exportCurrent(name, &error), qPrintable(error));
-            }
-        }
-        // The surface for the other models, for the kernel whose slices lie furthest apart,
-        // and without estimates.
-        PlotsPanel panel(session());
-        panel.resize(450, 380);
-        panel.show();
-        QString spread;
-        double widest = 0;
-        for (const KernelEstimateReport& r : session().run().kernels) {
-            double low = HUGE_VAL;
-            double high = 0;
-            for (const SliceEstimate& slice : r.estimate.slices) {
-                low = std::min(low, slice.intensityRatio);
-                high = std::max(high, slice.intensityRatio);
-            }
-            if (low > 0 && high / low > widest) {
-                widest = high / low;
-                spread = r.analysis.kernel->info.key;
-            }
-        }
-        session().select(spread);
-        const auto save = [&](const QString& name) {
-            QString error;
-            QVERIFY2(panel.exportCurrent(folder + QLatin1Char('/') + name, &error), qPrintable(error));
-        };
-        save(QStringLiteral("spread-jos13.png"));
-        save(QStringLiteral("spread-jos13.pdf"));
-        panel.setCurrentWidget(panel.contributionBars());
-        save(QStringLiteral("spread-bars.png"));
-        panel.setCurrentWidget(panel.surfacePlot());
-        session().setModel(QStringLiteral("wnn"));
-        save(QStringLiteral("spread-wnn.png"));
-        session().setModel(QStringLiteral("jsw12"));
-        save(QStringLiteral("spread-jsw12.png"));
-        session().setGpu(QStringLiteral("gtx480"));
-        save(QStringLiteral("error.png"));
-    }
 };
 
 QTEST_MAIN(PlotsTest)
