@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // slicewatt-cli as users and CI scripts call it: outputs, exit codes, atomic writes.
 #include "TestSupport.h"
+#include "export/DisplayNumbers.h"
 
 #include <QCryptographicHash>
 #include <QDirIterator>
@@ -8,6 +9,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QStandardPaths>
 #include <QtTest>
 
 #include <cmath>
@@ -59,6 +61,34 @@ QJsonObject findKernel(const QJsonArray& kernels, const QString& name)
             return v.toObject();
     }
     return {};
+}
+
+// The text of a PDF by pdftotext (poppler-utils), pages separated by form feeds; empty when
+// the tool failed.
+QString pdfText(const QString& pdf)
+{
+    QProcess process;
+    process.start(
+        QStringLiteral("pdftotext"), {QStringLiteral("-enc"), QStringLiteral("UTF-8"), pdf, QStringLiteral("-")});
+    if (!process.waitForFinished(120000) || process.exitCode() != 0)
+        return {};
+    return QString::fromUtf8(process.readAllStandardOutput());
+}
+
+// The page (0-based) whose text holds `needle`, or -1.
+int pageOf(const QStringList& pages, const QString& needle)
+{
+    for (int i = 0; i < pages.size(); ++i) {
+        if (pages[i].contains(needle))
+            return i;
+    }
+    return -1;
+}
+
+QByteArray fileStart(const QString& path, int bytes)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.read(bytes) : QByteArray();
 }
 
 // examples/imagepipe/EXPECTED_KERNELS.md: 13 kernels, 14 launch sites.
@@ -435,6 +465,112 @@ private Q_SLOTS:
                                  .toDouble();
         QVERIFY2(watts > 20 && watts < 400, qPrintable(QString::number(watts)));
         QCOMPARE(runCli({"train-wnn", "-o", dir.filePath("x.json")}).exitCode, 2); // neither a CSV nor --surfaces
+    }
+
+    void reportNeedsAnOutputFile()
+    {
+        const CliResult result = runCli({"report", test::exampleDir()});
+        QCOMPARE(result.exitCode, 2);
+        QVERIFY(result.err.contains("-o FILE.pdf"));
+        QVERIFY(result.err.contains("usage: slicewatt-cli report"));
+        QVERIFY(result.out.isEmpty());
+        // The what-if options are analyze's, checked by the same parser.
+        const CliResult both = runCli({"report", test::exampleDir(), "-o", "x.pdf", "--sa", "0.5", "--grid", "4"});
+        QCOMPARE(both.exitCode, 2);
+        QVERIFY(both.err.contains("give either --sa or --grid/--block, not both"));
+        QVERIFY(!QFile::exists("x.pdf"));
+    }
+
+    void reportShowsTheAnalysisNumbersAndParameters()
+    {
+        QTemporaryDir dir;
+        const QString pdf = dir.filePath("imagepipe.pdf");
+        const QStringList whatIf{"--gpu", "gtx480", "--sa", "0.5", "--time", "0.25", "--delta", "0.02"};
+        const CliResult result
+            = runCli(QStringList{"report", test::exampleDir(), "-o", pdf, "--title", "Imagepipe review"} + whatIf);
+        QVERIFY2(result.exitCode == 0, result.err.constData());
+        QVERIFY(result.out.isEmpty());
+        QCOMPARE(fileStart(pdf, 4), QByteArray("%PDF"));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{"imagepipe.pdf"}); // no temporary left over
+
+        if (QStandardPaths::findExecutable("pdftotext").isEmpty())
+            QSKIP("pdftotext (poppler-utils) is not installed");
+        const QString text = pdfText(pdf);
+        QVERIFY(!text.isEmpty());
+        QVERIFY(text.contains("Imagepipe review"));
+        QVERIFY(text.contains("GTX 480"));
+        QVERIFY(text.contains("0.5"));
+        QVERIFY(text.contains("0.02"));
+        const QStringList pages = text.split(QLatin1Char('\f'), Qt::SkipEmptyParts);
+        QVERIFY2(pages.size() > kExampleKernelCount / 2, qPrintable(QString::number(pages.size())));
+
+        // Every kernel by name, and its power as `analyze` computes it for the same options.
+        const CliResult analysis = runCli(QStringList{"analyze", test::exampleDir(), "-f", "json"} + whatIf);
+        QCOMPARE(analysis.exitCode, 0);
+        const QJsonArray kernels = QJsonDocument::fromJson(analysis.out).object().value("kernels").toArray();
+        QCOMPARE(kernels.size(), kExampleKernelCount);
+        for (const QJsonValue& v : kernels) {
+            const QJsonObject kernel = v.toObject();
+            const QString name = kernel.value("name").toString().section("::", -1);
+            QVERIFY2(text.contains(name), qPrintable(name));
+            const double watts = kernel.value("power_w").toDouble();
+            QVERIFY2(text.contains(formatNumber(watts, 4)) || text.contains(formatWatts(watts)),
+                qPrintable(QStringLiteral("%1: %2 W").arg(name).arg(watts)));
+        }
+    }
+
+    void reportContinuesLongKernelsOnTheNextPage()
+    {
+        if (QStandardPaths::findExecutable("pdftotext").isEmpty())
+            QSKIP("pdftotext (poppler-utils) is not installed");
+        QTemporaryDir dir;
+        QByteArray source = "__global__ void longKernel(float* out, const float* in)\n{\n"
+                            "    float acc = 0.0f;\n";
+        for (int step = 1; step <= 240; ++step)
+            source += "    acc += in[threadIdx.x + " + QByteArray::number(step) + "] * 0.5f; // marker"
+                + QByteArray::number(step) + "x\n";
+        source += "    out[threadIdx.x] = acc;\n}\n";
+        const QString file = test::writeFile(dir, "long.cu", source);
+        const QString pdf = dir.filePath("long.pdf");
+        const CliResult result = runCli({"report", file, "-o", pdf});
+        QVERIFY2(result.exitCode == 0, result.err.constData());
+        const QStringList pages = pdfText(pdf).split(QLatin1Char('\f'));
+        const int first = pageOf(pages, "marker1x");
+        const int last = pageOf(pages, "marker240x");
+        QVERIFY(first >= 0);
+        QVERIFY(last >= 0);
+        QVERIFY2(last > first, qPrintable(QStringLiteral("pages %1 and %2").arg(first).arg(last)));
+    }
+
+    void reportWritesAtomically()
+    {
+        const CliResult missing = runCli({"report", test::exampleDir(), "-o", "/nonexistent-dir/x.pdf"});
+        QCOMPARE(missing.exitCode, 1);
+        QVERIFY(missing.err.contains("slicewatt-cli report: "));
+        QVERIFY(missing.err.contains("x.pdf"));
+        QVERIFY(!QFile::exists("/nonexistent-dir/x.pdf"));
+
+        QTemporaryDir dir;
+        const QString target = test::writeFile(dir, "out/report.pdf", "previous");
+        // A usage error writes nothing.
+        QCOMPARE(runCli({"report", test::exampleDir(), "-o", target, "--sa", "7"}).exitCode, 2);
+        QCOMPARE(fileStart(target, 100), QByteArray("previous"));
+        // A failed write leaves the old file (a read-only folder; root may write anyway).
+        const QString folder = QFileInfo(target).absolutePath();
+        QFile::setPermissions(folder, QFileDevice::ReadOwner | QFileDevice::ExeOwner);
+        if (!QFileInfo(folder).isWritable()) {
+            const CliResult failed = runCli({"report", test::exampleDir(), "-o", target});
+            QCOMPARE(failed.exitCode, 1);
+            QVERIFY(!failed.err.isEmpty());
+            QCOMPARE(fileStart(target, 100), QByteArray("previous"));
+            QCOMPARE(QDir(folder).entryList(QDir::Files), QStringList{"report.pdf"});
+        }
+        QFile::setPermissions(folder, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+        // Success replaces it.
+        const CliResult ok = runCli({"report", test::exampleDir(), "-o", target});
+        QCOMPARE(ok.exitCode, 0);
+        QCOMPARE(fileStart(target, 4), QByteArray("%PDF"));
+        QCOMPARE(QDir(folder).entryList(QDir::Files), QStringList{"report.pdf"});
     }
 
     void outputIsDeterministic()

@@ -17,6 +17,7 @@
 #include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QLabel>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
@@ -120,6 +121,47 @@ private Q_SLOTS:
         Q_EMIT gpu->activated(gpu->currentIndex());
         QCOMPARE(window.session().settings().gpuId, QStringLiteral("gtx480"));
         QCOMPARE(window.session().gpu()->id, QStringLiteral("gtx480"));
+    }
+
+    void exportedReportIsTheCliReport()
+    {
+        if (QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty())
+            QSKIP("pdftotext (poppler-utils) is not installed");
+        qputenv("SOURCE_DATE_EPOCH", "1780000000"); // both sides print the same date
+        QTemporaryDir out;
+        MainWindow window;
+        window.openProject({test::exampleDir()});
+        QVERIFY(waitForAnalysis(window));
+        WhatIfSettings settings = window.session().settings();
+        settings.gpuId = QStringLiteral("gtx480");
+        settings.allKernels.saturation = 0.5;
+        settings.seconds = 0.25;
+        window.session().setSettings(settings);
+        const QString fromGui = out.filePath(QStringLiteral("gui.pdf"));
+        QString error;
+        QVERIFY2(window.exportReportTo(fromGui, &error), qPrintable(error));
+
+        const QString fromCli = out.filePath(QStringLiteral("cli.pdf"));
+        QProcess cli;
+        cli.start(QStringLiteral(SLICEWATT_CLI_PATH),
+            {QStringLiteral("report"), test::exampleDir(), QStringLiteral("--gpu"), QStringLiteral("gtx480"),
+                QStringLiteral("--sa"), QStringLiteral("0.5"), QStringLiteral("--time"), QStringLiteral("0.25"),
+                QStringLiteral("-o"), fromCli});
+        QVERIFY(cli.waitForFinished(240000));
+        QCOMPARE(cli.exitCode(), 0);
+        qunsetenv("SOURCE_DATE_EPOCH");
+
+        auto text = [](const QString& pdf) {
+            QProcess convert;
+            convert.start(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
+            convert.waitForFinished(60000);
+            return QString::fromUtf8(convert.readAllStandardOutput());
+        };
+        const QString guiText = text(fromGui);
+        QVERIFY(guiText.contains(QStringLiteral("GTX 480")));
+        QVERIFY(guiText.count(QStringLiteral("Page ")) >= 5);
+        // One document, whichever front end asked for it.
+        QCOMPARE(guiText, text(fromCli));
     }
 
     void savedFileIsReanalysedAlone()

@@ -2,180 +2,40 @@
 #include "AnalyzeCommand.h"
 
 #include "CliOptions.h"
+#include "WhatIfOptions.h"
 #include "estimate/WhatIf.h"
 #include "export/EstimateWriter.h"
 #include "export/SarifWriter.h"
 #include "frontend/ProjectIndexer.h"
-#include "model/ModelLibrary.h"
 #include "project/ProjectLoader.h"
 
 #include <cstdio>
 
 namespace slicewatt::cli {
-namespace {
-
-bool readNumber(const CommonOptions& options, const QString& name, double low, double high,
-    std::optional<double>& value, QString& error)
-{
-    if (!options.values.contains(name))
-        return true;
-    bool ok = false;
-    const double number = options.values.value(name).toDouble(&ok);
-    if (!ok || number < low || number > high) {
-        error = QStringLiteral("--%1 needs a number in [%2, %3], got '%4'")
-                    .arg(name)
-                    .arg(low)
-                    .arg(high)
-                    .arg(options.values.value(name));
-        return false;
-    }
-    value = number;
-    return true;
-}
-
-// "41=8,77=100" → {41: "8", 77: "100"}; false with `error` when malformed.
-bool parseLineValues(const QString& text, const QString& option, QHash<int, QString>& values, QString& error)
-{
-    for (const QString& item : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-        bool ok = false;
-        const int line = item.section(QLatin1Char('='), 0, 0).toInt(&ok);
-        if (!ok || !item.contains(QLatin1Char('=')) || line <= 0) {
-            error = QStringLiteral("--%1 expects LINE=VALUE[,LINE=VALUE…], got '%2'").arg(option, item);
-            return false;
-        }
-        values.insert(line, item.section(QLatin1Char('='), 1));
-    }
-    return true;
-}
-
-// What-if overrides by source line: trip counts of loops and arm probabilities of branches
-// (e.g. measured by profiling), turned into the statement indices the analysis uses.
-bool applyLineOverrides(const CommonOptions& options, const KernelIR& ir, KernelWhatIf& whatIf, QString& error)
-{
-    QHash<int, QString> trips;
-    QHash<int, QString> branches;
-    if (!parseLineValues(options.values.value(QStringLiteral("trips")), QStringLiteral("trips"), trips, error)
-        || !parseLineValues(options.values.value(QStringLiteral("branch")), QStringLiteral("branch"), branches, error))
-        return false;
-    for (int i = 0; i < ir.statements.size(); ++i) {
-        const Statement& statement = ir.statements[i];
-        const int line = statement.location.line;
-        if (statement.kind == StatementKind::Loop && trips.contains(line)) {
-            bool ok = false;
-            const qint64 count = trips.value(line).toLongLong(&ok);
-            if (!ok || count < 0) {
-                error = QStringLiteral("--trips %1=%2: not a trip count").arg(line).arg(trips.value(line));
-                return false;
-            }
-            whatIf.tripCounts.insert(i, count);
-        }
-        const bool branch = statement.kind == StatementKind::If || statement.kind == StatementKind::Switch;
-        if (branch && branches.contains(line)) {
-            QVector<double> arms;
-            double sum = 0;
-            for (const QString& part : branches.value(line).split(QLatin1Char('/'))) {
-                bool ok = false;
-                arms << part.toDouble(&ok);
-                sum += arms.last();
-                if (!ok || arms.last() < 0 || arms.last() > 1) {
-                    error = QStringLiteral("--branch %1=%2: probabilities are numbers in [0, 1] separated by /")
-                                .arg(line)
-                                .arg(branches.value(line));
-                    return false;
-                }
-            }
-            if (arms.size() != qMax(statement.armCount, 2) || qAbs(sum - 1.0) > 1e-6) {
-                error = QStringLiteral("--branch %1: give one probability per arm (%2), summing to 1")
-                            .arg(line)
-                            .arg(qMax(statement.armCount, 2));
-                return false;
-            }
-            whatIf.branchArms.insert(i, arms);
-        }
-    }
-    return true;
-}
-
-} // namespace
 
 int runAnalyzeCommand(const QStringList& args)
 {
     CommonOptions options;
     QString error;
-    const QStringList valueOptions = {QStringLiteral("--gpu"), QStringLiteral("--model"), QStringLiteral("--sa"),
-        QStringLiteral("--grid"), QStringLiteral("--block"), QStringLiteral("--time"), QStringLiteral("--delta"),
-        QStringLiteral("--models-dir"), QStringLiteral("--trips"), QStringLiteral("--branch"),
-        QStringLiteral("--counting")};
-    std::optional<double> saturation, grid, block, seconds, delta;
+    WhatIfOptions whatIf;
     const bool parsed
         = parseCommonOptions(args,
               {QStringLiteral("table"), QStringLiteral("json"), QStringLiteral("csv"), QStringLiteral("sarif")},
-              options, error, valueOptions)
-        && readNumber(options, QStringLiteral("sa"), 0, 1, saturation, error)
-        && readNumber(options, QStringLiteral("grid"), 1, 1e9, grid, error)
-        && readNumber(options, QStringLiteral("block"), 1, 4096, block, error)
-        && readNumber(options, QStringLiteral("time"), 0, 1e9, seconds, error)
-        && readNumber(options, QStringLiteral("delta"), 0, 1, delta, error);
-    if (parsed && saturation && (grid || block))
-        error = QStringLiteral("give either --sa or --grid/--block, not both");
-    if (!parsed || !error.isEmpty()) {
+              options, error, whatIfValueOptions())
+        && readWhatIfOptions(options, whatIf, error);
+    if (!parsed) {
         fprintf(stderr, "slicewatt-cli analyze: %s\n", qPrintable(error));
         return ExitUsage;
     }
 
-    QStringList modelErrors;
-    QStringList folders;
-    if (options.values.contains(QStringLiteral("models-dir")))
-        folders << options.values.value(QStringLiteral("models-dir"));
-    const ModelLibrary library = ModelLibrary::load(folders, modelErrors);
-    for (const QString& message : modelErrors)
-        fprintf(stderr, "%s\n", qPrintable(message));
-    WhatIfSettings settings;
-    settings.gpuId = options.values.value(QStringLiteral("gpu"), settings.gpuId);
-    settings.modelId = options.values.value(QStringLiteral("model"), settings.modelId);
-    const ModelChoice choice = chooseModel(library, settings);
-    if (!choice.error.isEmpty()) {
-        QStringList known;
-        if (!choice.gpu) {
-            for (const GpuSpec& g : library.gpus().gpus())
-                known << g.id;
-        } else if (!choice.model) {
-            for (const PowerModel& m : library.models())
-                known << QStringLiteral("%1 (%2)").arg(m.id(), m.gpuIds().join(QLatin1Char(' ')));
-        }
-        fprintf(stderr, "slicewatt-cli analyze: %s%s\n", qPrintable(choice.error),
-            known.isEmpty() ? "" : qPrintable(QStringLiteral(" (known: %1)").arg(known.join(QStringLiteral(", ")))));
-        return ExitUsage;
-    }
-    const QString counting = options.values.value(QStringLiteral("counting"), QStringLiteral("ast"));
-    if (counting != QLatin1String("ast") && counting != QLatin1String("lexical")) {
-        fprintf(stderr, "slicewatt-cli analyze: --counting is ast or lexical, not '%s'\n", qPrintable(counting));
-        return ExitUsage;
-    }
-    if (counting == QLatin1String("lexical"))
-        settings.counting = AnalysisOptions::Counting::Lexical;
-    settings.allKernels.saturation = saturation;
-    if (grid)
-        settings.allKernels.gridBlocks = qint64(*grid);
-    if (block)
-        settings.allKernels.blockThreads = qint64(*block);
-    settings.seconds = seconds;
-    if (delta)
-        settings.delta = *delta;
-
     const ProjectIndex index = indexProject(loadProject(options.inputs, options.load), options.parser);
     // Trip counts and branch probabilities given by line become per-kernel what-ifs on the
     // statements at those lines.
-    if (options.values.contains(QStringLiteral("trips")) || options.values.contains(QStringLiteral("branch"))) {
-        for (const CatalogFunction& kernel : index.kernels) {
-            const KernelIR* ir = index.kernelIR(kernel.info.key);
-            if (ir && !applyLineOverrides(options, *ir, settings.kernels[kernel.info.key], error)) {
-                fprintf(stderr, "slicewatt-cli analyze: %s\n", qPrintable(error));
-                return ExitUsage;
-            }
-        }
+    if (!applyLineWhatIfs(options, index, whatIf.settings, error)) {
+        fprintf(stderr, "slicewatt-cli analyze: %s\n", qPrintable(error));
+        return ExitUsage;
     }
-    const EstimateRun run = estimateProjectWhatIf(index, *choice.model, *choice.gpu, settings);
+    const EstimateRun run = estimateProjectWhatIf(index, *whatIf.model, *whatIf.gpu, whatIf.settings);
 
     QByteArray output;
     if (options.format == QLatin1String("json"))

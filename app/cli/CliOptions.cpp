@@ -86,22 +86,6 @@ bool parseCommonOptions(const QStringList& args, const QStringList& allowedForma
     return true;
 }
 
-QString commonFolder(const QStringList& inputs)
-{
-    QString common;
-    for (const QString& input : inputs) {
-        const QFileInfo info(input);
-        QString folder = info.isDir() ? QDir::cleanPath(info.absoluteFilePath()) : QDir::cleanPath(info.absolutePath());
-        if (common.isNull()) {
-            common = folder;
-            continue;
-        }
-        while (!(folder + QLatin1Char('/')).startsWith(common + QLatin1Char('/')) && common.contains(QLatin1Char('/')))
-            common = common.left(common.lastIndexOf(QLatin1Char('/')));
-    }
-    return common;
-}
-
 int reportDiagnostics(const Diagnostics& diagnostics)
 {
     for (const Diagnostic& d : diagnostics) {

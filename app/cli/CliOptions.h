@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "export/OutputFormatting.h"
 #include "frontend/ParserOptions.h"
 #include "project/ProjectSources.h"
 
@@ -27,9 +28,6 @@ struct CommonOptions {
 // `error` for a usage mistake. `allowedFormats` lists what --format accepts.
 bool parseCommonOptions(const QStringList& args, const QStringList& allowedFormats, CommonOptions& options,
     QString& error, const QStringList& valueOptions = {});
-
-// The deepest folder holding every input, so table paths stay short.
-QString commonFolder(const QStringList& inputs);
 
 // Prints diagnostics on stderr; returns the exit code the analysis earns (0 or 1).
 int reportDiagnostics(const Diagnostics& diagnostics);

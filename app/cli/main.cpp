@@ -5,12 +5,16 @@
 #include "CliOptions.h"
 #include "FitCommand.h"
 #include "KernelsCommand.h"
+#include "ReportCommand.h"
 #include "SlicesCommand.h"
 #include "TrainWnnCommand.h"
 
+#include <QApplication>
 #include <QCoreApplication>
 
 #include <cstdio>
+#include <cstring>
+#include <memory>
 
 namespace {
 
@@ -28,6 +32,10 @@ const char* const kUsage = "Usage: slicewatt-cli COMMAND [OPTIONS] PATH...\n"
                            "             loop trip counts, intensity, branch class, assumptions\n"
                            "  analyze    slice and program power (W) per kernel with a published model:\n"
                            "             BSPM for branch-sparse, BDPM for branch-dense kernels, hot lines\n"
+                           "  report     the PDF report (as the desktop app's File > Export Report): summary,\n"
+                           "             hottest lines, per kernel the heat-coloured source, slices, plots and\n"
+                           "             assumptions, the method: report PATH... -o FILE.pdf [--title TEXT]\n"
+                           "             [the analyze options --gpu ... --counting]\n"
                            "  fit        fit a model form to measured power (CSV with saturation,\n"
                            "             intensity, watts) and write a model file: fit CSV --gpu ID\n"
                            "             --id MODEL [--form jos13|jos13-idle|linear-intensity] -o FILE\n"
@@ -37,7 +45,7 @@ const char* const kUsage = "Usage: slicewatt-cli COMMAND [OPTIONS] PATH...\n"
                            "\n"
                            "Options:\n"
                            "  -f, --format FORMAT   table (default) or json\n"
-                           "  -o, --output FILE     write there (atomically) instead of stdout\n"
+                           "  -o, --output FILE     write there (atomically) instead of stdout; report needs it\n"
                            "  -I DIR                add an include folder to every file\n"
                            "  -D NAME[=VALUE]       define a macro for every file\n"
                            "  --std STD             C++ standard when the build does not say (default c++17)\n"
@@ -54,6 +62,8 @@ const char* const kUsage = "Usage: slicewatt-cli COMMAND [OPTIONS] PATH...\n"
                            "  --branch L=P/Q[,…]    analyze: arm probabilities of the branch on line L\n"
                            "  --counting MODE       analyze: ast (real loads/stores, default) or lexical\n"
                            "                        (one memory operation per `=`, as the papers' prototype)\n"
+                           "                        (report takes every analyze option from --gpu to here)\n"
+                           "  --title TEXT          report: the title on the first page\n"
                            "  -f, --format FORMAT   analyze also accepts csv and sarif (SARIF 2.1.0)\n"
                            "  -h, --help            show this help\n"
                            "  --version             show the version\n"
@@ -64,7 +74,17 @@ const char* const kUsage = "Usage: slicewatt-cli COMMAND [OPTIONS] PATH...\n"
 
 int main(int argc, char** argv)
 {
-    QCoreApplication app(argc, argv);
+    // `report` paints plots with widgets, which need a QApplication and a platform plugin.
+    // It must run in CI and over ssh, so without a display: offscreen unless the user chose
+    // a platform. Every other command stays a plain QCoreApplication.
+    const bool needsWidgets = argc > 1 && std::strcmp(argv[1], "report") == 0;
+    if (needsWidgets && !qEnvironmentVariableIsSet("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    std::unique_ptr<QCoreApplication> app;
+    if (needsWidgets)
+        app = std::make_unique<QApplication>(argc, argv);
+    else
+        app = std::make_unique<QCoreApplication>(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("slicewatt-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(SLICEWATT_VERSION));
     QStringList args = QCoreApplication::arguments().mid(1);
@@ -95,6 +115,8 @@ int main(int argc, char** argv)
         return slicewatt::cli::runFitCommand(args);
     if (command == QLatin1String("slices"))
         return slicewatt::cli::runSlicesCommand(args);
+    if (command == QLatin1String("report"))
+        return slicewatt::cli::runReportCommand(args);
     fprintf(stderr, "slicewatt-cli: unknown command '%s'\n\n%s", qPrintable(command), kUsage);
     return slicewatt::cli::ExitUsage;
 }

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "OutputFormatting.h"
 
+#include <QDir>
+#include <QFileInfo>
+
 namespace slicewatt {
 
 QString pathRelativeTo(const QString& path, const QString& baseDir)
@@ -24,6 +27,22 @@ QJsonObject diagnosticJson(const Diagnostic& d)
     object.insert(QStringLiteral("column"), d.column);
     object.insert(QStringLiteral("message"), d.message);
     return object;
+}
+
+QString commonFolder(const QStringList& inputs)
+{
+    QString common;
+    for (const QString& input : inputs) {
+        const QFileInfo info(input);
+        QString folder = info.isDir() ? QDir::cleanPath(info.absoluteFilePath()) : QDir::cleanPath(info.absolutePath());
+        if (common.isNull()) {
+            common = folder;
+            continue;
+        }
+        while (!(folder + QLatin1Char('/')).startsWith(common + QLatin1Char('/')) && common.contains(QLatin1Char('/')))
+            common = common.left(common.lastIndexOf(QLatin1Char('/')));
+    }
+    return common;
 }
 
 } // namespace slicewatt

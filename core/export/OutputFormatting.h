@@ -20,4 +20,8 @@ QJsonValue optionalNumberJson(const std::optional<qint64>& value);
 // {"severity", "file", "line", "column", "message"}.
 QJsonObject diagnosticJson(const Diagnostic& diagnostic);
 
+// The deepest folder holding every input (a folder, or a file's folder): what the
+// outputs' locations are relative to, in the CLI and the GUI alike.
+QString commonFolder(const QStringList& inputs);
+
 } // namespace slicewatt

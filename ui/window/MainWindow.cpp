@@ -6,6 +6,8 @@
 #include "Theme.h"
 #include "code/CodePanel.h"
 #include "code/CodeView.h"
+#include "export/OutputFormatting.h"
+#include "export/ReportDocument.h"
 #include "frontend/IncrementalIndexer.h"
 #include "frontend/ParserOptions.h"
 #include "models/DiagnosticsModel.h"
@@ -14,6 +16,7 @@
 #include "models/ModelRoles.h"
 #include "panels/WhyPanel.h"
 #include "plots/PlotsPanel.h"
+#include "report/ReportPdfWriter.h"
 #include "session/ProjectSession.h"
 #include "session/ProjectWatcher.h"
 #include "session/WhatIfHistory.h"
@@ -24,6 +27,7 @@
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDesktopServices>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -300,6 +304,7 @@ void MainWindow::createActions()
     });
     reload->setShortcut(QKeySequence::Refresh);
     file->addSeparator();
+    file->addAction(tr("Export &Report…"), QKeySequence::Print, this, &MainWindow::exportReport);
     file->addAction(tr("Export &Plot…"), QKeySequence(tr("Ctrl+Shift+E")), this, &MainWindow::exportPlot);
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
@@ -625,6 +630,41 @@ void MainWindow::exportPlot()
     m_plots->exportCurrent(file, &error);
     if (!error.isEmpty())
         QMessageBox::warning(this, tr("Export Plot"), error);
+}
+
+bool MainWindow::exportReportTo(const QString& fileName, QString* error)
+{
+    if (!m_session->hasEstimates()) {
+        if (error)
+            *error = tr("No estimate to report: %1").arg(m_session->modelError());
+        return false;
+    }
+    ReportOptions options;
+    options.project = m_inputs.join(QStringLiteral(", "));
+    options.projectFolder = commonFolder(m_inputs);
+    options.toolVersion = QStringLiteral(SLICEWATT_VERSION);
+    options.created = reportCreationTime();
+    // The same document `slicewatt-cli report` writes for the same what-ifs.
+    return writeReportPdf(buildReport(m_session->run(), m_session->settings(), options), fileName, error);
+}
+
+void MainWindow::exportReport()
+{
+    QSettings settings;
+    const QString suggested = settings.value(QStringLiteral("paths/lastReport")).toString();
+    const QString file = QFileDialog::getSaveFileName(this, tr("Export Report"), suggested, tr("PDF (*.pdf)"));
+    if (file.isEmpty())
+        return;
+    settings.setValue(QStringLiteral("paths/lastReport"), file);
+    QString error;
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    const bool written = exportReportTo(file, &error);
+    QApplication::restoreOverrideCursor();
+    if (!written) {
+        QMessageBox::warning(this, tr("Export Report"), error);
+        return;
+    }
+    m_summary->setText(tr("Report written to %1").arg(QDir::toNativeSeparators(file)));
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event)

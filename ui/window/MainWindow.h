@@ -42,6 +42,9 @@ public:
     // Brings a dock (by object name: kernelsDock, hotspotsDock, whatIfDock, whyDock,
     // plotsDock, diagnosticsDock) to the front; false when there is none of that name.
     bool raiseDock(const QString& objectName);
+    // Writes the PDF report of the current estimates (what File → Export Report does after
+    // asking for the file); false with `error` when it could not be written.
+    bool exportReportTo(const QString& fileName, QString* error);
     // Shows the files parsed so far of a running analysis (called every kPartialUpdateMs).
     void showPartialResults();
 
@@ -82,6 +85,7 @@ private:
     void applyPreferences(const Preferences& preferences);
     void setBusy(bool busy);
     void exportPlot();
+    void exportReport();
 
     AnalysisJob m_job;
     ProjectSession* m_session;

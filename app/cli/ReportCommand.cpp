@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ReportCommand.h"
+
+#include "CliOptions.h"
+#include "WhatIfOptions.h"
+#include "export/ReportDocument.h"
+#include "frontend/ProjectIndexer.h"
+#include "project/ProjectLoader.h"
+#include "report/ReportPdfWriter.h"
+
+#include <cstdio>
+
+namespace slicewatt::cli {
+
+int runReportCommand(const QStringList& args)
+{
+    CommonOptions options;
+    QString error;
+    WhatIfOptions whatIf;
+    const bool parsed = parseCommonOptions(args, {QStringLiteral("pdf")}, options, error,
+                            whatIfValueOptions() << QStringLiteral("--title"))
+        && readWhatIfOptions(options, whatIf, error);
+    if (parsed && (options.outputFile.isEmpty() || options.outputFile == QLatin1String("-")))
+        error = QStringLiteral("give the PDF to write with -o FILE.pdf");
+    if (!parsed || !error.isEmpty()) {
+        fprintf(stderr,
+            "slicewatt-cli report: %s\n"
+            "usage: slicewatt-cli report PATH... -o FILE.pdf [--gpu NAME] [--model NAME] [--sa X | --grid N "
+            "--block N] [--time SECONDS] [--delta D] [--trips L=N,...] [--branch L=P/Q,...] [--counting MODE] "
+            "[--models-dir DIR] [--title TEXT]\n",
+            qPrintable(error));
+        return ExitUsage;
+    }
+
+    const ProjectIndex index = indexProject(loadProject(options.inputs, options.load), options.parser);
+    if (!applyLineWhatIfs(options, index, whatIf.settings, error)) {
+        fprintf(stderr, "slicewatt-cli report: %s\n", qPrintable(error));
+        return ExitUsage;
+    }
+    const EstimateRun run = estimateProjectWhatIf(index, *whatIf.model, *whatIf.gpu, whatIf.settings);
+
+    ReportOptions reportOptions;
+    reportOptions.project = options.inputs.join(QStringLiteral(", "));
+    reportOptions.projectFolder = commonFolder(options.inputs);
+    reportOptions.toolVersion = QStringLiteral(SLICEWATT_VERSION);
+    reportOptions.created = reportCreationTime();
+    reportOptions.title = options.values.value(QStringLiteral("title"));
+    const ReportDocument document = buildReport(run, whatIf.settings, reportOptions);
+
+    // The painter writes atomically: on failure the target is left as it was.
+    if (!writeReportPdf(document, options.outputFile, &error)) {
+        fprintf(stderr, "slicewatt-cli report: %s\n", qPrintable(error));
+        return ExitAnalysisErrors;
+    }
+    return reportDiagnostics(index.allDiagnostics());
+}
+
+} // namespace slicewatt::cli

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "CliOptions.h"
+#include "estimate/WhatIf.h"
+#include "model/ModelLibrary.h"
+
+#include <QString>
+#include <QStringList>
+
+namespace slicewatt::cli {
+
+// The what-if options that `analyze` and `report` share (--gpu, --model, --sa, --grid,
+// --block, --time, --delta, --trips, --branch, --counting, --models-dir), read by one
+// parser so both commands accept and reject exactly the same things.
+
+// The value options above, for parseCommonOptions.
+QStringList whatIfValueOptions();
+
+// What the options chose. `model` and `gpu` point into `library`: keep the object where it
+// was filled (it is not copyable).
+struct WhatIfOptions {
+    WhatIfOptions() = default;
+    WhatIfOptions(const WhatIfOptions&) = delete;
+    WhatIfOptions& operator=(const WhatIfOptions&) = delete;
+
+    WhatIfSettings settings; // trip counts and branch arms come later: they need the index
+    ModelLibrary library;
+    const PowerModel* model = nullptr;
+    const GpuSpec* gpu = nullptr;
+};
+
+// Reads the options from `options.values`: numbers and their ranges, --sa against
+// --grid/--block, the model library (problems with model files are printed on stderr, as
+// they are not fatal), the GPU and model, the counting mode. False with `error` on a usage
+// mistake (exit status 2).
+bool readWhatIfOptions(const CommonOptions& options, WhatIfOptions& whatIf, QString& error);
+
+// --trips L=N and --branch L=P/Q: per-kernel what-ifs on the statements at those lines of
+// every kernel in `index`. False with `error` when malformed (exit status 2).
+bool applyLineWhatIfs(
+    const CommonOptions& options, const ProjectIndex& index, WhatIfSettings& settings, QString& error);
+
+} // namespace slicewatt::cli

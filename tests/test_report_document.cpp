@@ -1,0 +1,433 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The PDF report's content (core/export/ReportDocument): built from the estimates, with the
+// kernel listings cut from the sources, every what-if in the parameters, the method with its
+// sources; the same document twice for the same input.
+#include "TestSupport.h"
+#include "export/DisplayNumbers.h"
+#include "export/KernelListing.h"
+#include "export/OutputFormatting.h"
+#include "export/ReportDocument.h"
+#include "frontend/ProjectIndexer.h"
+#include "project/ProjectLoader.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <memory>
+
+using namespace slicewatt;
+
+namespace {
+
+// An estimated project with everything the report needs kept alive together.
+struct EstimatedProject {
+    ProjectIndex index;
+    ModelLibrary library;
+    WhatIfSettings settings;
+    const PowerModel* model = nullptr;
+    const GpuSpec* gpu = nullptr;
+    EstimateRun run;
+
+    ReportDocument report(const QString& folder) const
+    {
+        ReportOptions options;
+        options.project = folder;
+        options.projectFolder = folder;
+        options.toolVersion = QStringLiteral("test");
+        options.created = QDateTime(QDate(2024, 1, 2), QTime(3, 4, 5), Qt::UTC);
+        return buildReport(run, settings, options);
+    }
+};
+
+const CatalogFunction* kernelNamed(const ProjectIndex& index, const QString& name)
+{
+    for (const CatalogFunction& kernel : index.kernels) {
+        if (kernel.info.name == name)
+            return &kernel;
+    }
+    return nullptr;
+}
+
+// The statement index of the first statement of `kind` on `line` of the kernel's own file.
+int statementAt(const KernelIR& ir, const QString& file, int line, StatementKind kind)
+{
+    for (int i = 0; i < ir.statements.size(); ++i) {
+        const Statement& statement = ir.statements[i];
+        if (statement.kind == kind && statement.location.line == line && statement.location.file == file)
+            return i;
+    }
+    return -1;
+}
+
+const ReportKernelSection* sectionNamed(const ReportDocument& document, const QString& qualifiedName)
+{
+    for (const ReportKernelSection& section : document.sections) {
+        if (section.summary.name == qualifiedName)
+            return &section;
+    }
+    return nullptr;
+}
+
+QString parameterValue(const ReportDocument& document, const QString& name)
+{
+    for (const ReportParameter& parameter : document.parameters) {
+        if (parameter.name == name)
+            return parameter.value;
+    }
+    return QStringLiteral("<missing %1>").arg(name);
+}
+
+bool anyContains(const QStringList& items, const QString& text)
+{
+    for (const QString& item : items) {
+        if (item.contains(text))
+            return true;
+    }
+    return false;
+}
+
+// Field-by-field equality of what two builds produced (the structs have no operator==).
+QString fingerprint(const ReportDocument& d)
+{
+    QStringList parts{d.title, d.project, d.created.toString(Qt::ISODate), d.gpuId, d.modelId};
+    for (const ReportParameter& p : d.parameters)
+        parts << p.name + QLatin1Char('=') + p.value;
+    for (const ReportHotLine& h : d.hottestLines)
+        parts << QStringLiteral("%1 %2 %3 %4 %5")
+                     .arg(h.rank)
+                     .arg(h.kernel, h.location)
+                     .arg(h.watts, 0, 'g', 17)
+                     .arg(h.share);
+    for (const ReportKernelSection& s : d.sections) {
+        parts << s.summary.name << s.summary.location << QString::number(s.summary.watts, 'g', 17) << s.programFormula;
+        parts += s.assumptions;
+        parts += s.sliceFormulas;
+        for (const ReportSourceLine& line : s.listing)
+            parts << QStringLiteral("%1|%2|%3").arg(line.number).arg(line.text).arg(line.fraction, 0, 'g', 17);
+        for (const ReportSliceRow& slice : s.slices)
+            parts << QStringLiteral("%1 %2 %3").arg(memorySpaceName(slice.space)).arg(slice.length).arg(slice.watts);
+    }
+    parts += d.method.formulas;
+    parts << d.method.modelProvenance;
+    parts += d.diagnostics;
+    return parts.join(QLatin1Char('\n'));
+}
+
+} // namespace
+
+class ReportDocumentTest : public QObject {
+    Q_OBJECT
+private:
+    std::unique_ptr<EstimatedProject> m_example;
+    QString m_exampleFolder;
+
+    // The example with per-kernel and project-wide what-ifs set.
+    void estimate(EstimatedProject& project)
+    {
+        QStringList errors;
+        project.library = ModelLibrary::load({}, errors);
+        QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
+        const ModelChoice choice = chooseModel(project.library, project.settings);
+        QVERIFY2(choice.error.isEmpty(), qPrintable(choice.error));
+        project.model = choice.model;
+        project.gpu = choice.gpu;
+        project.run = estimateProjectWhatIf(project.index, *project.model, *project.gpu, project.settings);
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_exampleFolder = QDir::cleanPath(test::exampleDir());
+        m_example = std::make_unique<EstimatedProject>();
+        m_example->index = indexProject(loadProject({m_exampleFolder}, LoadOptions{}), test::parserOptions());
+        QVERIFY(!m_example->index.kernels.isEmpty());
+        // What-ifs: δ and a time for all kernels; Sa 0.5 and a trip count for gaussianRows.
+        m_example->settings.delta = 0.02;
+        m_example->settings.seconds = 0.25;
+        const CatalogFunction* rows = kernelNamed(m_example->index, QStringLiteral("gaussianRows"));
+        QVERIFY(rows);
+        const KernelIR* ir = m_example->index.kernelIR(rows->info.key);
+        QVERIFY(ir);
+        // src/convolve.cu:54 `for (int k = -radius; k <= radius; ++k)`: radius is a parameter.
+        const int loop = statementAt(*ir, rows->info.location.file, 54, StatementKind::Loop);
+        QVERIFY(loop >= 0);
+        KernelWhatIf& whatIf = m_example->settings.kernels[rows->info.key];
+        whatIf.saturation = 0.5;
+        whatIf.tripCounts.insert(loop, 7);
+        estimate(*m_example);
+    }
+
+    void oneSectionPerKernelWithTheEstimatesNumbers()
+    {
+        const ReportDocument document = m_example->report(m_exampleFolder);
+        QCOMPARE(document.title, QStringLiteral("SliceWatt power report: imagepipe"));
+        QCOMPARE(document.gpuId, QStringLiteral("gtx280"));
+        QCOMPARE(document.modelId, QStringLiteral("jos13"));
+        QCOMPARE(document.kernels.size(), m_example->run.kernels.size());
+        QCOMPARE(document.sections.size(), m_example->run.kernels.size());
+        double joules = 0;
+        for (int i = 0; i < document.kernels.size(); ++i) {
+            const KernelEstimateReport& report = m_example->run.kernels[i];
+            const ReportKernelRow& row = document.kernels[i];
+            const FunctionInfo& info = report.analysis.kernel->info;
+            QCOMPARE(row.name, info.qualifiedName);
+            QCOMPARE(row.kernelKey, info.key);
+            QCOMPARE(row.location,
+                QStringLiteral("%1:%2")
+                    .arg(pathRelativeTo(info.location.file, m_exampleFolder))
+                    .arg(info.location.line));
+            QVERIFY(row.location.startsWith(QLatin1String("src/")));
+            QCOMPARE(row.watts, report.estimate.watts);
+            QVERIFY(row.joules);
+            QCOMPARE(*row.joules, report.estimate.watts * 0.25);
+            joules += *row.joules;
+            QCOMPARE(row.intensity, report.estimate.averageIntensity);
+            QCOMPARE(row.saturation, report.estimate.saturation);
+            QCOMPARE(row.dense, report.estimate.dense);
+            QVERIFY(!row.fractionIntensity);
+
+            const ReportKernelSection& section = document.sections[i];
+            QCOMPARE(section.summary.name, row.name);
+            QVERIFY2(!section.listing.isEmpty(), qPrintable(row.name));
+            QCOMPARE(section.slices.size(), report.estimate.slices.size());
+            QCOMPARE(section.slicePoints.size(), section.slices.size());
+            QCOMPARE(section.sliceFormulas.size(), section.slices.size());
+            double contributions = 0;
+            for (int s = 0; s < section.slices.size(); ++s) {
+                const SliceEstimate& slice = report.estimate.slices[s];
+                QCOMPARE(section.slices[s].space, slice.space);
+                QCOMPARE(section.slices[s].watts, slice.watts);
+                QCOMPARE(section.slices[s].intensity, slice.intensityRatio);
+                QVERIFY(section.sliceFormulas[s].endsWith(formatWatts(slice.watts)));
+                contributions += section.slices[s].contribution;
+            }
+            QVERIFY(qAbs(contributions - report.estimate.watts) < 1e-9);
+            QVERIFY(section.programFormula.endsWith(formatWatts(report.estimate.watts)));
+            QCOMPARE(section.kernelPoint.intensityRatio, report.estimate.averageIntensity);
+            QCOMPARE(section.kernelPoint.saturation, report.estimate.saturation);
+            QVERIFY(section.surface && section.surface->hasValues());
+        }
+        QVERIFY(document.totalJoules);
+        QVERIFY(qAbs(*document.totalJoules - joules) < 1e-9);
+    }
+
+    void hottestLinesAreRankedAcrossTheProject()
+    {
+        const ReportDocument document = m_example->report(m_exampleFolder);
+        QCOMPARE(document.hottestLines.size(), 20);
+        QHash<QString, double> heat; // "kernel|relative file:line" → W
+        for (const KernelEstimateReport& report : m_example->run.kernels) {
+            for (const LineHeat& line : report.estimate.lines)
+                heat.insert(
+                    QStringLiteral("%1|%2:%3")
+                        .arg(report.analysis.kernel->info.qualifiedName, pathRelativeTo(line.file, m_exampleFolder))
+                        .arg(line.line),
+                    line.watts);
+        }
+        double hottestAnywhere = 0;
+        for (double watts : heat)
+            hottestAnywhere = std::max(hottestAnywhere, watts);
+        QCOMPARE(document.hottestLines.first().watts, hottestAnywhere);
+        for (int i = 0; i < document.hottestLines.size(); ++i) {
+            const ReportHotLine& line = document.hottestLines[i];
+            QCOMPARE(line.rank, i + 1);
+            const QString key = line.kernel + QLatin1Char('|') + line.location;
+            QVERIFY2(heat.contains(key), qPrintable(key));
+            QCOMPARE(line.watts, heat.value(key));
+            QVERIFY(line.share > 0 && line.share <= 1);
+            if (i > 0)
+                QVERIFY(document.hottestLines[i - 1].watts >= line.watts);
+        }
+    }
+
+    void listingRunsFromGlobalToTheClosingBrace()
+    {
+        const ReportDocument document = m_example->report(m_exampleFolder);
+        // src/convolve.cu: `__global__ void gaussianRows(` on line 33, its closing brace on 58.
+        const ReportKernelSection* rows = sectionNamed(document, QStringLiteral("imagepipe::gaussianRows"));
+        QVERIFY(rows);
+        QCOMPARE(rows->listing.first().number, 33);
+        QVERIFY(rows->listing.first().text.startsWith(QLatin1String("__global__ void gaussianRows(")));
+        QCOMPARE(rows->listing.last().number, 58);
+        QCOMPARE(rows->listing.last().text, QStringLiteral("}"));
+        for (int i = 1; i < rows->listing.size(); ++i)
+            QCOMPARE(rows->listing[i].number, rows->listing[i - 1].number + 1);
+
+        // src/reduce.cu: a template kernel whose name sits below `__global__ void
+        // __launch_bounds__(BLOCK)`: the listing starts at `template <int BLOCK>` (line 66).
+        const ReportKernelSection* reduce = sectionNamed(document, QStringLiteral("imagepipe::reduceMinMax"));
+        QVERIFY(reduce);
+        QCOMPARE(reduce->listing.first().number, 66);
+        QCOMPARE(reduce->listing.first().text, QStringLiteral("template <int BLOCK>"));
+        QCOMPARE(reduce->listing[1].text, QStringLiteral("__global__ void __launch_bounds__(BLOCK)"));
+        QCOMPARE(reduce->listing.last().number, 82);
+
+        // Heat: the estimate's line watts, as a fraction of the hottest line, 1 there.
+        const KernelEstimateReport* report = nullptr;
+        for (const KernelEstimateReport& r : m_example->run.kernels) {
+            if (r.analysis.kernel->info.qualifiedName == QLatin1String("imagepipe::gaussianRows"))
+                report = &r;
+        }
+        QVERIFY(report);
+        double hottest = 0;
+        int hottestNumber = 0;
+        for (const ReportSourceLine& line : rows->listing) {
+            QVERIFY(line.fraction >= 0 && line.fraction <= 1);
+            QVERIFY(!line.text.contains(QLatin1Char('\t')));
+            if (line.watts > hottest) {
+                hottest = line.watts;
+                hottestNumber = line.number;
+            }
+        }
+        QVERIFY(hottest > 0);
+        QCOMPARE(rows->hottestLineWatts, hottest);
+        for (const ReportSourceLine& line : rows->listing) {
+            QCOMPARE(line.fraction, line.watts / hottest);
+            if (line.number == hottestNumber)
+                QCOMPARE(line.fraction, 1.0);
+        }
+        for (const LineHeat& heat : report->estimate.lines) {
+            if (heat.file != rows->file || heat.line < rows->listing.first().number
+                || heat.line > rows->listing.last().number)
+                continue;
+            const ReportSourceLine& line = rows->listing[heat.line - rows->listing.first().number];
+            QCOMPARE(line.watts, heat.watts);
+        }
+        // Line 46 `tile[threadIdx.y][i] = row[x];` is in the global and the shared slice.
+        const ReportSourceLine& store = rows->listing[46 - 33];
+        QVERIFY(store.text.contains(QLatin1String("tile[threadIdx.y][i] = row[x];")));
+        QVERIFY(store.spaces[size_t(MemorySpace::Global)]);
+        QVERIFY(store.spaces[size_t(MemorySpace::Shared)]);
+        QVERIFY(!store.spaces[size_t(MemorySpace::Texture)]);
+    }
+
+    void parametersListEveryWhatIf()
+    {
+        const ReportDocument document = m_example->report(m_exampleFolder);
+        QVERIFY(parameterValue(document, QStringLiteral("GPU")).contains(document.gpuName));
+        QVERIFY(parameterValue(document, QStringLiteral("Model")).contains(QLatin1String("jos13")));
+        QCOMPARE(parameterValue(document, QStringLiteral("BDPM δ")), QStringLiteral("0.02"));
+        QCOMPARE(parameterValue(document, QStringLiteral("Execution time")), formatSeconds(0.25));
+        QCOMPARE(parameterValue(document, QStringLiteral("Counting")), QStringLiteral("ast: real loads and stores"));
+        QCOMPARE(parameterValue(document, QStringLiteral("SM saturation (all kernels)")),
+            QStringLiteral("from each kernel's launch"));
+        QCOMPARE(parameterValue(document, QStringLiteral("SM saturation (imagepipe::gaussianRows)")),
+            QStringLiteral("0.50"));
+        QCOMPARE(parameterValue(document, QStringLiteral("Loop trip counts (imagepipe::gaussianRows)")),
+            QStringLiteral("line 54: 7 trips"));
+
+        const ReportKernelSection* rows = sectionNamed(document, QStringLiteral("imagepipe::gaussianRows"));
+        QVERIFY(rows);
+        QCOMPARE(rows->summary.saturation, 0.5);
+        QVERIFY(rows->assumptions.contains(QStringLiteral("line 54: loop runs 7 times (set as a what-if)")));
+        QVERIFY(rows->assumptions.contains(QStringLiteral("SM saturation Sa = 0.50 (set as a what-if)")));
+        // Line 44's bound depends on the runtime radius: the default trip count is assumed.
+        QVERIFY2(anyContains(rows->assumptions, QStringLiteral("line 44: loop runs 10 times (assumed: ")),
+            qPrintable(rows->assumptions.join(QLatin1Char('\n'))));
+        QVERIFY(anyContains(rows->assumptions, QStringLiteral("branch arm probabilities")));
+
+        // Without the time: "not given", no energy anywhere.
+        EstimatedProject plain;
+        plain.index = m_example->index;
+        estimate(plain);
+        const ReportDocument noTime = plain.report(m_exampleFolder);
+        QCOMPARE(parameterValue(noTime, QStringLiteral("Execution time")), QStringLiteral("not given"));
+        QCOMPARE(parameterValue(noTime, QStringLiteral("BDPM δ")), QStringLiteral("0.01"));
+        QVERIFY(!noTime.totalJoules);
+        for (const ReportKernelRow& row : noTime.kernels)
+            QVERIFY(!row.joules);
+        for (const ReportParameter& parameter : noTime.parameters)
+            QVERIFY2(!parameter.name.contains(QLatin1String("gaussianRows")), qPrintable(parameter.name));
+    }
+
+    void methodHasFormulasProvenanceAndSources()
+    {
+        const ReportDocument document = m_example->report(m_exampleFolder);
+        const ReportMethod& method = document.method;
+        QCOMPARE(method.modelName, m_example->model->name());
+        QVERIFY(anyContains(method.formulas, QStringLiteral("P = β0·Sa + β1·Ã^β2")));
+        QVERIFY(anyContains(method.formulas, QStringLiteral("BSPM")));
+        QVERIFY(anyContains(method.formulas, QStringLiteral("BDPM")));
+        QVERIFY(anyContains(method.formulas, QStringLiteral("Ē = P̂·t")));
+        QCOMPARE(method.modelParameters, QStringLiteral("β0 = 95 W, β1 = 46.7 W, β2 = 0.2"));
+        // models/jos13-regression.json's provenance, flattened.
+        QVERIFY(method.modelProvenance.contains(QLatin1String("paper: Wang Haifeng, Chen Qingkui")));
+        QVERIFY(method.modelProvenance.contains(QLatin1String("source: the paper's table of fitted parameters")));
+        QVERIFY(anyContains(method.provenanceItems, QStringLiteral("reported quality: ")));
+        QVERIFY(method.intensityMax > method.intensityMin);
+        QVERIFY(method.citations.size() >= 2);
+        QCOMPARE(method.citations.first().key, QStringLiteral("JoS13"));
+        QVERIFY(!method.concepts.isEmpty());
+        for (const ConceptText& text : method.concepts)
+            QVERIFY(text.id != Concept::WaveletTraining); // a regression report: the network's note is not for it
+    }
+
+    void corpusBuildsWithoutProblems()
+    {
+        const QString folder = QDir::cleanPath(test::corpusDir());
+        EstimatedProject corpus;
+        corpus.index = indexProject(loadProject({folder}, LoadOptions{}), test::parserOptions());
+        QVERIFY(corpus.index.kernels.size() > 20);
+        estimate(corpus);
+        const ReportDocument document = corpus.report(folder);
+        QCOMPARE(document.sections.size(), corpus.run.kernels.size());
+        QVERIFY(!anyContains(document.diagnostics, QStringLiteral("listing")));
+        for (int i = 0; i < document.sections.size(); ++i) {
+            const ReportKernelSection& section = document.sections[i];
+            const KernelEstimateReport& report = corpus.run.kernels[i];
+            const QString name = section.summary.name;
+            QVERIFY2(!section.listing.isEmpty(), qPrintable(name));
+            QStringList text;
+            for (const ReportSourceLine& line : section.listing) {
+                text << line.text;
+                QVERIFY2(line.fraction >= 0 && line.fraction <= 1, qPrintable(name));
+            }
+            QVERIFY2(text.join(QLatin1Char('\n')).contains(report.analysis.kernel->info.name), qPrintable(name));
+            QVERIFY2(text.last().contains(QLatin1Char('}')), qPrintable(name + QLatin1String(": ") + text.last()));
+            // Every statement of the kernel's own body lies inside the listing.
+            for (const Statement& statement : report.analysis.ir->statements) {
+                if (!statement.inlinedFrom.isEmpty() || statement.location.file != section.file)
+                    continue;
+                QVERIFY2(statement.location.line >= section.listing.first().number
+                        && statement.location.line <= section.listing.last().number,
+                    qPrintable(QStringLiteral("%1: line %2").arg(name).arg(statement.location.line)));
+            }
+        }
+    }
+
+    void sameInputSameDocument()
+    {
+        const QString first = fingerprint(m_example->report(m_exampleFolder));
+        EstimatedProject again;
+        again.index = indexProject(loadProject({m_exampleFolder}, LoadOptions{}), test::parserOptions());
+        again.settings = m_example->settings;
+        estimate(again);
+        QCOMPARE(fingerprint(again.report(m_exampleFolder)), first);
+    }
+
+    void listingHelpers()
+    {
+        QCOMPARE(expandTabs(QStringLiteral("\tx\ty")), QStringLiteral("    x   y"));
+        QCOMPARE(expandTabs(QStringLiteral("ab\tc")), QStringLiteral("ab  c"));
+        const QStringList lines{QStringLiteral("// a comment with a { brace"), QStringLiteral("template <typename T,"),
+            QStringLiteral("          int N>"), QStringLiteral("__global__ void"),
+            QStringLiteral("scale(T* p, const char* s = \"}\")"), QStringLiteral("{"),
+            QStringLiteral("    /* } */ if (N > 1) { p[0] = T(2); } // }"), QStringLiteral("}"),
+            QStringLiteral("int after;")};
+        const auto range = kernelLineRange(lines, 5, QStringLiteral("scale"), 7);
+        QVERIFY(range);
+        QCOMPARE(range->first, 2);
+        QCOMPARE(range->last, 8);
+        QVERIFY(!kernelLineRange(lines, 42, QStringLiteral("scale"), 0));
+
+        QTemporaryDir dir;
+        const QString crlf = test::writeFile(dir, QStringLiteral("crlf.cu"), "a\r\n\tb\r\n");
+        const auto read = readSourceLines(crlf);
+        QVERIFY(read);
+        QCOMPARE(*read, (QStringList{QStringLiteral("a"), QStringLiteral("\tb")}));
+        QVERIFY(!readSourceLines(dir.filePath(QStringLiteral("missing.cu"))));
+    }
+};
+
+QTEST_MAIN(ReportDocumentTest)
+#include "test_report_document.moc"

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ReportPainter.h"
+
+#include "ReportKernelSection.h"
+#include "ReportLayout.h"
+#include "ReportMethodPage.h"
+#include "ReportSummary.h"
+#include "ReportTitlePage.h"
+#include "export/ReportDocument.h"
+
+namespace slicewatt {
+
+QVector<ReportContentsEntry> reportContents(const ReportDocument& document)
+{
+    QVector<ReportContentsEntry> entries;
+    entries.append({QStringLiteral("Summary"), 0, 0});
+    for (int i = 0; i < document.sections.size(); ++i)
+        entries.append({kernelSectionTitle(document.sections[i], i), 1, 0});
+    entries.append({QStringLiteral("Method"), 0, 0});
+    return entries;
+}
+
+ReportPagination paintReport(
+    const ReportDocument& document, QPagedPaintDevice& device, QPainter& painter, const ReportPagination& known)
+{
+    ReportLayout layout(device, painter, ReportStyle::standard(), document.title, known.pages);
+    const QString created
+        = document.created.isValid() ? document.created.toString(QStringLiteral("yyyy-MM-dd HH:mm")) : QString();
+    layout.setFooterNote(created.isEmpty() ? QStringLiteral("SliceWatt %1").arg(document.toolVersion)
+                                           : QStringLiteral("SliceWatt %1 · %2").arg(document.toolVersion, created));
+
+    ReportPagination result;
+    result.contents = reportContents(document);
+    const bool knownContents = known.contents.size() == result.contents.size();
+
+    layout.setHeaderVisible(false);
+    paintTitlePage(layout, document, knownContents ? known.contents : result.contents);
+
+    int entry = 0;
+    const auto startSection = [&](const QString& name) {
+        layout.setSection(name);
+        layout.newPage();
+        result.contents[entry++].page = layout.page();
+    };
+    startSection(QStringLiteral("Summary"));
+    paintSummary(layout, document);
+    for (int i = 0; i < document.sections.size(); ++i) {
+        startSection(kernelSectionTitle(document.sections[i], i));
+        paintKernelSection(layout, document, i);
+    }
+    startSection(QStringLiteral("Method"));
+    paintMethodPage(layout, document);
+    layout.finish();
+    result.pages = layout.page();
+    return result;
+}
+
+} // namespace slicewatt

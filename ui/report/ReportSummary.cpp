@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ReportSummary.h"
+
+#include "ReportLayout.h"
+#include "ReportTable.h"
+#include "ReportText.h"
+#include "export/DisplayNumbers.h"
+#include "export/ReportDocument.h"
+
+#include <algorithm>
+
+namespace slicewatt {
+namespace {
+
+constexpr int kMaxDiagnostics = 40; // more would bury the summary; the CLI lists them all
+
+QString programModel(bool dense)
+{
+    return dense ? QStringLiteral("dense (BDPM)") : QStringLiteral("sparse (BSPM)");
+}
+
+void paintKernelTable(ReportLayout& layout, const ReportDocument& document)
+{
+    const bool energy = std::any_of(document.kernels.cbegin(), document.kernels.cend(), [](const ReportKernelRow& row) {
+        return bool(row.joules);
+    }) || document.totalJoules;
+    const bool fraction = !document.kernels.isEmpty() && document.kernels.first().fractionIntensity;
+    reporttext::heading2(layout, QStringLiteral("Kernels"), tableHeight(layout, 3));
+    if (document.kernels.isEmpty()) {
+        reporttext::paragraph(layout, QStringLiteral("No kernel with a readable body was found."), layout.style().body,
+            layout.style().muted);
+        return;
+    }
+    QVector<ReportColumn> columns = {
+        {QStringLiteral("#"), Qt::AlignRight},
+        {QStringLiteral("Kernel"), Qt::AlignLeft, true},
+        {QStringLiteral("Location"), Qt::AlignLeft, true, Qt::ElideMiddle},
+        {QStringLiteral("Program"), Qt::AlignLeft},
+        {fraction ? QStringLiteral("Ã (fraction)") : QStringLiteral("Ã (ratio)"), Qt::AlignRight},
+        {QStringLiteral("Sa"), Qt::AlignRight},
+        {QStringLiteral("SMs"), Qt::AlignRight},
+        {QStringLiteral("P̂ (W)"), Qt::AlignRight},
+    };
+    if (energy)
+        columns.append({QStringLiteral("Ē (J)"), Qt::AlignRight});
+
+    QVector<ReportRow> rows;
+    for (int i = 0; i < document.kernels.size(); ++i) {
+        const ReportKernelRow& k = document.kernels[i];
+        ReportRow row;
+        row.cells = {QString::number(i + 1), k.name, k.location, programModel(k.dense),
+            formatIntensity(k.intensity, k.fractionIntensity), formatSaturation(k.saturation),
+            k.activeSms > 0 ? QString::number(k.activeSms) : QStringLiteral("—"), formatNumber(k.watts, 4)};
+        if (energy)
+            row.cells << (k.joules ? formatNumber(*k.joules, 4) : QStringLiteral("—"));
+        rows << row;
+    }
+    // Kernels run one after another, so their powers do not add up to anything a meter
+    // would show; energies do. The total row says so rather than printing a sum of watts.
+    ReportRow total;
+    total.emphasised = true;
+    total.cells = {QString(), QStringLiteral("Program total (%1 kernels)").arg(document.kernels.size()), QString(),
+        QString(), QString(), QString(), QString(), QStringLiteral("—")};
+    if (energy)
+        total.cells << (document.totalJoules ? formatNumber(*document.totalJoules, 4) : QStringLiteral("—"));
+    rows << total;
+    paintTable(layout, columns, rows);
+    layout.advance(layout.mm(1.5));
+    reporttext::paragraph(layout,
+        energy ? QStringLiteral("P̂: predicted average power of the kernel while it runs. Ē = P̂·t for the execution "
+                                "time given; the program's energy is the sum of its kernels' energies. Powers of "
+                                "kernels that run one after another do not add up.")
+               : QStringLiteral("P̂: predicted average power of the kernel while it runs. Give an execution time "
+                                "(--time, or What If → Time) for energies and the program's total energy; powers of "
+                                "kernels that run one after another do not add up."),
+        layout.style().small, layout.style().muted);
+}
+
+void paintHottestLines(ReportLayout& layout, const ReportDocument& document)
+{
+    reporttext::heading2(layout, QStringLiteral("Hottest lines of the project"), tableHeight(layout, 3));
+    if (document.hottestLines.isEmpty()) {
+        reporttext::paragraph(
+            layout, QStringLiteral("No line carries heat."), layout.style().body, layout.style().muted);
+        return;
+    }
+    QVector<ReportRow> rows;
+    for (const ReportHotLine& line : document.hottestLines) {
+        rows.append({{QString::number(line.rank), line.location, line.kernel, formatWatts(line.watts, 2),
+            formatPercent(line.share)}});
+    }
+    paintTable(layout,
+        {{QStringLiteral("Rank"), Qt::AlignRight}, {QStringLiteral("Line"), Qt::AlignLeft, true, Qt::ElideMiddle},
+            {QStringLiteral("Kernel"), Qt::AlignLeft, true}, {QStringLiteral("Line power (W)"), Qt::AlignRight},
+            {QStringLiteral("Share of kernel P̂"), Qt::AlignRight}},
+        rows);
+}
+
+void paintDiagnostics(ReportLayout& layout, const ReportDocument& document)
+{
+    if (document.diagnostics.isEmpty())
+        return;
+    reporttext::heading2(layout, QStringLiteral("Diagnostics (%1)").arg(document.diagnostics.size()), layout.mm(10));
+    QStringList shown = document.diagnostics.mid(0, kMaxDiagnostics);
+    if (document.diagnostics.size() > kMaxDiagnostics)
+        shown << QStringLiteral("… and %1 more (slicewatt-cli analyze lists them all)")
+                     .arg(document.diagnostics.size() - kMaxDiagnostics);
+    reporttext::bullets(layout, shown, layout.style().small, layout.style().text);
+}
+
+} // namespace
+
+void paintSummary(ReportLayout& layout, const ReportDocument& document)
+{
+    reporttext::heading1(layout, QStringLiteral("Summary"));
+    paintKernelTable(layout, document);
+    paintHottestLines(layout, document);
+    paintDiagnostics(layout, document);
+}
+
+} // namespace slicewatt
