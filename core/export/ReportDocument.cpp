@@ -124,18 +124,11 @@ constexpr int kSurfaceSaturationSteps = 46;
 // Sa down to one active SM, the wavelet network fed the kernel's typical slice length.
 std::optional<ModelGrid> kernelSurface(const PowerModel& model, const GpuSpec& gpu, const KernelEstimate& estimate)
 {
-    GridAxis axis = defaultIntensityAxis(model, kSurfaceIntensitySteps);
-    if (axis.logarithmic) {
-        QVector<double> intensities{estimate.averageIntensity};
-        for (const SliceEstimate& slice : estimate.slices)
-            intensities << modelIntensity(model, slice);
-        for (double intensity : intensities) {
-            if (!(intensity > 0) || !std::isfinite(intensity))
-                continue;
-            axis.first = std::min(axis.first, std::pow(10.0, std::floor(std::log10(intensity))));
-            axis.last = std::max(axis.last, std::pow(10.0, std::ceil(std::log10(intensity))));
-        }
-    }
+    QVector<double> intensities{estimate.averageIntensity};
+    for (const SliceEstimate& slice : estimate.slices)
+        intensities << modelIntensity(model, slice);
+    // The same axis the desktop's surface plot draws.
+    const GridAxis axis = intensityAxisCovering(model, intensities, kSurfaceIntensitySteps);
     ModelGridOptions options;
     options.intensityFirst = axis.first;
     options.intensityLast = axis.last;

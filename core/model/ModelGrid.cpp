@@ -119,4 +119,18 @@ QVector<double> sampleModelCurve(
     return watts;
 }
 
+GridAxis intensityAxisCovering(const PowerModel& model, const QVector<double>& intensities, int steps)
+{
+    GridAxis axis = defaultIntensityAxis(model, steps);
+    if (!axis.logarithmic)
+        return axis;
+    for (double intensity : intensities) {
+        if (!(intensity > 0) || !std::isfinite(intensity))
+            continue;
+        axis.first = std::min(axis.first, std::pow(10.0, std::floor(std::log10(intensity))));
+        axis.last = std::max(axis.last, std::pow(10.0, std::ceil(std::log10(intensity))));
+    }
+    return axis;
+}
+
 } // namespace slicewatt

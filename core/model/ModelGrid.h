@@ -68,6 +68,9 @@ bool modelCountsActiveSms(const PowerModel& model);
 
 // The default intensity axis of `model` (see ModelGridOptions).
 GridAxis defaultIntensityAxis(const PowerModel& model, int steps);
+// The default axis widened to whole decades so that every one of `intensities` (operating
+// points to draw on the surface) lies on it; linear (fraction) axes are returned as they are.
+GridAxis intensityAxisCovering(const PowerModel& model, const QVector<double>& intensities, int steps);
 
 // Power along an intensity axis at one fixed Sa, W (NaN where the model gives none).
 QVector<double> sampleModelCurve(

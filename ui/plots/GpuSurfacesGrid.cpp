@@ -119,7 +119,7 @@ void GpuSurfacesGrid::refresh(const PlotContext& context)
     }
 
     // One intensity and Sa range for all, so the panels compare cell by cell.
-    const GridAxis axis = surfacemap::intensityAxis(*model, intensities, kIntensitySteps);
+    const GridAxis axis = intensityAxisCovering(*model, intensities, kIntensitySteps);
     double saturationFirst = 0.1;
     for (const GpuSpec* gpu : gpus)
         saturationFirst = std::min(saturationFirst, gpu->sms > 0 ? 1.0 / gpu->sms : 0.1);

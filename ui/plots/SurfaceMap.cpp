@@ -78,20 +78,6 @@ void fill(QCPColorMap* map, const ModelGrid& grid)
     }
 }
 
-GridAxis intensityAxis(const PowerModel& model, const QVector<double>& intensities, int steps)
-{
-    GridAxis axis = defaultIntensityAxis(model, steps);
-    if (!axis.logarithmic)
-        return axis;
-    for (double intensity : intensities) {
-        if (!(intensity > 0) || !std::isfinite(intensity))
-            continue;
-        axis.first = std::min(axis.first, std::pow(10.0, std::floor(std::log10(intensity))));
-        axis.last = std::max(axis.last, std::pow(10.0, std::ceil(std::log10(intensity))));
-    }
-    return axis;
-}
-
 double displayIntensity(const GridAxis& axis, double intensity)
 {
     return std::clamp(intensity, axis.first, axis.last);

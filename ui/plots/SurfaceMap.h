@@ -30,10 +30,6 @@ void fill(QCPColorMap* map, const ModelGrid& grid);
 // A colour scale labelled "Power, W" sharing a gradient with every map on it.
 QCPColorScale* addScale(QCustomPlot& plot);
 
-// The intensity axis to show for ratio intensities: the model's fitted range widened
-// to whole decades that hold `intensities` (the operating points), so points outside the
-// fitted range stay visible and small what-if changes rarely resample the grid.
-GridAxis intensityAxis(const PowerModel& model, const QVector<double>& intensities, int steps);
 // Where an intensity is drawn: clamped into the axis (a ratio of 0 has no log position).
 double displayIntensity(const GridAxis& axis, double intensity);
 QString intensityLabel(bool fraction);

@@ -83,7 +83,7 @@ void SurfacePlot::showGrid(const PlotContext& context)
         for (const SliceEstimate& slice : context.kernel->estimate.slices)
             intensities << modelIntensity(model, slice);
     }
-    const GridAxis axis = surfacemap::intensityAxis(model, intensities, kIntensitySteps);
+    const GridAxis axis = intensityAxisCovering(model, intensities, kIntensitySteps);
     ModelGridOptions options;
     options.intensityFirst = axis.first;
     options.intensityLast = axis.last;
