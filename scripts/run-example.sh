@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The main job: install what is missing, build, and open the bundled example project:
-# in the GUI when a display is available, otherwise as a CLI listing.
+# The main job: install what is missing, build, and analyse the bundled example project:
+# in the GUI when a display is available; otherwise the power table of every kernel and
+# the PDF report, with the CLI (the report goes to build/, never into the project).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
@@ -8,5 +9,7 @@ bash scripts/build.sh
 if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
   exec build/bin/slicewatt examples/imagepipe
 fi
-echo "No display: listing the example's kernels with the CLI instead of opening the GUI." >&2
-exec build/bin/slicewatt-cli kernels examples/imagepipe
+echo "No display: estimating the example's power with the CLI instead of opening the GUI." >&2
+build/bin/slicewatt-cli analyze examples/imagepipe --gpu gtx280 --model jos13
+build/bin/slicewatt-cli report examples/imagepipe --gpu gtx280 --model jos13 -o build/imagepipe-report.pdf
+echo "Report: build/imagepipe-report.pdf" >&2

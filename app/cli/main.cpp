@@ -70,6 +70,18 @@ const char* const kUsage = "Usage: slicewatt-cli COMMAND [OPTIONS] PATH...\n"
                            "\n"
                            "Exit status: 0 ok, 1 the analysis found errors (diagnostics on stderr), 2 usage error.\n";
 
+QtMessageHandler g_defaultHandler = nullptr;
+
+// Headless Qt says on every run that XDG_RUNTIME_DIR is not set (CI, ssh, containers): it
+// falls back to a private folder and nothing is wrong, so the report command keeps stderr
+// for messages that matter.
+void dropRuntimeDirNotice(QtMsgType type, const QMessageLogContext& context, const QString& message)
+{
+    if (message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR not set")))
+        return;
+    g_defaultHandler(type, context, message);
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -80,6 +92,8 @@ int main(int argc, char** argv)
     const bool needsWidgets = argc > 1 && std::strcmp(argv[1], "report") == 0;
     if (needsWidgets && !qEnvironmentVariableIsSet("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (needsWidgets)
+        g_defaultHandler = qInstallMessageHandler(dropRuntimeDirNotice);
     std::unique_ptr<QCoreApplication> app;
     if (needsWidgets)
         app = std::make_unique<QApplication>(argc, argv);
