@@ -14,12 +14,7 @@ const KernelEstimateReport* explainedKernel(const ProjectSession& session)
 {
     if (!session.selectedKernel().isEmpty())
         return session.kernelReport(session.selectedKernel());
-    const KernelEstimateReport* hottest = nullptr;
-    for (const KernelEstimateReport& report : session.run().kernels) {
-        if (!hottest || report.estimate.watts > hottest->estimate.watts)
-            hottest = &report;
-    }
-    return hottest;
+    return session.hottestKernel();
 }
 
 } // namespace

@@ -37,13 +37,7 @@ PlotContext makePlotContext(const ProjectSession& session)
         context.selectedSlice = session.selectedSlice();
         return context;
     }
-    const QVector<KernelEstimateReport>& kernels = session.run().kernels;
-    const auto hottest = std::max_element(
-        kernels.cbegin(), kernels.cend(), [](const KernelEstimateReport& a, const KernelEstimateReport& b) {
-            return a.estimate.watts < b.estimate.watts;
-        });
-    if (hottest != kernels.cend())
-        context.kernel = &*hottest;
+    context.kernel = session.hottestKernel();
     return context;
 }
 

@@ -122,6 +122,16 @@ const KernelEstimateReport* ProjectSession::kernelReport(const QString& kernelKe
     return row < 0 ? nullptr : &m_run.kernels[row];
 }
 
+const KernelEstimateReport* ProjectSession::hottestKernel() const
+{
+    const KernelEstimateReport* hottest = nullptr;
+    for (const KernelEstimateReport& report : m_run.kernels) {
+        if (!hottest || report.estimate.watts > hottest->estimate.watts)
+            hottest = &report;
+    }
+    return hottest;
+}
+
 QHash<int, double> ProjectSession::lineHeat(const QString& file, const QString& kernelKey) const
 {
     QHash<int, double> heat;

@@ -49,6 +49,9 @@ public:
     // Results. run().kernels follows index().kernels (kernels with a readable body only).
     const EstimateRun& run() const { return m_run; }
     const KernelEstimateReport* kernelReport(const QString& kernelKey) const;
+    // The kernel with the highest P̂ (the first of equals), null without estimates: what
+    // the views show while nothing is selected.
+    const KernelEstimateReport* hottestKernel() const;
     const PowerModel* model() const { return m_choice.model; }
     const GpuSpec* gpu() const { return m_choice.gpu; }
     QString modelError() const { return m_choice.error; } // empty when the estimates are valid

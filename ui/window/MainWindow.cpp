@@ -455,14 +455,10 @@ void MainWindow::onAnalysisFinished(const ProjectIndex& index)
     if (m_preferences.watchFiles)
         m_watcher->watch(QStringList(files.cbegin(), files.cend()));
 
-    if (m_session->selectedKernel().isEmpty() && !m_session->run().kernels.isEmpty()) {
-        // Start where the energy is: the hottest kernel.
-        const KernelEstimateReport* hottest = &m_session->run().kernels.first();
-        for (const KernelEstimateReport& report : m_session->run().kernels) {
-            if (report.estimate.watts > hottest->estimate.watts)
-                hottest = &report;
-        }
-        m_session->select(hottest->analysis.kernel->info.key);
+    // Start where the energy is: the hottest kernel.
+    if (m_session->selectedKernel().isEmpty()) {
+        if (const KernelEstimateReport* hottest = m_session->hottestKernel())
+            m_session->select(hottest->analysis.kernel->info.key);
     }
     const int errors = errorCount(index.allDiagnostics());
     if (incremental)
@@ -588,11 +584,9 @@ void MainWindow::updateStatus()
         m_powerLabel->setText(text);
         return;
     }
-    double hottest = 0;
-    for (const KernelEstimateReport& r : m_session->run().kernels)
-        hottest = std::max(hottest, r.estimate.watts);
+    const KernelEstimateReport* hottest = m_session->hottestKernel();
     m_powerLabel->setText(
-        m_session->run().kernels.isEmpty() ? QString() : tr("hottest kernel <b>%1 W</b>").arg(hottest, 0, 'f', 1));
+        hottest ? tr("hottest kernel <b>%1 W</b>").arg(hottest->estimate.watts, 0, 'f', 1) : QString());
 }
 
 void MainWindow::applyPreferences(const Preferences& preferences)
