@@ -90,8 +90,7 @@ KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, co
     for (SliceEstimate& s : estimate.slices) {
         s.weight = totalLength > 0 ? double(s.length) / totalLength : 0;
         estimate.watts += s.watts * s.weight;
-        estimate.averageIntensity
-            += s.weight * (model.usesFractionIntensity() ? s.intensityFraction : s.intensityRatio);
+        estimate.averageIntensity += s.weight * modelIntensity(model, s);
         for (int member : s.members)
             statementHeat[member] += s.watts / totalLength;
     }
@@ -146,6 +145,11 @@ KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, co
     });
     estimate.outOfDomain.removeDuplicates();
     return estimate;
+}
+
+double modelIntensity(const PowerModel& model, const SliceEstimate& slice)
+{
+    return model.usesFractionIntensity() ? slice.intensityFraction : slice.intensityRatio;
 }
 
 } // namespace slicewatt

@@ -52,6 +52,9 @@ struct KernelEstimate {
     std::optional<double> psmWatts;
 };
 
+// A slice's intensity on `model`'s axis: JSW12's fraction or JoS13's ratio.
+double modelIntensity(const PowerModel& model, const SliceEstimate& slice);
+
 // BSPM for branch-sparse kernels, BDPM for branch-dense ones (METHOD §5), with per-line heat
 // (each slice's P_i / L spread over its statements). Pure computation on cached analysis:
 // what-if changes call it again without touching the AST.

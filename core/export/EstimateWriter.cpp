@@ -10,11 +10,6 @@
 namespace slicewatt {
 namespace {
 
-double kernelIntensity(const PowerModel& model, const SliceEstimate& slice)
-{
-    return model.usesFractionIntensity() ? slice.intensityFraction : slice.intensityRatio;
-}
-
 QString csvField(const QString& text)
 {
     if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) && !text.contains(QLatin1Char('\n')))
@@ -71,7 +66,7 @@ QByteArray estimateJson(const EstimateRun& run)
             for (MemorySpace space : kAllMemorySpaces)
                 mem.insert(memorySpaceName(space), s.accesses[space]);
             o.insert(QStringLiteral("mem"), mem);
-            o.insert(QStringLiteral("intensity"), kernelIntensity(*run.model, s));
+            o.insert(QStringLiteral("intensity"), modelIntensity(*run.model, s));
             o.insert(QStringLiteral("power_w"), s.watts);
             o.insert(QStringLiteral("share"), s.weight);
             QJsonArray lines;
@@ -129,7 +124,7 @@ QByteArray estimateCsv(const EstimateRun& run)
                        QString::number(s.accesses[MemorySpace::Shared]),
                        QString::number(s.accesses[MemorySpace::Constant]),
                        QString::number(s.accesses[MemorySpace::Texture]),
-                       QString::number(kernelIntensity(*run.model, s)), QString::number(s.watts, 'f', 3),
+                       QString::number(modelIntensity(*run.model, s)), QString::number(s.watts, 'f', 3),
                        QString::number(s.weight, 'f', 4)}
                        .join(QLatin1Char(','))
                 + QLatin1Char('\n');
@@ -160,7 +155,7 @@ QString estimateTable(const EstimateRun& run, const QString& baseDir)
             out += QStringLiteral("    %1 |C|=%2  intensity %3  %4 W  share %5 %\n")
                        .arg(memorySpaceName(s.space), -9)
                        .arg(s.length, 3)
-                       .arg(kernelIntensity(*run.model, s), 8, 'f', 2)
+                       .arg(modelIntensity(*run.model, s), 8, 'f', 2)
                        .arg(s.watts, 7, 'f', 1)
                        .arg(s.weight * 100, 5, 'f', 1);
         }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ReportDocument.h"
+#include "estimate/KernelSurface.h"
 
 #include "DisplayNumbers.h"
 #include "EstimateExplanation.h"
@@ -49,11 +50,6 @@ QString launchDims(const std::optional<qint64> (&dims)[3])
     for (const auto& value : dims)
         parts << (value ? QString::number(*value) : QStringLiteral("?"));
     return QStringLiteral("(%1)").arg(parts.join(QStringLiteral(", ")));
-}
-
-double modelIntensity(const PowerModel& model, const SliceEstimate& slice)
-{
-    return model.usesFractionIntensity() ? slice.intensityFraction : slice.intensityRatio;
 }
 
 // A what-if keyed by statement index, in source order (file, line), as "line L: value".
@@ -124,24 +120,9 @@ constexpr int kSurfaceSaturationSteps = 46;
 // Sa down to one active SM, the wavelet network fed the kernel's typical slice length.
 std::optional<ModelGrid> kernelSurface(const PowerModel& model, const GpuSpec& gpu, const KernelEstimate& estimate)
 {
-    QVector<double> intensities{estimate.averageIntensity};
-    for (const SliceEstimate& slice : estimate.slices)
-        intensities << modelIntensity(model, slice);
-    // The same axis the desktop's surface plot draws.
-    const GridAxis axis = intensityAxisCovering(model, intensities, kSurfaceIntensitySteps);
-    ModelGridOptions options;
-    options.intensityFirst = axis.first;
-    options.intensityLast = axis.last;
-    options.intensitySteps = axis.count;
-    options.saturationSteps = kSurfaceSaturationSteps;
-    options.saturationFirst = std::min(0.1, gpu.sms > 0 ? 1.0 / gpu.sms : 0.1);
-    if (model.form() == QLatin1String("wnn") && !estimate.slices.isEmpty()) {
-        double total = 0;
-        for (const SliceEstimate& slice : estimate.slices)
-            total += slice.length;
-        options.lines = std::round(std::clamp(total / estimate.slices.size(), 1.0, 60.0));
-    }
-    ModelGrid grid = ModelGrid::sample(model, gpu, options);
+    // Sampled as the desktop's surface plot samples it.
+    ModelGrid grid = ModelGrid::sample(
+        model, gpu, kernelSurfaceOptions(model, gpu, &estimate, kSurfaceIntensitySteps, kSurfaceSaturationSteps));
     if (!grid.hasValues())
         return std::nullopt;
     return grid;

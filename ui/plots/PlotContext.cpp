@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "PlotContext.h"
+#include "estimate/KernelSurface.h"
 
 #include "session/ProjectSession.h"
 
@@ -14,12 +15,7 @@ QString PlotContext::kernelName() const
 
 double PlotContext::typicalSliceLines() const
 {
-    if (!kernel || kernel->estimate.slices.isEmpty())
-        return 10;
-    double total = 0;
-    for (const SliceEstimate& slice : kernel->estimate.slices)
-        total += slice.length;
-    return std::clamp(total / kernel->estimate.slices.size(), 1.0, 60.0);
+    return slicewatt::typicalSliceLines(kernel ? &kernel->estimate : nullptr);
 }
 
 PlotContext makePlotContext(const ProjectSession& session)

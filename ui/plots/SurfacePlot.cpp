@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "SurfacePlot.h"
+#include "estimate/KernelSurface.h"
 
 #include "SurfaceMap.h"
 #include "export/DisplayNumbers.h"
@@ -17,11 +18,6 @@ constexpr int kSaturationSteps = 91;
 bool isNetwork(const PowerModel& model)
 {
     return model.form() == QLatin1String("wnn");
-}
-
-double modelIntensity(const PowerModel& model, const SliceEstimate& slice)
-{
-    return model.usesFractionIntensity() ? slice.intensityFraction : slice.intensityRatio;
 }
 
 } // namespace
@@ -77,26 +73,13 @@ void SurfacePlot::showGrid(const PlotContext& context)
 {
     const PowerModel& model = *context.session->model();
     const GpuSpec& gpu = *context.session->gpu();
-    QVector<double> intensities;
-    if (context.kernel) {
-        intensities << context.kernel->estimate.averageIntensity;
-        for (const SliceEstimate& slice : context.kernel->estimate.slices)
-            intensities << modelIntensity(model, slice);
-    }
-    const GridAxis axis = intensityAxisCovering(model, intensities, kIntensitySteps);
-    ModelGridOptions options;
-    options.intensityFirst = axis.first;
-    options.intensityLast = axis.last;
-    options.intensitySteps = axis.count;
-    options.saturationSteps = kSaturationSteps;
-    // Down to one active SM: small grids are common, and JoS13's Sa range starts at 0.1.
-    options.saturationFirst = std::min(0.1, gpu.sms > 0 ? 1.0 / gpu.sms : 0.1);
-    options.lines = isNetwork(model) ? std::round(context.typicalSliceLines()) : 10;
+    const ModelGridOptions options = kernelSurfaceOptions(
+        model, gpu, context.kernel ? &context.kernel->estimate : nullptr, kIntensitySteps, kSaturationSteps);
 
     const QString key = QStringLiteral("%1|%2|%3|%4|%5|%6")
                             .arg(model.id(), gpu.id)
-                            .arg(axis.first)
-                            .arg(axis.last)
+                            .arg(*options.intensityFirst)
+                            .arg(*options.intensityLast)
                             .arg(options.saturationFirst)
                             .arg(options.lines);
     if (key != m_gridKey || !m_grid) {
