@@ -7,8 +7,14 @@ packages=(
   build-essential cmake ninja-build ccache pkg-config
   qt6-base-dev qt6-base-dev-tools libgl-dev
   libclang-dev clang llvm-dev
+  # libFuzzer for scripts/fuzz.sh: compiler-rt of Debian's default clang, the same version as `clang`
+  libclang-rt-dev
   libeigen3-dev libqcustomplot-dev
   xvfb xauth poppler-utils
+  # at run time: the PDF report's fonts, Qt's display plugins
+  fonts-dejavu-core qt6-qpa-plugins
+  # packaging (cpack -G DEB runs dpkg-shlibdeps) and checking the desktop file and metainfo
+  dpkg-dev desktop-file-utils appstream
 )
 
 missing=()

@@ -24,9 +24,10 @@ struct CliResult {
     QByteArray err;
 };
 
-CliResult runCli(const QStringList& args)
+CliResult runCli(const QStringList& args, const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment())
 {
     QProcess process;
+    process.setProcessEnvironment(environment);
     process.start(QStringLiteral(SLICEWATT_CLI_PATH), args);
     if (!process.waitForFinished(300000))
         qFatal("slicewatt-cli did not finish");
@@ -573,11 +574,52 @@ private Q_SLOTS:
         QCOMPARE(QDir(folder).entryList(QDir::Files), QStringList{"report.pdf"});
     }
 
+    // Loading the same project twice gives the same bytes, in every format: nothing depends
+    // on thread scheduling or hash order (Qt seeds QHash per process; the second run pins
+    // another seed), and results served by the unit cache are written identically.
+    void outputIsDeterministic_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<bool>("throughCache");
+        const QString example = test::exampleDir();
+        QTest::newRow("kernels json") << QStringList{"kernels", example, "-f", "json"} << false;
+        QTest::newRow("slices json") << QStringList{"slices", example, "-f", "json"} << false;
+        QTest::newRow("analyze csv") << QStringList{"analyze", example, "-f", "csv"} << false;
+        QTest::newRow("analyze sarif") << QStringList{"analyze", example, "-f", "sarif"} << false;
+        QTest::newRow("analyze json") << QStringList{"analyze", example, "-f", "json"} << true;
+        QTest::newRow("corpus analyze json") << QStringList{"analyze", test::corpusDir(), "-f", "json"} << true;
+    }
+
     void outputIsDeterministic()
     {
-        const CliResult first = runCli({"kernels", test::exampleDir(), "-f", "json"});
-        const CliResult second = runCli({"kernels", test::exampleDir(), "-f", "json"});
-        QCOMPARE(first.out, second.out);
+        QFETCH(QStringList, args);
+        QFETCH(bool, throughCache);
+        const CliResult first = runCli(args);
+        QProcessEnvironment otherSeed = QProcessEnvironment::systemEnvironment();
+        otherSeed.insert(QStringLiteral("QT_HASH_SEED"), QStringLiteral("0"));
+        const CliResult second = runCli(args, otherSeed);
+        QVERIFY(first.out.size() > 200);
+        QCOMPARE(second.exitCode, first.exitCode);
+        QCOMPARE(second.out, first.out);
+        QCOMPARE(second.err, first.err);
+        if (!throughCache)
+            return;
+
+        // Through an on-disk cache: the run that fills it and the run it serves.
+        QTemporaryDir cache;
+        const CliResult cold = runCli(args + QStringList{"--cache-dir", cache.path()});
+        QVERIFY(!QDir(cache.path()).entryList({QStringLiteral("*.unit")}, QDir::Files).isEmpty());
+        const CliResult warm = runCli(args + QStringList{"--cache-dir", cache.path()});
+        QCOMPARE(cold.out, first.out);
+        QCOMPARE(warm.out, first.out);
+        QCOMPARE(warm.err, first.err);
+    }
+
+    void cacheDirNeedsAFolder()
+    {
+        const CliResult result = runCli({"analyze", test::exampleDir(), "--cache-dir="});
+        QCOMPARE(result.exitCode, 2);
+        QVERIFY(result.err.contains("--cache-dir"));
     }
 };
 

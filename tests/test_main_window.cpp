@@ -2,6 +2,7 @@
 // The window headless: analysis in the background, what-if controls move every view, a
 // saved file is re-analysed alone, cancel works.
 #include "TestSupport.h"
+#include "frontend/UnitCache.h"
 #include "code/CodePanel.h"
 #include "code/CodeView.h"
 #include "models/DiagnosticsModel.h"
@@ -56,6 +57,8 @@ private Q_SLOTS:
         QCoreApplication::setOrganizationName("SliceWattTest");
         QStandardPaths::setTestModeEnabled(true);
         QSettings().clear();
+        // Windows share the disk cache (test mode keeps it out of the user's); start empty.
+        QDir(UnitCache::defaultDiskFolder()).removeRecursively();
     }
 
     void analysesTheExampleInTheBackground()
@@ -194,6 +197,57 @@ private Q_SLOTS:
                 sawNewLoop = sawNewLoop || loop.trips == 640;
         }
         QVERIFY(sawNewLoop);
+    }
+
+    // Re-opening a project (F5) parses only the files that changed; a new window (the next
+    // start) is served from the disk cache; File → Clear Analysis Cache empties it.
+    void reopeningParsesOnlyChangedFiles()
+    {
+        QTemporaryDir dir;
+        test::writeFile(dir, "a.cu", kTwoKernelA);
+        const QString b = test::writeFile(dir, "b.cu", kTwoKernelB);
+        const auto fromCache = [](MainWindow& window) {
+            QStringList files;
+            for (const UnitIndex& unit : window.session().index().units) {
+                if (unit.fromCache)
+                    files << QFileInfo(unit.path).fileName();
+            }
+            return files;
+        };
+        {
+            MainWindow window;
+            window.openProject({dir.path()});
+            QVERIFY(waitForAnalysis(window));
+            QVERIFY(fromCache(window).isEmpty());
+            QVERIFY(window.analysisJob().cache());
+            QCOMPARE(window.analysisJob().cache()->diskFolder(), UnitCache::defaultDiskFolder());
+
+            QFile file(b);
+            QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            file.write(QByteArray(kTwoKernelB).replace("k < 64", "k < 640"));
+            file.close();
+            window.openProject({dir.path()});
+            QVERIFY(waitForAnalysis(window));
+            QCOMPARE(fromCache(window), QStringList{QStringLiteral("a.cu")});
+            QVERIFY2(window.summaryLabel().text().contains(QLatin1String("2 files (1 cached)")),
+                qPrintable(window.summaryLabel().text()));
+        }
+        MainWindow next;
+        next.openProject({dir.path()});
+        QVERIFY(waitForAnalysis(next));
+        QCOMPARE(fromCache(next).size(), 2);
+        QCOMPARE(next.analysisJob().cache()->stats().diskHits, 2);
+
+        QAction* clear = nullptr;
+        for (QAction* action : next.findChildren<QAction*>()) {
+            if (action->text().remove(QLatin1Char('&')) == QLatin1String("Clear Analysis Cache"))
+                clear = action;
+        }
+        QVERIFY(clear);
+        clear->trigger();
+        next.openProject({dir.path()});
+        QVERIFY(waitForAnalysis(next));
+        QVERIFY(fromCache(next).isEmpty());
     }
 
     void resultsFillInWhileParsing()

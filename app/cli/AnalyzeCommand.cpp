@@ -6,8 +6,6 @@
 #include "estimate/WhatIf.h"
 #include "export/EstimateWriter.h"
 #include "export/SarifWriter.h"
-#include "frontend/ProjectIndexer.h"
-#include "project/ProjectLoader.h"
 
 #include <cstdio>
 
@@ -28,7 +26,7 @@ int runAnalyzeCommand(const QStringList& args)
         return ExitUsage;
     }
 
-    const ProjectIndex index = indexProject(loadProject(options.inputs, options.load), options.parser);
+    const ProjectIndex index = indexInputs(options);
     // Trip counts and branch probabilities given by line become per-kernel what-ifs on the
     // statements at those lines.
     if (!applyLineWhatIfs(options, index, whatIf.settings, error)) {

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CliOptions.h"
 
+#include "frontend/ProjectIndexer.h"
+#include "frontend/UnitCache.h"
+#include "project/ProjectLoader.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -68,6 +72,26 @@ bool parseCommonOptions(const QStringList& args, const QStringList& allowedForma
                 return false;
             }
             options.parser.maxFileBytes = qint64(mb * 1024 * 1024);
+        } else if (name == QLatin1String("--file-time-budget")) {
+            if (!value(v))
+                return false;
+            bool ok = false;
+            const double seconds = v.toDouble(&ok);
+            if (!ok || !(seconds >= 0) || seconds > 1e6) {
+                error = QStringLiteral("--file-time-budget needs seconds (0: no limit), got '%1'").arg(v);
+                return false;
+            }
+            options.parser.fileTimeBudgetSeconds = seconds;
+        } else if (arg == QLatin1String("--cache")) {
+            options.cacheFolder = UnitCache::defaultDiskFolder();
+        } else if (name == QLatin1String("--cache-dir")) {
+            if (!value(v))
+                return false;
+            if (v.isEmpty()) {
+                error = QStringLiteral("--cache-dir needs a folder");
+                return false;
+            }
+            options.cacheFolder = QFileInfo(v).absoluteFilePath();
         } else if (valueOptions.contains(name)) {
             if (!value(v))
                 return false;
@@ -84,6 +108,19 @@ bool parseCommonOptions(const QStringList& args, const QStringList& allowedForma
         return false;
     }
     return true;
+}
+
+ProjectIndex indexInputs(const CommonOptions& options)
+{
+    const ProjectSources sources = loadProject(options.inputs, options.load);
+    if (options.cacheFolder.isEmpty())
+        return indexProject(sources, options.parser);
+    UnitCache cache(options.cacheFolder);
+    ProjectIndex index = indexProject(sources, options.parser, {}, nullptr, &cache);
+    // Bounded, so a CI machine's cache folder does not grow with every branch it sees.
+    constexpr qint64 kCacheBudgetBytes = 512LL * 1024 * 1024;
+    cache.trimDisk(kCacheBudgetBytes);
+    return index;
 }
 
 int reportDiagnostics(const Diagnostics& diagnostics)

@@ -3,6 +3,7 @@
 
 #include "export/OutputFormatting.h"
 #include "frontend/ParserOptions.h"
+#include "frontend/ProjectIndex.h"
 #include "project/ProjectSources.h"
 
 #include <QHash>
@@ -21,6 +22,7 @@ struct CommonOptions {
     QString outputFile; // empty: stdout
     LoadOptions load;
     ParserOptions parser;
+    QString cacheFolder; // --cache / --cache-dir: keep parsed units there; empty: no cache
     QHash<QString, QString> values; // command-specific options, by name without dashes
 };
 
@@ -28,6 +30,9 @@ struct CommonOptions {
 // `error` for a usage mistake. `allowedFormats` lists what --format accepts.
 bool parseCommonOptions(const QStringList& args, const QStringList& allowedFormats, CommonOptions& options,
     QString& error, const QStringList& valueOptions = {});
+
+// Loads and indexes the inputs, through the on-disk unit cache when one was asked for.
+ProjectIndex indexInputs(const CommonOptions& options);
 
 // Prints diagnostics on stderr; returns the exit code the analysis earns (0 or 1).
 int reportDiagnostics(const Diagnostics& diagnostics);

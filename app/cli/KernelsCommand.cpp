@@ -3,8 +3,6 @@
 
 #include "CliOptions.h"
 #include "export/KernelListWriter.h"
-#include "frontend/ProjectIndexer.h"
-#include "project/ProjectLoader.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -20,8 +18,7 @@ int runKernelsCommand(const QStringList& args)
         fprintf(stderr, "slicewatt-cli kernels: %s\n", qPrintable(error));
         return ExitUsage;
     }
-    const ProjectSources sources = loadProject(options.inputs, options.load);
-    const ProjectIndex index = indexProject(sources, options.parser);
+    const ProjectIndex index = indexInputs(options);
 
     const QByteArray output = options.format == QLatin1String("json")
         ? kernelListJsonText(index)

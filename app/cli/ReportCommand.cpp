@@ -4,8 +4,6 @@
 #include "CliOptions.h"
 #include "WhatIfOptions.h"
 #include "export/ReportDocument.h"
-#include "frontend/ProjectIndexer.h"
-#include "project/ProjectLoader.h"
 #include "report/ReportPdfWriter.h"
 
 #include <cstdio>
@@ -32,7 +30,7 @@ int runReportCommand(const QStringList& args)
         return ExitUsage;
     }
 
-    const ProjectIndex index = indexProject(loadProject(options.inputs, options.load), options.parser);
+    const ProjectIndex index = indexInputs(options);
     if (!applyLineWhatIfs(options, index, whatIf.settings, error)) {
         fprintf(stderr, "slicewatt-cli report: %s\n", qPrintable(error));
         return ExitUsage;

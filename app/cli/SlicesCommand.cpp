@@ -3,8 +3,6 @@
 
 #include "CliOptions.h"
 #include "export/SliceReportWriter.h"
-#include "frontend/ProjectIndexer.h"
-#include "project/ProjectLoader.h"
 
 #include <cstdio>
 
@@ -18,7 +16,7 @@ int runSlicesCommand(const QStringList& args)
         fprintf(stderr, "slicewatt-cli slices: %s\n", qPrintable(error));
         return ExitUsage;
     }
-    const ProjectIndex index = indexProject(loadProject(options.inputs, options.load), options.parser);
+    const ProjectIndex index = indexInputs(options);
     const QVector<KernelSliceReport> reports = sliceProject(index);
     const QByteArray output = options.format == QLatin1String("json")
         ? sliceReportJsonText(index, reports)

@@ -7,9 +7,11 @@
 #include "KernelsCommand.h"
 #include "ReportCommand.h"
 #include "SlicesCommand.h"
+#include "TraceCommand.h"
 #include "TrainWnnCommand.h"
 
 #include <QApplication>
+#include <QByteArray>
 #include <QCoreApplication>
 
 #include <cstdio>
@@ -19,6 +21,7 @@
 namespace {
 
 const char* const kUsage = "Usage: slicewatt-cli COMMAND [OPTIONS] PATH...\n"
+                           "       slicewatt-cli COMMAND --help    (the command's own options)\n"
                            "\n"
                            "Static GPU power analysis of CUDA programs by memory-space slicing.\n"
                            "PATH is a folder (searched recursively), .cu/.cuh files, or a compile_commands.json.\n"
@@ -32,6 +35,7 @@ const char* const kUsage = "Usage: slicewatt-cli COMMAND [OPTIONS] PATH...\n"
                            "             loop trip counts, intensity, branch class, assumptions\n"
                            "  analyze    slice and program power (W) per kernel with a published model:\n"
                            "             BSPM for branch-sparse, BDPM for branch-dense kernels, hot lines\n"
+                           "             (also spelt analyse)\n"
                            "  report     the PDF report (as the desktop app's File > Export Report): summary,\n"
                            "             hottest lines, per kernel the heat-coloured source, slices, plots and\n"
                            "             assumptions, the method: report PATH... -o FILE.pdf [--title TEXT]\n"
@@ -42,14 +46,21 @@ const char* const kUsage = "Usage: slicewatt-cli COMMAND [OPTIONS] PATH...\n"
                            "  train-wnn  train the wavelet network on measurements (CSV with intensity,\n"
                            "             saturation, lines, gpu, watts), or with --surfaces on the published\n"
                            "             surfaces (reproduces models/wnn-default.json): -o FILE [--seed N]\n"
+                           "  trace      import a measured power trace (nvidia-smi CSV or time_s,power_w CSV),\n"
+                           "             correct the sensor's lag (t_p, short runs, idle tail) and print raw\n"
+                           "             and corrected power and energy: trace FILE [--start S --end S]\n"
+                           "  help       this text; help COMMAND: the command's options\n"
                            "\n"
                            "Options:\n"
                            "  -f, --format FORMAT   table (default) or json\n"
                            "  -o, --output FILE     write there (atomically) instead of stdout; report needs it\n"
-                           "  -I DIR                add an include folder to every file\n"
-                           "  -D NAME[=VALUE]       define a macro for every file\n"
+                           "  -I DIR, --include DIR\n"
+                           "                        add an include folder to every file\n"
+                           "  -D NAME[=VALUE], --define NAME[=VALUE]\n"
+                           "                        define a macro for every file\n"
                            "  --std STD             C++ standard when the build does not say (default c++17)\n"
                            "  --max-file-mb N       skip files larger than N MiB with a diagnostic (default 16)\n"
+                           "  --file-time-budget S  stop analysing a file after S seconds (default 20; 0: none)\n"
                            "  --gpu NAME            analyze: gtx260, gtx280 (default), c870, gtx480, gt200-6sm\n"
                            "  --model NAME          analyze: jos13 (default, JoS13 regression), jsw12, or wnn\n"
                            "                        (wavelet network trained on the published surfaces)\n"
@@ -65,10 +76,151 @@ const char* const kUsage = "Usage: slicewatt-cli COMMAND [OPTIONS] PATH...\n"
                            "                        (report takes every analyze option from --gpu to here)\n"
                            "  --title TEXT          report: the title on the first page\n"
                            "  -f, --format FORMAT   analyze also accepts csv and sarif (SARIF 2.1.0)\n"
+                           "  --gpu ID, --id MODEL, --form FORM\n"
+                           "                        fit: the GPU measured, the model's id, the model form\n"
+                           "  --surfaces, --id ID, --seed N, --epochs N\n"
+                           "                        train-wnn: see slicewatt-cli train-wnn --help\n"
+                           "  --gpu-index N, --idle W, --start S, --end S, --lag S\n"
+                           "                        trace: see slicewatt-cli trace --help\n"
                            "  -h, --help            show this help\n"
                            "  --version             show the version\n"
                            "\n"
-                           "Exit status: 0 ok, 1 the analysis found errors (diagnostics on stderr), 2 usage error.\n";
+                           "Exit status: 0 ok, 1 the analysis found errors (diagnostics on stderr), 2 usage error.\n"
+                           "The manual: man slicewatt-cli\n";
+
+// The options of the commands that load a project (every command accepts them; fit,
+// train-wnn and trace have no project to load and ignore them).
+const char* const kLoadOptions = "  -I DIR, --include DIR\n"
+                                 "                        add an include folder to every file\n"
+                                 "  -D NAME[=VALUE], --define NAME[=VALUE]\n"
+                                 "                        define a macro for every file\n"
+                                 "  --std STD             C++ standard when the build does not say (default c++17)\n"
+                                 "  --max-file-mb N       skip files larger than N MiB with a diagnostic (default 16)\n"
+                                 "  --file-time-budget S  stop analysing a file after S seconds (default 20; 0: none)\n"
+                                 "  --cache               keep parsed files in the user cache folder: a later run\n"
+                                 "                        parses only files that changed (or whose headers did)\n"
+                                 "  --cache-dir DIR       the same, in DIR (e.g. a CI cache); written atomically,\n"
+                                 "                        a damaged entry is detected and rebuilt\n";
+
+// The what-if options that analyze and report share (WhatIfOptions.cpp reads them).
+const char* const kWhatIfOptions
+    = "  --gpu NAME            the GPU: gtx260, gtx280 (default), c870, gtx480, gt200-6sm, or\n"
+      "                        one from --models-dir\n"
+      "  --model NAME          jos13 (default, JoS13 regression), jsw12, wnn (wavelet network\n"
+      "                        trained on the published surfaces), or one from --models-dir\n"
+      "  --sa X                SM saturation in [0, 1] instead of the launch's\n"
+      "  --grid N              what-if launch: blocks in the grid (not with --sa)\n"
+      "  --block N             what-if launch: threads per block (not with --sa)\n"
+      "  --time SECONDS        execution time, for energy (J)\n"
+      "  --delta D             BDPM drops sub-slices with probability <= D (default 0.01)\n"
+      "  --trips L=N[,…]       the loop on line L runs N times (every kernel with a loop there)\n"
+      "  --branch L=P/Q[,…]    arm probabilities of the branch on line L, one per arm, sum 1\n"
+      "  --counting MODE       ast (real loads and stores, default) or lexical (one memory\n"
+      "                        operation per `=`, as the papers' prototype)\n"
+      "  --models-dir DIR      extra model and GPU files (JSON) from DIR\n";
+
+const char* const kHelpAndExit = "  -h, --help            show this help\n"
+                                 "\n"
+                                 "Exit status: 0 ok, 1 the analysis found errors (diagnostics on stderr), 2 usage "
+                                 "error.\n";
+
+// `slicewatt-cli COMMAND --help`: the command's usage and every option it accepts. The
+// manual (packaging/slicewatt-cli.1) documents the same; tests/test_packaging.cpp checks that
+// every option printed here is in it and is accepted by the command. Empty for an unknown
+// command.
+QByteArray commandHelp(const QString& command)
+{
+    QByteArray text;
+    if (command == QLatin1String("kernels") || command == QLatin1String("slices")) {
+        const bool kernels = command == QLatin1String("kernels");
+        text = kernels ? "Usage: slicewatt-cli kernels PATH... [OPTIONS]\n\n"
+                         "Lists every kernel (file, line, template, callers), its launch sites with the grid,\n"
+                         "block and shared-memory values where they are compile-time constants, the device\n"
+                         "functions and their callers, and the diagnostics of every file.\n"
+                       : "Usage: slicewatt-cli slices PATH... [OPTIONS]\n\n"
+                         "Prints, per kernel, the launch it was analysed for, its branch class, and per\n"
+                         "memory-space slice (global, shared, constant, texture) the length, the loop-weighted\n"
+                         "arithmetic and memory operations, the intensity and the member lines; json adds every\n"
+                         "statement, per-line attribution, sub-slices and the assumptions made.\n";
+        text += "PATH is a folder (searched recursively), source files, or a compile_commands.json.\n\n"
+                "Options:\n"
+                "  -f, --format FORMAT   table (default) or json\n"
+                "  -o, --output FILE     write there (atomically) instead of stdout\n";
+        text += kLoadOptions;
+    } else if (command == QLatin1String("analyze") || command == QLatin1String("analyse")) {
+        text = "Usage: slicewatt-cli analyze PATH... [OPTIONS]\n\n"
+               "Predicts each kernel's power (W) with a published model (BSPM for branch-sparse, BDPM\n"
+               "for branch-dense kernels) and, with --time, its energy (J): per slice the length,\n"
+               "counts, intensity and power, the hottest lines, the assumptions, and every input outside\n"
+               "the model's fitted range.\n"
+               "PATH is a folder (searched recursively), source files, or a compile_commands.json.\n\n"
+               "Options:\n"
+               "  -f, --format FORMAT   table (default), json, csv, or sarif (SARIF 2.1.0, one result\n"
+               "                        per hot line)\n"
+               "  -o, --output FILE     write there (atomically) instead of stdout\n";
+        text += kWhatIfOptions;
+        text += kLoadOptions;
+    } else if (command == QLatin1String("report")) {
+        text = "Usage: slicewatt-cli report PATH... -o FILE.pdf [OPTIONS]\n\n"
+               "Writes the PDF report that the desktop app's File > Export Report writes: title block\n"
+               "with every what-if, kernel summary, hottest lines, per kernel the heat-coloured source,\n"
+               "slices, plots and assumptions, and the method. Needs no display. SOURCE_DATE_EPOCH\n"
+               "fixes the date printed in it.\n"
+               "PATH is a folder (searched recursively), source files, or a compile_commands.json.\n\n"
+               "Options:\n"
+               "  -o, --output FILE     the PDF to write (required); replaced only when complete\n"
+               "  -f, --format pdf      the only format\n"
+               "  --title TEXT          the title on the first page\n";
+        text += kWhatIfOptions;
+        text += kLoadOptions;
+    } else if (command == QLatin1String("fit")) {
+        text = "Usage: slicewatt-cli fit CSV --gpu ID -o MODEL.json [--id MODEL] [--form FORM]\n\n"
+               "Fits a model form to measured power by Levenberg-Marquardt and writes a model file with\n"
+               "provenance, for analyze --models-dir. CSV has a header naming its columns saturation,\n"
+               "intensity and watts; # starts a comment. Prints the parameters with standard errors.\n\n"
+               "Options:\n"
+               "  --gpu ID              the GPU the measurements were taken on (required)\n"
+               "  -o, --output FILE     the model file to write (required)\n"
+               "  --id MODEL            the model's id (default GPU-FORM)\n"
+               "  --form FORM           jos13 (default), jos13-idle or linear-intensity\n";
+    } else if (command == QLatin1String("train-wnn")) {
+        text = "Usage: slicewatt-cli train-wnn (CSV | --surfaces) -o MODEL.json [OPTIONS]\n\n"
+               "Trains the JoS13 wavelet network (4 inputs, 11 Morlet wavelons) on measurements (CSV\n"
+               "with the columns intensity, saturation, lines, gpu and watts) or, with --surfaces, on\n"
+               "points sampled from the four published JoS13 surfaces, which reproduces\n"
+               "models/wnn-default.json. Reproducible for a given seed.\n\n"
+               "Options:\n"
+               "  --surfaces            train on the published surfaces instead of a CSV\n"
+               "  -o, --output FILE     the model file to write (required)\n"
+               "  --id ID               the model's id (default wnn)\n"
+               "  --seed N              the training seed (default 1)\n"
+               "  --epochs N            at most N training epochs (default 20000)\n";
+    } else if (command == QLatin1String("trace")) {
+        text = "Usage: slicewatt-cli trace FILE [OPTIONS]\n\n"
+               "Imports a power trace measured with the GPU's built-in sensor and corrects it as SC16\n"
+               "does (METHOD.md section 6): learns the sensor lag t_p (the time until the reading is\n"
+               "within 3 % of a run's power) from the run's rise, reads runs shorter than t_p from a\n"
+               "curve fitted to the samples t_p later, evens out longer runs by the error-direction\n"
+               "rule, and resets the tail after the run's end to the idle power. Prints t_p, the idle\n"
+               "power, and per run the raw and corrected mean and peak power (W) and energy (J), and\n"
+               "the energy counter's when the trace has one; json and csv add every sample.\n"
+               "FILE is the output of nvidia-smi --query-gpu=timestamp,index,name,power.draw,\n"
+               "power.draw.instant --format=csv -lms 10, or a CSV with the columns time_s, power_w\n"
+               "and optionally energy_j (cumulative), where '# run: START END' marks a run.\n"
+               "Times are seconds since the first sample (nvidia-smi) or as the file writes them.\n\n"
+               "Options:\n"
+               "  --start S, --end S    the run's start and end (s): when the workload ran\n"
+               "  --lag S               the sensor lag t_p (s) instead of learning it from the run\n"
+               "  --idle W              the GPU's idle power (W) instead of the samples before the run\n"
+               "  --gpu-index N         nvidia-smi traces of several GPUs: the one to use\n"
+               "  -f, --format FORMAT   table (default), json or csv (re-importable, power_w corrected)\n"
+               "  -o, --output FILE     write there (atomically) instead of stdout\n";
+    } else {
+        return {};
+    }
+    text += kHelpAndExit;
+    return text;
+}
 
 QtMessageHandler g_defaultHandler = nullptr;
 
@@ -108,7 +260,9 @@ int main(int argc, char** argv)
     }
     const QString command = args.takeFirst();
     if (command == QLatin1String("-h") || command == QLatin1String("--help") || command == QLatin1String("help")) {
-        fputs(kUsage, stdout);
+        // `help COMMAND` is `COMMAND --help`.
+        const QByteArray help = args.isEmpty() ? QByteArray() : commandHelp(args.first());
+        fputs(help.isEmpty() ? kUsage : help.constData(), stdout);
         return slicewatt::cli::ExitOk;
     }
     if (command == QLatin1String("--version")) {
@@ -116,7 +270,8 @@ int main(int argc, char** argv)
         return slicewatt::cli::ExitOk;
     }
     if (args.contains(QLatin1String("--help")) || args.contains(QLatin1String("-h"))) {
-        fputs(kUsage, stdout);
+        const QByteArray help = commandHelp(command);
+        fputs(help.isEmpty() ? kUsage : help.constData(), stdout);
         return slicewatt::cli::ExitOk;
     }
     if (command == QLatin1String("kernels"))
@@ -131,6 +286,8 @@ int main(int argc, char** argv)
         return slicewatt::cli::runSlicesCommand(args);
     if (command == QLatin1String("report"))
         return slicewatt::cli::runReportCommand(args);
+    if (command == QLatin1String("trace"))
+        return slicewatt::cli::runTraceCommand(args);
     fprintf(stderr, "slicewatt-cli: unknown command '%s'\n\n%s", qPrintable(command), kUsage);
     return slicewatt::cli::ExitUsage;
 }

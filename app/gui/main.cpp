@@ -4,37 +4,111 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
 #include <QTimer>
 
 #include "plots/PlotsPanel.h"
 
 #include <cstdio>
+#include <cstring>
 
-int main(int argc, char** argv)
+namespace {
+
+QCommandLineOption screenshotOption()
 {
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("SliceWatt"));
-    QApplication::setApplicationName(QStringLiteral("SliceWatt"));
-    QApplication::setApplicationVersion(QStringLiteral(SLICEWATT_VERSION));
-
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QStringLiteral("Static GPU power analysis of CUDA programs by memory-space slicing"));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.addPositionalArgument(
-        QStringLiteral("paths"), QStringLiteral("CUDA project folders, .cu files or a compile_commands.json"));
-    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+    return QCommandLineOption(QStringLiteral("screenshot"),
         QStringLiteral("After the analysis, save a picture of the window to FILE (PNG) and quit: for documentation, "
                        "slides and checking the look on a given screen."),
         QStringLiteral("FILE"));
-    const QCommandLineOption showDocks(QStringLiteral("show"),
+}
+
+QCommandLineOption showDocksOption()
+{
+    return QCommandLineOption(QStringLiteral("show"),
         QStringLiteral("With --screenshot: docks and plot tabs to bring to the front first, comma-separated "
                        "(whyDock, hotspotsDock, diagnosticsDock, plots:N for the N-th plot tab)."),
         QStringLiteral("LIST"));
-    parser.addOption(screenshot);
-    parser.addOption(showDocks);
+}
+
+void setIdentity()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("SliceWatt"));
+    QCoreApplication::setApplicationName(QStringLiteral("SliceWatt"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(SLICEWATT_VERSION));
+}
+
+// The command line; packaging/slicewatt.1 documents the same options.
+QCommandLineOption describeCommandLine(QCommandLineParser& parser)
+{
+    parser.setApplicationDescription(
+        QStringLiteral("Static GPU power analysis of CUDA programs by memory-space slicing"));
+    parser.addHelpOption();
+    const QCommandLineOption version = parser.addVersionOption();
+    parser.addPositionalArgument(
+        QStringLiteral("paths"), QStringLiteral("CUDA project folders, .cu files or a compile_commands.json"));
+    parser.addOption(screenshotOption());
+    parser.addOption(showDocksOption());
+    return version;
+}
+
+// --help and --version must work where no display is (a terminal over ssh, a package
+// build, a test): QApplication would abort without a platform, so they are answered before
+// it exists.
+bool asksForHelpOrVersion(int argc, char** argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--") == 0)
+            return false;
+        for (const char* name : {"-h", "--help", "-?", "--help-all", "-v", "--version"}) {
+            if (std::strcmp(argv[i], name) == 0)
+                return true;
+        }
+    }
+    return false;
+}
+
+int printHelpOrVersion(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    setIdentity();
+    QCommandLineParser parser;
+    const QCommandLineOption version = describeCommandLine(parser);
+    // process() prints --help, --help-all or --version and exits with 0. Qt's own GUI options
+    // (-platform, -style, ...) are unknown to a QCoreApplication: then answer directly.
+    if (parser.parse(QCoreApplication::arguments()))
+        parser.process(app);
+    if (parser.isSet(version))
+        parser.showVersion();
+    parser.showHelp(0);
+}
+
+QIcon applicationIcon()
+{
+    // PNGs, not the SVG: Qt's SVG plugin is an extra package.
+    QIcon icon;
+    for (int size : {16, 22, 24, 32, 48, 64, 128, 256})
+        icon.addFile(QStringLiteral(":/slicewatt/icons/%1x%1/apps/slicewatt.png").arg(size), QSize(size, size));
+    return icon;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    if (asksForHelpOrVersion(argc, argv))
+        return printHelpOrVersion(argc, argv);
+
+    QApplication app(argc, argv);
+    setIdentity();
+    QApplication::setWindowIcon(applicationIcon());
+    // Wayland compositors and docks find the icon and name through the desktop file.
+    QGuiApplication::setDesktopFileName(QStringLiteral("slicewatt"));
+
+    QCommandLineParser parser;
+    describeCommandLine(parser);
     parser.process(app);
+    const QCommandLineOption screenshot = screenshotOption();
+    const QCommandLineOption showDocks = showDocksOption();
 
     slicewatt::MainWindow window;
     window.show();

@@ -8,29 +8,21 @@
 namespace slicewatt {
 namespace {
 
-bool sharesLoop(const Statement& a, const Statement& b)
-{
-    for (int loop : a.loops) {
-        if (b.loops.contains(loop))
-            return true;
-    }
-    return false;
-}
-
 const SpaceCounts& countsOf(const Statement& statement, const AnalysisOptions& options)
 {
     return options.counting == AnalysisOptions::Counting::Lexical ? statement.lexicalAccesses : statement.accesses;
 }
 
-bool samePath(const QVector<ArmStep>& a, const QVector<ArmStep>& b)
+// A branch path as a hash key: equal paths, equal keys.
+QByteArray pathKey(const QVector<ArmStep>& path)
 {
-    if (a.size() != b.size())
-        return false;
-    for (int i = 0; i < a.size(); ++i) {
-        if (a[i].branch != b[i].branch || a[i].arm != b[i].arm)
-            return false;
+    QByteArray key;
+    key.reserve(path.size() * 8);
+    for (const ArmStep& step : path) {
+        key.append(reinterpret_cast<const char*>(&step.branch), sizeof step.branch);
+        key.append(reinterpret_cast<const char*>(&step.arm), sizeof step.arm);
     }
-    return true;
+    return key;
 }
 
 } // namespace
@@ -38,11 +30,36 @@ bool samePath(const QVector<ArmStep>& a, const QVector<ArmStep>& b)
 QVector<std::array<bool, kMemorySpaceCount>> sliceMembership(const KernelIR& ir)
 {
     const int count = int(ir.statements.size());
-    QHash<QString, QVector<int>> definitions;
+    // Variables by number, each with the statements that define it (ascending) and the
+    // defined variables each statement uses.
+    QHash<QString, int> variableIds;
+    QVector<QVector<int>> definitions;
     for (int i = 0; i < count; ++i) {
-        for (const QString& variable : ir.statements[i].defines)
-            definitions[variable] << i;
+        for (const QString& variable : ir.statements[i].defines) {
+            const auto found = variableIds.constFind(variable);
+            const int id = found != variableIds.constEnd() ? *found : int(definitions.size());
+            if (found == variableIds.constEnd()) {
+                variableIds.insert(variable, id);
+                definitions.append(QVector<int>());
+            }
+            definitions[id] << i;
+        }
     }
+    QVector<QVector<int>> uses(count);
+    for (int i = 0; i < count; ++i) {
+        for (const QString& variable : ir.statements[i].uses) {
+            const auto found = variableIds.constFind(variable);
+            if (found != variableIds.constEnd())
+                uses[i] << *found;
+        }
+    }
+    // The last statement inside each loop: a loop's statements lie between its header and it.
+    QHash<int, int> loopEnd;
+    for (int i = 0; i < count; ++i) {
+        for (int loop : ir.statements[i].loops)
+            loopEnd[loop] = qMax(loopEnd.value(loop, loop), i);
+    }
+
     QVector<std::array<bool, kMemorySpaceCount>> membership(count, {false, false, false, false});
     for (MemorySpace space : kAllMemorySpaces) {
         const size_t s = size_t(space);
@@ -58,18 +75,40 @@ QVector<std::array<bool, kMemorySpaceCount>> sliceMembership(const KernelIR& ir)
             if (statement.accesses[space] > 0 || (space == MemorySpace::Shared && statement.isBarrier))
                 add(i);
         }
+        // Whether a definition joins depends on the definition alone once it reaches a use,
+        // so each is looked at once per side: below[v] counts v's definitions already seen
+        // from below some use; above[(v, loop)] is the lowest use inside that outermost loop
+        // whose later definitions were seen. Linear instead of uses × definitions.
+        QVector<int> below(int(definitions.size()), 0);
+        QHash<quint64, int> above;
+        auto consider = [&](int definition) {
+            if (!ir.statements[definition].touchesMemory())
+                add(definition);
+        };
         while (!work.isEmpty()) {
             const int member = work.takeLast();
             const Statement& statement = ir.statements[member];
-            // Register closure: definitions that reach this use and touch no memory.
-            for (const QString& variable : statement.uses) {
-                for (int definition : definitions.value(variable)) {
-                    if (definition == member)
-                        continue;
-                    const Statement& candidate = ir.statements[definition];
-                    const bool reaches = definition < member || sharesLoop(candidate, statement);
-                    if (reaches && !candidate.touchesMemory())
-                        add(definition);
+            // Register closure: definitions that reach this use and touch no memory, i.e. every
+            // earlier one, and later ones that share a loop with the use (the next iteration).
+            for (int variable : uses[member]) {
+                const QVector<int>& defs = definitions[variable];
+                const int earlier = int(std::lower_bound(defs.begin(), defs.end(), member) - defs.begin());
+                for (int& seen = below[variable]; seen < earlier; ++seen)
+                    consider(defs[seen]);
+                if (statement.loops.isEmpty())
+                    continue;
+                // Sharing any loop means lying inside the use's outermost loop.
+                const int outer = statement.loops.first();
+                const quint64 key = (quint64(quint32(variable)) << 32) | quint32(outer);
+                const auto previous = above.constFind(key);
+                const int last = previous != above.constEnd() ? *previous : loopEnd.value(outer, outer);
+                if (previous != above.constEnd() && member >= *previous)
+                    continue;
+                above.insert(key, member);
+                auto it = std::upper_bound(defs.begin(), defs.end(), member);
+                for (; it != defs.end() && *it <= last; ++it) {
+                    if (ir.statements[*it].loops.contains(outer))
+                        consider(*it);
                 }
             }
             // Control skeleton: enclosing conditions, loops and earlier conditional returns.
@@ -165,6 +204,7 @@ KernelSlices analyseKernel(const KernelIR& ir, const LaunchShape& launch, const 
     for (MemorySpace space : kAllMemorySpaces) {
         SliceSummary& slice = result.slices[size_t(space)];
         slice.space = space;
+        QSet<int> lines;
         for (int i = 0; i < count; ++i) {
             if (!result.membership[i][size_t(space)])
                 continue;
@@ -172,22 +212,26 @@ KernelSlices analyseKernel(const KernelIR& ir, const LaunchShape& launch, const 
             slice.members << i;
             slice.arithmetic += result.weights[i] * statement.arithmetic;
             slice.accesses += countsOf(statement, options).scaled(result.weights[i]);
-            if (!slice.lines.contains(statement.location.line))
+            if (!lines.contains(statement.location.line)) {
+                lines.insert(statement.location.line);
                 slice.lines << statement.location.line;
+            }
         }
         std::sort(slice.lines.begin(), slice.lines.end());
         slice.length = int(slice.members.size());
+        QHash<QByteArray, int> subSliceByPath; // a branch-heavy kernel has as many paths as statements
         for (int member : slice.members) {
             const Statement& statement = ir.statements[member];
-            auto sub = std::find_if(slice.subSlices.begin(), slice.subSlices.end(),
-                [&](const SubSlice& candidate) { return samePath(candidate.path, statement.arms); });
-            if (sub == slice.subSlices.end()) {
+            const QByteArray key = pathKey(statement.arms);
+            auto known = subSliceByPath.constFind(key);
+            if (known == subSliceByPath.constEnd()) {
                 SubSlice fresh;
                 fresh.path = statement.arms;
                 fresh.probability = result.probability[member];
+                known = subSliceByPath.insert(key, int(slice.subSlices.size()));
                 slice.subSlices << fresh;
-                sub = slice.subSlices.end() - 1;
             }
+            SubSlice* sub = &slice.subSlices[*known];
             sub->members << member;
             sub->length += 1;
             sub->arithmetic += result.weights[member] * statement.arithmetic;
@@ -202,21 +246,22 @@ KernelSlices analyseKernel(const KernelIR& ir, const LaunchShape& launch, const 
                 = slice.normalisedMemory > 0 ? slice.arithmetic / (slice.arithmetic + slice.normalisedMemory) : 1.0;
         }
     }
+    QHash<QPair<QString, int>, int> lineIndex;
     for (int i = 0; i < count; ++i) {
         const auto& m = result.membership[i];
         if (!m[0] && !m[1] && !m[2] && !m[3])
             result.unsliced << i;
         const Statement& statement = ir.statements[i];
-        auto line = std::find_if(result.lines.begin(), result.lines.end(), [&](const LineAttribution& l) {
-            return l.line == statement.location.line && l.file == statement.location.file;
-        });
-        if (line == result.lines.end()) {
+        const QPair<QString, int> where(statement.location.file, statement.location.line);
+        auto known = lineIndex.constFind(where);
+        if (known == lineIndex.constEnd()) {
             LineAttribution fresh;
             fresh.file = statement.location.file;
             fresh.line = statement.location.line;
+            known = lineIndex.insert(where, int(result.lines.size()));
             result.lines << fresh;
-            line = result.lines.end() - 1;
         }
+        LineAttribution* line = &result.lines[*known];
         for (size_t s = 0; s < m.size(); ++s)
             line->slices[s] = line->slices[s] || m[s];
         line->arithmetic += result.weights[i] * statement.arithmetic;

@@ -6,6 +6,7 @@
 #include "frontend/ConstantEvaluator.h"
 #include "frontend/CudaPrelude.h"
 #include "frontend/CursorQueries.h"
+#include "frontend/FileBudget.h"
 
 #include <QHash>
 
@@ -15,8 +16,24 @@
 namespace slicewatt {
 namespace {
 
-// Deep enough for any real call chain; recursion is cut off before this anyway.
-constexpr int kMaxInlineDepth = 16;
+// The caps of AnalysisLimits, each reported once per kernel.
+enum class Limit { Statements, StatementContext, InlinedCalls, InlineDepth, Nesting, ExpressionDepth };
+
+// Counts one level of recursion for as long as it lives.
+class DepthGuard {
+public:
+    explicit DepthGuard(int& depth)
+        : m_depth(depth)
+    {
+        ++m_depth;
+    }
+    ~DepthGuard() { --m_depth; }
+    DepthGuard(const DepthGuard&) = delete;
+    DepthGuard& operator=(const DepthGuard&) = delete;
+
+private:
+    int& m_depth;
+};
 
 enum class AccessMode { Load, Store, LoadStore, Address };
 
@@ -153,9 +170,12 @@ struct ExpressionFacts {
 
 class Builder {
 public:
-    Builder(CXTranslationUnit tu, KernelIR& ir)
+    Builder(CXTranslationUnit tu, KernelIR& ir, FileBudget* budget, Diagnostics* diagnostics, const AnalysisLimits& limits)
         : m_tu(tu)
         , m_ir(ir)
+        , m_budget(budget)
+        , m_diagnostics(diagnostics)
+        , m_limits(limits)
     {
     }
 
@@ -187,10 +207,63 @@ private:
             m_structParameters.insert(usr); // pointer members of a by-value struct point to global memory
     }
 
+    // True once the file's time is up or the kernel has as many statements, or as much
+    // statement context, as it may: from then on every walk returns at once.
+    bool stopped()
+    {
+        if (!m_stopped && m_budget && m_budget->exhausted())
+            m_stopped = true;
+        if (!m_stopped && m_ir.statements.size() >= m_limits.maxStatements) {
+            m_stopped = true;
+            reportLimit(Limit::Statements, m_ir.location,
+                QStringLiteral("kernel %1 has more than %2 statements with its device functions inlined; the rest "
+                               "of it is not analysed, so its estimate is incomplete")
+                    .arg(m_ir.kernelName)
+                    .arg(m_limits.maxStatements));
+        }
+        if (!m_stopped && m_statementContext >= m_limits.maxStatementContext) {
+            m_stopped = true;
+            reportLimit(Limit::StatementContext, m_ir.location,
+                QStringLiteral("kernel %1 nests its statements so deeply that their enclosing loops, conditions and "
+                               "branch arms add up to more than %2; the rest of it is not analysed, so its estimate is "
+                               "incomplete")
+                    .arg(m_ir.kernelName)
+                    .arg(m_limits.maxStatementContext));
+        }
+        return m_stopped;
+    }
+
+    // Says once per kernel and cap that a cap cut the analysis short: in the kernel's notes
+    // and as a warning on the file.
+    void reportLimit(Limit limit, const SourceLocation& where, const QString& message)
+    {
+        if (m_reportedLimits.contains(int(limit)))
+            return;
+        m_reportedLimits.insert(int(limit));
+        m_ir.notes << message;
+        if (m_diagnostics)
+            *m_diagnostics << Diagnostic::fromLoader(Diagnostic::Severity::Warning, where.file, message, where.line);
+    }
+
+    // A function's tokens and constant evaluator, made once per function: a device
+    // function inlined at many calls is tokenised once, not at every call.
+    template <typename T>
+    std::shared_ptr<T> perFunction(QHash<QString, std::shared_ptr<T>>& cache, CXCursor function)
+    {
+        const QString usr = usrOf(function);
+        if (usr.isEmpty())
+            return std::make_shared<T>(m_tu, function);
+        std::shared_ptr<T>& cached = cache[usr];
+        if (!cached)
+            cached = std::make_shared<T>(m_tu, function);
+        return cached;
+    }
+
     void walkFunctionBody(CXCursor function, const Context& context, const QString& inlinedFrom)
     {
-        m_tokens.push_back(std::make_unique<TokenIndex>(m_tu, function));
-        m_evaluators.push_back(std::make_unique<ConstantEvaluator>(m_tu, function));
+        m_tokens.push_back(perFunction(m_tokenCache, function));
+        m_evaluators.push_back(perFunction(m_evaluatorCache, function));
+        m_evaluators.back()->setBudget(m_budget);
         const QString previous = m_inlinedFrom;
         m_inlinedFrom = inlinedFrom;
         for (const CXCursor& child : childrenOf(function)) {
@@ -234,6 +307,17 @@ private:
 
     QVector<int> walkStatement(CXCursor cursor, Context& context)
     {
+        const DepthGuard nesting(m_nestingDepth);
+        if (stopped())
+            return {};
+        if (m_nestingDepth > m_limits.maxNestingDepth) {
+            reportLimit(Limit::Nesting, expansionLocationOf(cursor),
+                QStringLiteral("statements nest deeper than %1 levels in kernel %2; deeper statements are not "
+                               "analysed, so its estimate is incomplete")
+                    .arg(m_limits.maxNestingDepth)
+                    .arg(m_ir.kernelName));
+            return {};
+        }
         const CXCursorKind kind = clang_getCursorKind(cursor);
         switch (kind) {
         case CXCursor_CompoundStmt: {
@@ -480,6 +564,7 @@ private:
         statement.arms = context.arms;
         statement.decisionPoints = facts.ternaries;
         statement.inlinedFrom = m_inlinedFrom;
+        m_statementContext += int(context.loops.size() + context.controls.size() + context.arms.size());
         m_ir.statements << statement;
         return int(m_ir.statements.size() - 1);
     }
@@ -495,8 +580,25 @@ private:
                                   .arg(expansionLocationOf(call).line);
                 continue;
             }
-            if (m_inlineStack.size() >= kMaxInlineDepth)
+            if (stopped())
+                return;
+            if (m_inlineStack.size() >= m_limits.maxInlineDepth) {
+                reportLimit(Limit::InlineDepth, expansionLocationOf(call),
+                    QStringLiteral("device function calls nest deeper than %1 levels in kernel %2; deeper calls are "
+                                   "not inlined, so their bodies are not counted")
+                        .arg(m_limits.maxInlineDepth)
+                        .arg(m_ir.kernelName));
                 continue;
+            }
+            if (m_inlinedCalls >= m_limits.maxInlinedCalls) {
+                reportLimit(Limit::InlinedCalls, expansionLocationOf(call),
+                    QStringLiteral("kernel %1 inlines more than %2 device function calls; further calls are not "
+                                   "inlined, so their bodies are not counted")
+                        .arg(m_ir.kernelName)
+                        .arg(m_limits.maxInlinedCalls));
+                continue;
+            }
+            ++m_inlinedCalls;
             // Parameters take the memory space of the pointers passed in, and the calling
             // statement defines them (so slicing follows values into the callee).
             const QVector<CXCursor> arguments = expressionChildren(call).mid(1);
@@ -550,6 +652,10 @@ private:
     // The space a pointer-valued (or array) expression points into.
     std::optional<MemorySpace> pointerSpace(CXCursor expression)
     {
+        // `p + 1 + 1 + …` recurses once per operator; past the expression cap it is unknown.
+        const DepthGuard depth(m_spaceDepth);
+        if (m_spaceDepth > m_limits.maxExpressionDepth)
+            return std::nullopt;
         expression = stripImplicit(expression);
         switch (clang_getCursorKind(expression)) {
         case CXCursor_DeclRefExpr:
@@ -598,6 +704,9 @@ private:
     // The space of the memory an lvalue expression (a[i], *p, p->f, s.f, x) lives in.
     std::optional<MemorySpace> lvalueSpace(CXCursor expression)
     {
+        const DepthGuard depth(m_spaceDepth);
+        if (m_spaceDepth > m_limits.maxExpressionDepth)
+            return std::nullopt;
         expression = stripImplicit(expression);
         switch (clang_getCursorKind(expression)) {
         case CXCursor_DeclRefExpr: {
@@ -649,6 +758,17 @@ private:
 
     void scan(CXCursor expression, AccessMode mode, ExpressionFacts& facts)
     {
+        const DepthGuard depth(m_expressionDepth);
+        if (stopped())
+            return;
+        if (m_expressionDepth > m_limits.maxExpressionDepth) {
+            reportLimit(Limit::ExpressionDepth, expansionLocationOf(expression),
+                QStringLiteral("an expression nests deeper than %1 levels in kernel %2; its deeper operands are not "
+                               "counted, so its estimate is incomplete")
+                    .arg(m_limits.maxExpressionDepth)
+                    .arg(m_ir.kernelName));
+            return;
+        }
         const CXCursorKind kind = clang_getCursorKind(expression);
         const QVector<CXCursor> operands = expressionChildren(expression);
         switch (kind) {
@@ -1000,19 +1120,32 @@ private:
     QSet<QString> m_structParameters;
     QStringList m_inlineStack;
     QString m_inlinedFrom;
-    std::vector<std::unique_ptr<TokenIndex>> m_tokens;
-    std::vector<std::unique_ptr<ConstantEvaluator>> m_evaluators;
+    std::vector<std::shared_ptr<TokenIndex>> m_tokens; // of the function being walked, innermost last
+    std::vector<std::shared_ptr<ConstantEvaluator>> m_evaluators;
+    QHash<QString, std::shared_ptr<TokenIndex>> m_tokenCache; // by function USR
+    QHash<QString, std::shared_ptr<ConstantEvaluator>> m_evaluatorCache;
+    FileBudget* m_budget;
+    Diagnostics* m_diagnostics;
+    AnalysisLimits m_limits;
+    bool m_stopped = false;
+    int m_nestingDepth = 0;
+    int m_expressionDepth = 0;
+    int m_spaceDepth = 0;
+    int m_inlinedCalls = 0;
+    int m_statementContext = 0; // loops, controls and arms of every statement so far
+    QSet<int> m_reportedLimits;
 };
 
 } // namespace
 
-KernelIR buildKernelIR(CXTranslationUnit tu, CXCursor kernel, const QString& kernelKey)
+KernelIR buildKernelIR(CXTranslationUnit tu, CXCursor kernel, const QString& kernelKey, FileBudget* budget,
+    Diagnostics* diagnostics, const AnalysisLimits& limits)
 {
     KernelIR ir;
     ir.kernelKey = kernelKey;
     ir.kernelName = spellingOf(kernel);
     ir.location = expansionLocationOf(kernel);
-    Builder(tu, ir).buildKernel(kernel);
+    Builder(tu, ir, budget, diagnostics, limits).buildKernel(kernel);
     return ir;
 }
 

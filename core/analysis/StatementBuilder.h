@@ -2,15 +2,23 @@
 #pragma once
 
 #include "KernelIR.h"
+#include "common/Diagnostic.h"
+#include "frontend/ParserOptions.h"
 
 #include <clang-c/Index.h>
 
 namespace slicewatt {
 
+class FileBudget;
+
 // Builds a kernel's statement list from its AST (analysis-rules.md §1–4): effective
 // statements with lines, per-execution arithmetic and memory counts, the variables each
 // defines and uses, enclosing loops and conditions, branch arms, and symbolic loop headers.
 // __device__ functions called from the kernel are inlined at the call.
-KernelIR buildKernelIR(CXTranslationUnit tu, CXCursor kernel, const QString& kernelKey);
+// Stops when `budget` runs out (the caller then drops the kernel: it is incomplete), and
+// where a cap of `limits` is hit, which it reports in the kernel's notes and, when given,
+// as a warning in `diagnostics`.
+KernelIR buildKernelIR(CXTranslationUnit tu, CXCursor kernel, const QString& kernelKey, FileBudget* budget = nullptr,
+    Diagnostics* diagnostics = nullptr, const AnalysisLimits& limits = {});
 
 } // namespace slicewatt

@@ -32,6 +32,12 @@ public:
         const QString& op, std::shared_ptr<const SymbolicExpr> lhs, std::shared_ptr<const SymbolicExpr> rhs);
 
     Kind kind() const { return m_kind; }
+    // The parts, for writing the expression out (the unit cache) and nothing else.
+    qint64 value() const { return m_value; }
+    int axis() const { return m_axis; }
+    const QString& text() const { return m_text; }
+    const std::shared_ptr<const SymbolicExpr>& lhs() const { return m_lhs; }
+    const std::shared_ptr<const SymbolicExpr>& rhs() const { return m_rhs; }
     std::optional<qint64> evaluate(const LaunchShape& launch) const;
     // True when the value depends on blockDim or gridDim.
     bool dependsOnLaunch() const;

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "TripCount.h"
 
+#include "frontend/ConstantEvaluator.h"
+
+#include <limits>
+
 namespace slicewatt {
 namespace {
 
@@ -19,9 +23,10 @@ bool holds(const QString& comparison, qint64 value, qint64 bound)
     return value != bound;
 }
 
+// For a positive numerator and denominator, without the overflow of (n + d - 1) / d.
 qint64 ceilDiv(qint64 numerator, qint64 denominator)
 {
-    return (numerator + denominator - 1) / denominator;
+    return numerator / denominator + (numerator % denominator != 0 ? 1 : 0);
 }
 
 } // namespace
@@ -42,18 +47,33 @@ std::optional<qint64> tripCount(const LoopHeader& loop, const LaunchShape& launc
     if (!holds(loop.comparison, a, b))
         return 0;
     // Additive steps have closed forms (grid-stride loops over millions of elements must
-    // not be iterated); a step away from the bound never ends.
+    // not be iterated); a step away from the bound never ends. Values come from the code
+    // and may be anything: a distance or count that does not fit in 64 bits is unknown,
+    // as the loop variable itself would overflow.
     if (op == QLatin1String("+") || op == QLatin1String("-")) {
-        const qint64 delta = op == QLatin1String("+") ? s : -s;
-        if (delta == 0)
+        qint64 delta = s;
+        if (op == QLatin1String("-") && __builtin_sub_overflow(qint64(0), s, &delta))
+            return std::nullopt;
+        qint64 distance = 0; // b - a, the way the loop runs
+        if (delta == 0 || __builtin_sub_overflow(b, a, &distance))
             return std::nullopt;
         const QString& c = loop.comparison;
-        if ((c == QLatin1String("<") || c == QLatin1String("<=")) && delta > 0)
-            return c == QLatin1String("<") ? ceilDiv(b - a, delta) : (b - a) / delta + 1;
-        if ((c == QLatin1String(">") || c == QLatin1String(">=")) && delta < 0)
-            return c == QLatin1String(">") ? ceilDiv(a - b, -delta) : (a - b) / -delta + 1;
-        if (c == QLatin1String("!=") && (b - a) % delta == 0 && (b - a) / delta > 0)
-            return (b - a) / delta;
+        const bool up = (c == QLatin1String("<") || c == QLatin1String("<=")) && delta > 0;
+        const bool down = (c == QLatin1String(">") || c == QLatin1String(">=")) && delta < 0;
+        if (up || down) {
+            // Going down, distance and step are both negated, to count upwards.
+            qint64 span = distance;
+            qint64 stride = delta;
+            if (down && (__builtin_sub_overflow(a, b, &span) || __builtin_sub_overflow(qint64(0), delta, &stride)))
+                return std::nullopt;
+            if (c == QLatin1String("<") || c == QLatin1String(">"))
+                return ceilDiv(span, stride);
+            const qint64 whole = span / stride;
+            return whole == std::numeric_limits<qint64>::max() ? std::nullopt : std::optional<qint64>(whole + 1);
+        }
+        if (c == QLatin1String("!=") && !(distance == std::numeric_limits<qint64>::min() && delta == -1)
+            && distance % delta == 0 && distance / delta > 0)
+            return distance / delta;
         return std::nullopt;
     }
     // Multiplicative steps reach any bound in at most 63 iterations, or never.
@@ -61,15 +81,9 @@ std::optional<qint64> tripCount(const LoopHeader& loop, const LaunchShape& launc
     qint64 count = 0;
     while (holds(loop.comparison, value, b)) {
         ++count;
-        qint64 next = value;
-        if (op == QLatin1String("*"))
-            next = value * s;
-        else if (op == QLatin1String("/"))
-            next = s == 0 ? value : value / s;
-        else if (op == QLatin1String("<<"))
-            next = (s < 0 || s > 62) ? value : value << s;
-        else if (op == QLatin1String(">>"))
-            next = (s < 0 || s > 62) ? value : value >> s;
+        // Through applyBinaryOperator: a step that overflows (or divides the smallest value
+        // by -1) leaves the variable unchanged, which ends the count as unknown below.
+        const qint64 next = applyBinaryOperator(op, value, s).value_or(value);
         if (next == value || count > 64 || count >= kIterationCap)
             return std::nullopt;
         value = next;

@@ -2,6 +2,7 @@
 #include "KernelEstimate.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace slicewatt {
 namespace {
@@ -22,8 +23,15 @@ Saturation saturationFor(const LaunchShape& launch, const GpuSpec& gpu, const Es
         return s;
     }
     std::optional<qint64> blocks = settings.gridBlocks;
-    if (!blocks && launch.gridDim[0] && launch.gridDim[1] && launch.gridDim[2])
-        blocks = *launch.gridDim[0] * *launch.gridDim[1] * *launch.gridDim[2];
+    if (!blocks && launch.gridDim[0] && launch.gridDim[1] && launch.gridDim[2]) {
+        // The code's values can be anything; a grid too large for 64 bits fills every SM.
+        qint64 xy = 0;
+        qint64 xyz = 0;
+        if (__builtin_mul_overflow(*launch.gridDim[0], *launch.gridDim[1], &xy)
+            || __builtin_mul_overflow(xy, *launch.gridDim[2], &xyz))
+            xyz = std::numeric_limits<qint64>::max();
+        blocks = xyz;
+    }
     if (!blocks || *blocks <= 0 || gpu.sms <= 0) {
         s.activeSms = gpu.sms;
         s.assumption

@@ -74,11 +74,14 @@ struct LaunchSite {
 struct UnitIndex {
     QString path;
     bool parsed = false; // false when the file was skipped (binary, too big) or libclang failed
+    bool stoppedByBudget = false; // the per-file time budget ran out: results are incomplete
+    bool fromCache = false; // served by the unit cache in this run, not parsed (not stored)
     double parseSeconds = 0;
     Diagnostics diagnostics;
     QVector<FunctionInfo> functions;
     QVector<LaunchSite> launches;
-    QStringList includedFiles; // absolute paths of the project files this unit includes
+    QStringList includedFiles; // absolute paths of every file it read (itself, project, system and clang
+                               // headers; not the prelude), each once
     QVector<KernelIR> kernelIRs; // statement-level view of each kernel defined in project code
 };
 

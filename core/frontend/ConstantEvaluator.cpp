@@ -3,6 +3,9 @@
 
 #include "ClangHandles.h"
 #include "CursorQueries.h"
+#include "FileBudget.h"
+
+#include <limits>
 
 namespace slicewatt {
 namespace {
@@ -30,26 +33,42 @@ void collectReferencedVariables(CXCursor cursor, QSet<QString>& usrs)
 {
     if (clang_getCursorKind(cursor) == CXCursor_DeclRefExpr)
         usrs.insert(usrOf(clang_getCursorReferenced(cursor)));
-    for (const CXCursor& child : childrenOf(cursor))
-        collectReferencedVariables(child, usrs);
+    // libclang walks expressions without recursing, however deep `*(p + 1 + 1 + …) = v` nests.
+    clang_visitChildren(
+        cursor,
+        [](CXCursor child, CXCursor, CXClientData data) {
+            if (clang_getCursorKind(child) == CXCursor_DeclRefExpr)
+                static_cast<QSet<QString>*>(data)->insert(usrOf(clang_getCursorReferenced(child)));
+            return CXChildVisit_Recurse;
+        },
+        &usrs);
 }
 
 } // namespace
 
 std::optional<qint64> applyBinaryOperator(const QString& op, qint64 lhs, qint64 rhs)
 {
+    qint64 result = 0;
     if (op == QLatin1String("+"))
-        return lhs + rhs;
+        return __builtin_add_overflow(lhs, rhs, &result) ? std::nullopt : std::optional<qint64>(result);
     if (op == QLatin1String("-"))
-        return lhs - rhs;
+        return __builtin_sub_overflow(lhs, rhs, &result) ? std::nullopt : std::optional<qint64>(result);
     if (op == QLatin1String("*"))
-        return lhs * rhs;
+        return __builtin_mul_overflow(lhs, rhs, &result) ? std::nullopt : std::optional<qint64>(result);
+    // The smallest value divided by -1 does not fit either (and traps on x86).
+    const bool unrepresentableQuotient = lhs == std::numeric_limits<qint64>::min() && rhs == -1;
     if (op == QLatin1String("/"))
-        return rhs == 0 ? std::nullopt : std::optional<qint64>(lhs / rhs);
+        return rhs == 0 || unrepresentableQuotient ? std::nullopt : std::optional<qint64>(lhs / rhs);
     if (op == QLatin1String("%"))
-        return rhs == 0 ? std::nullopt : std::optional<qint64>(lhs % rhs);
-    if (op == QLatin1String("<<"))
-        return (rhs < 0 || rhs > 62) ? std::nullopt : std::optional<qint64>(lhs << rhs);
+        return rhs == 0 || unrepresentableQuotient ? std::nullopt : std::optional<qint64>(lhs % rhs);
+    if (op == QLatin1String("<<")) {
+        if (rhs < 0 || rhs > 62)
+            return std::nullopt;
+        // Shifted as unsigned (a negative left operand is undefined in C++17), then checked
+        // that no significant bit was lost.
+        result = qint64(quint64(lhs) << rhs);
+        return (result >> rhs) == lhs ? std::optional<qint64>(result) : std::nullopt;
+    }
     if (op == QLatin1String(">>"))
         return (rhs < 0 || rhs > 62) ? std::nullopt : std::optional<qint64>(lhs >> rhs);
     if (op == QLatin1String("&"))
@@ -102,7 +121,7 @@ LaunchDim ConstantEvaluator::dim3(CXCursor expression)
 
 std::optional<qint64> ConstantEvaluator::evaluateScalar(CXCursor expression, int depth)
 {
-    if (depth > kMaxDepth || isNull(expression))
+    if (depth > kMaxDepth || isNull(expression) || (m_budget && m_budget->exhausted()))
         return std::nullopt;
     // clang's own evaluator knows every constant expression, but libclang 14 must not be
     // asked about value-dependent expressions, which only occur inside templates.
@@ -172,7 +191,7 @@ std::optional<qint64> ConstantEvaluator::evaluateScalar(CXCursor expression, int
             return std::nullopt;
         const QString op = firstToken(expression);
         if (op == QLatin1String("-"))
-            return -*value;
+            return *value == std::numeric_limits<qint64>::min() ? std::nullopt : std::optional<qint64>(-*value);
         if (op == QLatin1String("+"))
             return *value;
         if (op == QLatin1String("~"))
@@ -196,7 +215,7 @@ std::optional<qint64> ConstantEvaluator::evaluateScalar(CXCursor expression, int
 
 ConstantEvaluator::Triple ConstantEvaluator::evaluateDim3(CXCursor expression, int depth)
 {
-    if (depth > kMaxDepth || isNull(expression))
+    if (depth > kMaxDepth || isNull(expression) || (m_budget && m_budget->exhausted()))
         return {};
     if (!isDim3Type(clang_getCursorType(expression))) {
         // An integer grid or block means (n, 1, 1).
@@ -249,12 +268,19 @@ ConstantEvaluator::Triple ConstantEvaluator::evaluateDim3(CXCursor expression, i
 
 std::optional<qint64> ConstantEvaluator::evaluateVariable(CXCursor variable, int depth)
 {
-    if (!isFixedValueVariable(variable))
-        return std::nullopt;
-    const auto initialiser = initialiserOf(variable);
-    if (!initialiser)
-        return std::nullopt;
-    return evaluateScalar(*initialiser, depth + 1);
+    const QString usr = usrOf(variable); // empty for some declarations in broken code
+    const auto known = usr.isEmpty() ? m_variableValues.constEnd() : m_variableValues.constFind(usr);
+    if (known != m_variableValues.constEnd())
+        return *known;
+    std::optional<qint64> value;
+    if (isFixedValueVariable(variable)) {
+        if (const auto initialiser = initialiserOf(variable))
+            value = evaluateScalar(*initialiser, depth + 1);
+    }
+    // A value given up on because time ran out is not the variable's value.
+    if (!usr.isEmpty() && !(m_budget && m_budget->wasExhausted()))
+        m_variableValues.insert(usr, value);
+    return value;
 }
 
 std::optional<CXCursor> ConstantEvaluator::initialiserOf(CXCursor variable) const

@@ -13,6 +13,8 @@
 
 namespace slicewatt {
 
+class FileBudget;
+
 // Computes the compile-time value of launch expressions inside one function: literals,
 // macros, sizeof, const/constexpr variables, arithmetic on those, dim3(…) constructions,
 // and local variables that are initialised with such a value and never changed afterwards
@@ -28,6 +30,8 @@ public:
     // const-qualified, or local to this function and never assigned, incremented or
     // address-taken in it: its initialiser is its value.
     bool isFixedValueVariable(CXCursor variable);
+    // Makes every evaluation give up (unknown) once the file's time budget is spent.
+    void setBudget(FileBudget* budget) { m_budget = budget; }
 
 private:
     using Triple = std::array<std::optional<qint64>, 3>;
@@ -45,9 +49,15 @@ private:
     bool m_inTemplate;
     bool m_modifiedScanned = false;
     QSet<QString> m_modified; // USRs of local variables assigned, incremented or address-taken
+    // Values of variables already evaluated, by USR: `const int b = a + a; const int c = b + b;`
+    // would otherwise be evaluated again at every use, twice as often per level.
+    QHash<QString, std::optional<qint64>> m_variableValues;
+    FileBudget* m_budget = nullptr;
 };
 
-// Applies a C binary operator to two integers; nullopt for division by zero or an unknown operator.
+// Applies a C binary operator to two integers; nullopt for division by zero, a result that
+// does not fit in 64 bits, or an unknown operator (what a compiler would reject or warn about
+// in a constant expression is unknown here, never undefined behaviour).
 std::optional<qint64> applyBinaryOperator(const QString& op, qint64 lhs, qint64 rhs);
 
 } // namespace slicewatt

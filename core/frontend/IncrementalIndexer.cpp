@@ -2,6 +2,7 @@
 #include "IncrementalIndexer.h"
 
 #include "ProjectIndexer.h"
+#include "UnitCache.h"
 
 #include <QSet>
 
@@ -35,11 +36,11 @@ QVector<SourceFile> filesAffectedBy(
 }
 
 ProjectIndex reindexFiles(const ProjectIndex& previous, const ProjectSources& sources,
-    const QVector<SourceFile>& affected, const ParserOptions& options)
+    const QVector<SourceFile>& affected, const ParserOptions& options, UnitCache* cache)
 {
     QHash<QString, UnitIndex> fresh;
     for (const SourceFile& file : affected)
-        fresh.insert(file.path, indexFile(file, options));
+        fresh.insert(file.path, indexFileCached(file, options, cache));
     QVector<UnitIndex> units;
     for (const UnitIndex& unit : previous.units)
         units << (fresh.contains(unit.path) ? fresh.take(unit.path) : unit);

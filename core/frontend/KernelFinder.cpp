@@ -57,10 +57,12 @@ FunctionKind functionKindOf(CXCursor function)
 
 class UnitVisitor {
 public:
-    UnitVisitor(const ParsedUnit& unit, UnitIndex& index, bool analyseKernels)
+    UnitVisitor(const ParsedUnit& unit, UnitIndex& index, bool analyseKernels, FileBudget& budget)
         : m_tu(unit.tu.get())
         , m_index(index)
         , m_analyseKernels(analyseKernels)
+        , m_budget(budget)
+        , m_limits(unit.limits)
     {
     }
 
@@ -74,6 +76,8 @@ private:
     static CXChildVisitResult visitDeclaration(CXCursor cursor, CXCursor, CXClientData data)
     {
         auto* self = static_cast<UnitVisitor*>(data);
+        // The budget is asked where the project's own code is walked: the prelude's and
+        // system headers' declarations are skipped at a constant cost each.
         switch (clang_getCursorKind(cursor)) {
         case CXCursor_Namespace:
         case CXCursor_LinkageSpec:
@@ -81,14 +85,19 @@ private:
         case CXCursor_StructDecl:
         case CXCursor_ClassDecl:
         case CXCursor_ClassTemplate:
-            return isProjectCode(cursor) ? CXChildVisit_Recurse : CXChildVisit_Continue;
+            if (!isProjectCode(cursor))
+                return CXChildVisit_Continue;
+            return self->m_budget.exhausted() ? CXChildVisit_Break : CXChildVisit_Recurse;
         case CXCursor_FunctionDecl:
         case CXCursor_FunctionTemplate:
         case CXCursor_CXXMethod:
         case CXCursor_Constructor:
         case CXCursor_Destructor:
-            if (clang_isCursorDefinition(cursor) && isProjectCode(cursor))
-                self->visitFunction(cursor);
+            if (!clang_isCursorDefinition(cursor) || !isProjectCode(cursor))
+                return CXChildVisit_Continue;
+            if (self->m_budget.exhausted())
+                return CXChildVisit_Break;
+            self->visitFunction(cursor);
             return CXChildVisit_Continue;
         default:
             return CXChildVisit_Continue;
@@ -108,11 +117,20 @@ private:
         function.isExternC = clang_getCursorKind(clang_getCursorLexicalParent(cursor)) == CXCursor_LinkageSpec;
         function.isStatic = clang_Cursor_getStorageClass(cursor) == CX_SC_Static;
 
-        if (function.kind == FunctionKind::Kernel && m_analyseKernels)
-            m_index.kernelIRs << buildKernelIR(m_tu, cursor, function.key);
+        if (function.kind == FunctionKind::Kernel && m_analyseKernels) {
+            KernelIR ir = buildKernelIR(m_tu, cursor, function.key, &m_budget, &m_index.diagnostics, m_limits);
+            // Half a kernel would be estimated as if it were whole: when time ran out while
+            // it was built, the kernel is left out with the rest of the file.
+            if (m_budget.wasExhausted())
+                return;
+            m_index.kernelIRs << ir;
+        }
 
         BodyScan scan{this, cursor, ConstantEvaluator(m_tu, cursor), {}, {}};
+        scan.evaluator.setBudget(&m_budget);
         clang_visitChildren(cursor, &UnitVisitor::visitBody, &scan);
+        if (m_budget.wasExhausted())
+            return; // its calls and launches are only partly known
         function.calleeRefs = scan.callees;
         // Member functions are scanned for launches and calls but are not catalogued as
         // device functions of their own (functors and methods inline into their callers).
@@ -135,6 +153,8 @@ private:
     static CXChildVisitResult visitBody(CXCursor cursor, CXCursor, CXClientData data)
     {
         auto* scan = static_cast<BodyScan*>(data);
+        if (scan->self->m_budget.exhausted())
+            return CXChildVisit_Break;
         if (clang_getCursorKind(cursor) == CXCursor_CallExpr) {
             const QVector<CXCursor> children = childrenOf(cursor);
             if (children.size() >= 2 && isLaunchConfigurationCall(children[1]))
@@ -245,8 +265,13 @@ private:
             m_tu,
             [](CXFile included, CXSourceLocation*, unsigned, CXClientData data) {
                 auto* files = static_cast<QStringList*>(data);
-                const QString path = QDir::cleanPath(takeString(clang_getFileName(included)));
-                if (!CudaPrelude::isPreludePath(path))
+                // The real path: the spelled one can be relative to the toolchain's folders
+                // ("…/gcc/x86_64-linux-gnu/12/../../../../include/c++/12/cstddef").
+                QString path = takeString(clang_File_tryGetRealPathName(included));
+                if (path.isEmpty())
+                    path = takeString(clang_getFileName(included));
+                path = QDir::cleanPath(path);
+                if (!CudaPrelude::isPreludePath(path) && !files->contains(path))
                     files->append(path);
             },
             &m_index.includedFiles);
@@ -255,6 +280,8 @@ private:
     CXTranslationUnit m_tu;
     UnitIndex& m_index;
     bool m_analyseKernels;
+    FileBudget& m_budget;
+    AnalysisLimits m_limits;
 };
 
 } // namespace
@@ -266,8 +293,19 @@ UnitIndex findKernels(const ParsedUnit& unit, bool analyseKernels)
     index.diagnostics = unit.diagnostics;
     index.parseSeconds = unit.parseSeconds;
     index.parsed = bool(unit.tu);
-    if (unit.tu)
-        UnitVisitor(unit, index, analyseKernels).run();
+    if (!unit.tu)
+        return index;
+    FileBudget budget = unit.budget;
+    // When libclang's parse took all the time there was, the walk stops at once but still
+    // records what the file includes (cheap), so its headers are not parsed again alone.
+    const bool parseTookBudget = budget.exhausted();
+    // The walk recurses with the code's nesting, as the parse did: the same large stack.
+    runWithLargeStack([&] { UnitVisitor(unit, index, analyseKernels, budget).run(); });
+    if (parseTookBudget)
+        index.diagnostics << budget.parseTookBudgetDiagnostic();
+    else if (budget.wasExhausted())
+        index.diagnostics << budget.analysisStoppedDiagnostic();
+    index.stoppedByBudget = budget.wasExhausted();
     return index;
 }
 

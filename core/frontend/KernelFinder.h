@@ -9,6 +9,9 @@ namespace slicewatt {
 // Walks a parsed file's AST and records what the project defines there: kernels
 // (__global__), device functions, the calls between functions, and kernel launch sites
 // with their configuration values. Code from system headers and the prelude is skipped.
+// Spends what the parse left of the unit's time budget: when it runs out the walk stops,
+// the unit is marked stoppedByBudget with a diagnostic, and what was found so far is kept
+// except the function being walked (a kernel half read would be estimated as if whole).
 UnitIndex findKernels(const ParsedUnit& unit, bool analyseKernels = true);
 
 } // namespace slicewatt

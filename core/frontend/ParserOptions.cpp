@@ -34,12 +34,26 @@ QStringList clangArguments(const QStringList& fileFlags, const ParserOptions& op
         QStringLiteral("--cuda-path=") + CudaPrelude::virtualFolder() + QStringLiteral("/no-cuda"),
         QStringLiteral("-Wno-unknown-cuda-version"),
         QStringLiteral("-ferror-limit=") + QString::number(options.errorLimit),
+        // libclang's parse cannot be interrupted, so clang's own limits bound it: nesting of
+        // brackets, template instantiation depth, and the work constexpr evaluation may do
+        // (clang's defaults are 256, 1024, 512 and 1048576). Deeper or longer code is an
+        // error in the file, not a hang or a stack overflow in SliceWatt.
+        QStringLiteral("-fbracket-depth=256"),
+        QStringLiteral("-ftemplate-depth=512"),
+        QStringLiteral("-fconstexpr-depth=256"),
+        QStringLiteral("-fconstexpr-steps=262144"),
+        // Backtrace notes are dropped with the other notes (collectDiagnostics): not building
+        // them saves work on template- and macro-heavy broken code.
+        QStringLiteral("-ftemplate-backtrace-limit=1"),
+        QStringLiteral("-fmacro-backtrace-limit=1"),
         // Our stubs come before every user include path so a project's -I to a real CUDA
         // install still sees the stand-ins.
         QStringLiteral("-I") + CudaPrelude::virtualFolder(),
         QStringLiteral("-include"),
         CudaPrelude::forcedInclude(),
     };
+    if (!options.allowCrashPragmas)
+        args << QStringLiteral("-Xclang") << QStringLiteral("-disable-pragma-debug-crash");
     if (!options.resourceDir.isEmpty())
         args << QStringLiteral("-resource-dir") << options.resourceDir;
     args += fileFlags;

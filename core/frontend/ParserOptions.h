@@ -4,7 +4,27 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
+
 namespace slicewatt {
+
+// Monotonic time in nanoseconds, asked for one file at a time. Empty: the steady clock.
+// Tests inject their own, so budget behaviour is checked without timing anything.
+using AnalysisClock = std::function<qint64(const QString& path)>;
+
+// Caps on SliceWatt's own analysis of one kernel, where input could otherwise make the
+// work or the memory grow without bound. Each cap that is hit says so in a diagnostic.
+struct AnalysisLimits {
+    int maxStatements = 20000; // per kernel, inlined device functions included
+    int maxInlinedCalls = 5000; // device function calls inlined into one kernel
+    int maxInlineDepth = 16; // device functions calling device functions
+    int maxNestingDepth = 256; // statements inside statements (else-if chains nest too)
+    int maxExpressionDepth = 2000; // operators inside operators (a + b + c + … nests left)
+    // Per kernel, the enclosing loops, conditions and branch arms of every statement added
+    // up: each statement keeps its own, so memory (and the slice report's branch paths)
+    // grows with statements times nesting. Real kernels stay far below.
+    int maxStatementContext = 250000;
+};
 
 // How every file is handed to libclang. CUDA is parsed as host-side code (launch sites
 // exist only there, and device bodies are parsed in host compilations too) with our own
@@ -14,6 +34,16 @@ struct ParserOptions {
     int errorLimit = 100; // per file; KeepGoing continues after errors anyway
     QString resourceDir; // clang's builtin headers; empty: built-in default
     bool analyseKernels = true; // build each kernel's statement IR (off: discovery only)
+    // Seconds one file may take, libclang's parse and our analysis together; 0: no limit.
+    // The parse cannot be interrupted, but our analysis stops when time is up, and the
+    // file's results are marked incomplete (UnitIndex::stoppedByBudget) with a diagnostic.
+    double fileTimeBudgetSeconds = 20;
+    AnalysisClock clock;
+    AnalysisLimits limits;
+    // clang's `#pragma clang __debug crash` (and overflow_stack, llvm_fatal_error, …) crash
+    // the parser on purpose; a file must never take SliceWatt down that way, so they are off.
+    // Only tests that check libclang's crash recovery turn them on.
+    bool allowCrashPragmas = false;
 };
 
 // The full argument list for one file: CUDA mode and prelude first, then the file's flags.

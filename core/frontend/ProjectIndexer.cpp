@@ -3,6 +3,7 @@
 
 #include "KernelFinder.h"
 #include "TranslationUnitParser.h"
+#include "UnitCache.h"
 
 #include <QMutex>
 #include <QSet>
@@ -24,12 +25,12 @@ namespace {
 
 QVector<UnitIndex> indexInParallel(const QVector<SourceFile>& files, const ParserOptions& options,
     const std::function<void(const IndexProgress&, const UnitIndex&)>& onProgress, const std::atomic<bool>* cancel,
-    IndexProgress& progress, QMutex& mutex)
+    UnitCache* cache, IndexProgress& progress, QMutex& mutex)
 {
     const std::function<UnitIndex(const SourceFile&)> work = [&](const SourceFile& file) {
         if (cancel && cancel->load())
             return UnitIndex{};
-        UnitIndex unit = indexFile(file, options);
+        UnitIndex unit = indexFileCached(file, options, cache);
         QMutexLocker lock(&mutex);
         ++progress.filesDone;
         progress.lastFile = file.path;
@@ -51,13 +52,14 @@ QVector<UnitIndex> indexInParallel(const QVector<SourceFile>& files, const Parse
 } // namespace
 
 ProjectIndex indexProject(const ProjectSources& sources, const ParserOptions& options,
-    const std::function<void(const IndexProgress&, const UnitIndex&)>& onProgress, const std::atomic<bool>* cancel)
+    const std::function<void(const IndexProgress&, const UnitIndex&)>& onProgress, const std::atomic<bool>* cancel,
+    UnitCache* cache)
 {
     QMutex mutex;
     IndexProgress progress;
     progress.filesTotal = int(sources.units.size() + sources.headers.size());
 
-    QVector<UnitIndex> units = indexInParallel(sources.units, options, onProgress, cancel, progress, mutex);
+    QVector<UnitIndex> units = indexInParallel(sources.units, options, onProgress, cancel, cache, progress, mutex);
 
     // A header is analysed through the units that include it; only orphans are parsed alone.
     QSet<QString> included;
@@ -71,7 +73,7 @@ ProjectIndex indexProject(const ProjectSources& sources, const ParserOptions& op
             orphanHeaders << header;
     }
     progress.filesTotal = int(sources.units.size() + orphanHeaders.size());
-    units += indexInParallel(orphanHeaders, options, onProgress, cancel, progress, mutex);
+    units += indexInParallel(orphanHeaders, options, onProgress, cancel, cache, progress, mutex);
 
     ProjectIndex index = mergeUnits(units);
     index.loaderDiagnostics = sources.diagnostics;

@@ -10,6 +10,8 @@
 
 namespace slicewatt {
 
+class UnitCache;
+
 // Progress of a project parse, reported from worker threads.
 struct IndexProgress {
     int filesDone = 0;
@@ -20,10 +22,11 @@ struct IndexProgress {
 // Parses every translation unit of the project in parallel (one libclang index per task,
 // so threads share nothing), then the headers that no unit included. `onProgress` is
 // called from worker threads, serialised; `cancel` is polled between files, so a cancel
-// takes effect after the files being parsed at that moment.
+// takes effect after the files being parsed at that moment. With a `cache`, units whose
+// key is unchanged are taken from it instead of being parsed (UnitCache).
 ProjectIndex indexProject(const ProjectSources& sources, const ParserOptions& options,
     const std::function<void(const IndexProgress&, const UnitIndex&)>& onProgress = {},
-    const std::atomic<bool>* cancel = nullptr);
+    const std::atomic<bool>* cancel = nullptr, UnitCache* cache = nullptr);
 
 // Parses and indexes one file on the calling thread.
 UnitIndex indexFile(const SourceFile& source, const ParserOptions& options);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "SourceGuard.h"
 
+#include "SourceHazards.h"
+
 #include <QFile>
 #include <QFileInfo>
 #include <QStringDecoder>
@@ -9,6 +11,12 @@ namespace slicewatt {
 SourceCheck checkSource(const QString& path, qint64 maxFileBytes)
 {
     SourceCheck check;
+    // Checked before opening: a FIFO would block the open, a device the read.
+    if (isSpecialFile(path)) {
+        check.diagnostics << Diagnostic::fromLoader(Diagnostic::Severity::Error, path,
+            QStringLiteral("not a regular file (a device, pipe or system file); skipped"));
+        return check;
+    }
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         check.diagnostics << Diagnostic::fromLoader(
@@ -42,6 +50,10 @@ SourceCheck checkSource(const QString& path, qint64 maxFileBytes)
     if (text.trimmed().isEmpty()) {
         check.diagnostics << Diagnostic::fromLoader(
             Diagnostic::Severity::Note, path, QStringLiteral("empty file: no code to analyse"));
+        return check;
+    }
+    if (const auto hazard = findParseHazard(path, text)) {
+        check.diagnostics << Diagnostic::fromLoader(Diagnostic::Severity::Error, path, hazard->message, hazard->line);
         return check;
     }
     check.parseable = true;

@@ -8,8 +8,9 @@
 namespace slicewatt {
 
 // Looks at a file before libclang does, so input that is not source code (binary files,
-// huge generated files, unreadable paths) gets a clear message instead of a parse that
-// takes minutes or floods the user with nonsense errors.
+// huge generated files, unreadable paths, devices) gets a clear message instead of a parse
+// that takes minutes or floods the user with nonsense errors, and input that would hang
+// libclang or overflow its stack (SourceHazards) is not parsed at all.
 struct SourceCheck {
     bool parseable = false;
     Diagnostics diagnostics; // why it is skipped, or warnings such as invalid UTF-8

@@ -7,11 +7,29 @@
 
 #include <QDir>
 #include <QElapsedTimer>
+#include <QThread>
 
+#include <memory>
 #include <vector>
 
 namespace slicewatt {
 namespace {
+
+// Virtual size of the parse and analysis threads' stacks: pages are committed only as deep
+// recursion touches them. 32 times libclang's own 8 MiB, which (with SourceGuard's limit
+// on unbroken statement length) keeps every nesting a file can express within reach.
+constexpr uint kLargeStackBytes = 256u * 1024u * 1024u;
+
+// libclang runs each parse on a thread of its own with an 8 MiB stack unless
+// LIBCLANG_NOTHREADS is set; deeply nested code overflows that stack, and crash recovery
+// cannot catch a stack overflow. We parse on our own large-stack thread instead, so libclang
+// must not start another. Set before main() while the process has a single thread (setenv
+// is not safe beside other threads), and never over a user's own setting.
+[[maybe_unused]] const bool kLibclangParsesOnOurThread = [] {
+    if (!qEnvironmentVariableIsSet("LIBCLANG_NOTHREADS"))
+        qputenv("LIBCLANG_NOTHREADS", "1");
+    return true;
+}();
 
 Diagnostic::Severity toSeverity(CXDiagnosticSeverity severity)
 {
@@ -46,6 +64,20 @@ QString describeFailure(CXErrorCode code)
 
 } // namespace
 
+void runWithLargeStack(const std::function<void()>& work)
+{
+    bool ran = false;
+    const std::unique_ptr<QThread> thread(QThread::create([&] {
+        ran = true;
+        work();
+    }));
+    thread->setStackSize(kLargeStackBytes);
+    thread->start();
+    thread->wait();
+    if (!ran)
+        work();
+}
+
 Diagnostics collectDiagnostics(CXTranslationUnit tu)
 {
     Diagnostics result;
@@ -74,7 +106,11 @@ ParsedUnit parseTranslationUnit(CXIndex index, const SourceFile& source, const P
 {
     ParsedUnit unit;
     unit.path = source.path;
-    const SourceCheck check = checkSource(source.path, options.maxFileBytes);
+    unit.budget = FileBudget(source.path, options.fileTimeBudgetSeconds, options.clock);
+    unit.limits = options.limits;
+    // The screening recurses with the nesting of macros: the large stack, as for the parse.
+    SourceCheck check;
+    runWithLargeStack([&] { check = checkSource(source.path, options.maxFileBytes); });
     unit.diagnostics = check.diagnostics;
     if (!check.parseable)
         return unit;
@@ -102,8 +138,11 @@ ParsedUnit parseTranslationUnit(CXIndex index, const SourceFile& source, const P
     CXTranslationUnit tu = nullptr;
     QElapsedTimer timer;
     timer.start();
-    const CXErrorCode code = clang_parseTranslationUnit2(
-        index, path.constData(), argv.data(), int(argv.size()), unsaved.data(), unsigned(unsaved.size()), flags, &tu);
+    CXErrorCode code = CXError_Failure;
+    runWithLargeStack([&] {
+        code = clang_parseTranslationUnit2(index, path.constData(), argv.data(), int(argv.size()), unsaved.data(),
+            unsigned(unsaved.size()), flags, &tu);
+    });
     unit.parseSeconds = double(timer.nsecsElapsed()) / 1e9;
     if (code != CXError_Success || !tu) {
         Diagnostic d;

@@ -2,9 +2,12 @@
 #pragma once
 
 #include "ClangHandles.h"
+#include "FileBudget.h"
 #include "ParserOptions.h"
 #include "common/Diagnostic.h"
 #include "project/ProjectSources.h"
+
+#include <functional>
 
 namespace slicewatt {
 
@@ -15,12 +18,21 @@ struct ParsedUnit {
     TranslationUnitHandle tu;
     Diagnostics diagnostics;
     double parseSeconds = 0;
+    // Started before the parse; the analysis that follows spends what the parse left.
+    FileBudget budget;
+    AnalysisLimits limits; // from the options, for that analysis
 };
 
 // Parses one file as CUDA with the prelude. Thread-safe when each thread passes its own
 // index. Errors in the code never stop the parse (KeepGoing), and libclang's crash
 // recovery turns a crash inside clang into a diagnostic for this file alone.
 ParsedUnit parseTranslationUnit(CXIndex index, const SourceFile& source, const ParserOptions& options);
+
+// Runs `work` on a thread with a stack far larger than a worker thread's 8 MiB, and waits.
+// clang's parser and our AST walks recurse once per nesting level of the code, and a stack
+// overflow is beyond libclang's crash recovery: it would end the whole process. Falls back
+// to the calling thread when the system refuses a thread that size.
+void runWithLargeStack(const std::function<void()>& work);
 
 // Converts libclang's diagnostics, skipping those inside our prelude unless they are errors
 // (an error there means the prelude lacks something the project uses).

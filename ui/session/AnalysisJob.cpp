@@ -82,24 +82,26 @@ std::function<void(const IndexProgress&, const UnitIndex&)> forwardProgress(
 
 void AnalysisJob::start(const QStringList& inputs, const LoadOptions& loadOptions, const ParserOptions& parserOptions)
 {
-    launch([inputs, loadOptions, parserOptions](const Deliver& deliver, const std::atomic<bool>& cancel) {
+    launch([inputs, loadOptions, parserOptions, cache = m_cache](
+               const Deliver& deliver, const std::atomic<bool>& cancel) {
         const ProjectSources sources = loadProject(inputs, loadOptions);
         const int total = int(sources.units.size() + sources.headers.size());
         deliver([sources, total](AnalysisJob* job) {
             Q_EMIT job->sourcesLoaded(sources);
             Q_EMIT job->started(total);
         });
-        return indexProject(sources, parserOptions, forwardProgress(deliver), &cancel);
+        return indexProject(sources, parserOptions, forwardProgress(deliver), &cancel, cache.get());
     });
 }
 
 void AnalysisJob::startIncremental(const ProjectIndex& previous, const ProjectSources& sources,
     const QVector<SourceFile>& affected, const ParserOptions& parserOptions)
 {
-    launch([previous, sources, affected, parserOptions](const Deliver& deliver, const std::atomic<bool>&) {
+    launch([previous, sources, affected, parserOptions, cache = m_cache](
+               const Deliver& deliver, const std::atomic<bool>&) {
         const int total = int(affected.size());
         deliver([total](AnalysisJob* job) { Q_EMIT job->started(total); });
-        ProjectIndex index = reindexFiles(previous, sources, affected, parserOptions);
+        ProjectIndex index = reindexFiles(previous, sources, affected, parserOptions, cache.get());
         deliver([total](AnalysisJob* job) { Q_EMIT job->progress(total, total, QString()); });
         return index;
     });

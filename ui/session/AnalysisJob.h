@@ -2,6 +2,7 @@
 #pragma once
 
 #include "frontend/ProjectIndexer.h"
+#include "frontend/UnitCache.h"
 #include "project/ProjectSources.h"
 
 #include <QFutureWatcher>
@@ -29,6 +30,10 @@ public:
     // is taken from `previous`. Emits started/progress/finished like a full run.
     void startIncremental(const ProjectIndex& previous, const ProjectSources& sources,
         const QVector<SourceFile>& affected, const ParserOptions& parserOptions);
+    // Parsed units are served from and remembered in `cache` (null: parse everything).
+    // Jobs already running keep the cache they started with.
+    void setCache(std::shared_ptr<UnitCache> cache) { m_cache = std::move(cache); }
+    UnitCache* cache() const { return m_cache.get(); }
     void cancel();
     bool isRunning() const;
     // Blocks until every job started so far has stopped; for tests and shutdown.
@@ -49,6 +54,7 @@ private:
     void launch(std::function<ProjectIndex(const Deliver&, const std::atomic<bool>&)> work);
 
     std::shared_ptr<Run> m_current;
+    std::shared_ptr<UnitCache> m_cache;
     QList<QFutureWatcher<ProjectIndex>*> m_watchers; // the current run and superseded ones still winding down
 };
 

@@ -22,6 +22,8 @@
 #include "session/WhatIfHistory.h"
 #include "whatif/WhatIfPanel.h"
 
+#include <algorithm>
+
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
@@ -209,7 +211,13 @@ MainWindow::MainWindow(QWidget* parent)
     updateStatus();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // The disk cache is bounded; trimming when the window goes keeps it off the analysis path.
+    constexpr qint64 kDiskCacheBudgetBytes = 512LL * 1024 * 1024;
+    if (m_job.cache())
+        m_job.cache()->trimDisk(kDiskCacheBudgetBytes);
+}
 
 void MainWindow::createDocks()
 {
@@ -303,6 +311,11 @@ void MainWindow::createActions()
             openProject(m_inputs);
     });
     reload->setShortcut(QKeySequence::Refresh);
+    file->addAction(tr("C&lear Analysis Cache"), this, [this] {
+        if (m_job.cache())
+            m_job.cache()->clear();
+        statusBar()->showMessage(tr("Analysis cache cleared: the next analysis parses every file"), 5000);
+    });
     file->addSeparator();
     file->addAction(tr("Export &Report…"), QKeySequence::Print, this, &MainWindow::exportReport);
     file->addAction(tr("Export &Plot…"), QKeySequence(tr("Ctrl+Shift+E")), this, &MainWindow::exportPlot);
@@ -463,10 +476,18 @@ void MainWindow::onAnalysisFinished(const ProjectIndex& index)
     const int errors = errorCount(index.allDiagnostics());
     if (incremental)
         m_summary->setText(tr("Re-analysed %n file(s) after a save", nullptr, int(reparsed.size())));
-    else
-        m_summary->setText(tr("%1 kernels in %2 files; %n error(s)", nullptr, errors)
-                               .arg(index.kernels.size())
-                               .arg(index.units.size()));
+    else {
+        const auto cached = std::count_if(
+            index.units.cbegin(), index.units.cend(), [](const UnitIndex& unit) { return unit.fromCache; });
+        const QString fileCount = cached > 0 ? tr("%1 files (%2 cached)").arg(index.units.size()).arg(cached)
+                                             : tr("%1 files").arg(index.units.size());
+        m_summary->setText(
+            tr("%1 kernels in %2; %n error(s)", nullptr, errors).arg(index.kernels.size()).arg(fileCount));
+        m_summary->setToolTip(cached > 0 ? tr("%1 files were unchanged since they were last parsed and came from the "
+                                              "analysis cache (File → Clear Analysis Cache)")
+                                               .arg(cached)
+                                         : QString());
+    }
     if (incremental)
         Q_EMIT reanalysed(reparsed);
 }
@@ -602,6 +623,9 @@ void MainWindow::applyPreferences(const Preferences& preferences)
     }
     if (!preferences.watchFiles)
         m_watcher->watch({});
+    const QString cacheFolder = preferences.diskCache ? UnitCache::defaultDiskFolder() : QString();
+    if (!m_job.cache() || m_job.cache()->diskFolder() != cacheFolder)
+        m_job.setCache(std::make_shared<UnitCache>(cacheFolder));
     const bool dark = applyTheme(preferences.theme);
     m_code->setDarkPalette(dark);
     m_plots->setDarkPalette(dark);

@@ -58,6 +58,7 @@ public:
     CodePanel& codePanel() { return *m_code; }
     WhatIfPanel& whatIfPanel() { return *m_whatIf; }
     PlotsPanel& plotsPanel() { return *m_plots; }
+    QLabel& summaryLabel() { return *m_summary; }
     QTreeView& kernelView() { return *m_kernelView; }
     QLabel& powerLabel() { return *m_powerLabel; }
 

@@ -20,6 +20,7 @@ Preferences Preferences::load()
     p.editorCommand = settings.value(QStringLiteral("editor/command"), defaultEditorCommand()).toString();
     p.modelFolders = settings.value(QStringLiteral("models/folders")).toStringList();
     p.watchFiles = settings.value(QStringLiteral("analysis/watchFiles"), true).toBool();
+    p.diskCache = settings.value(QStringLiteral("analysis/diskCache"), true).toBool();
     p.theme = themeFromName(settings.value(QStringLiteral("view/theme")).toString());
     return p;
 }
@@ -30,6 +31,7 @@ void Preferences::save() const
     settings.setValue(QStringLiteral("editor/command"), editorCommand);
     settings.setValue(QStringLiteral("models/folders"), modelFolders);
     settings.setValue(QStringLiteral("analysis/watchFiles"), watchFiles);
+    settings.setValue(QStringLiteral("analysis/diskCache"), diskCache);
     settings.setValue(QStringLiteral("view/theme"), themeName(theme));
 }
 
@@ -47,6 +49,10 @@ PreferencesDialog::PreferencesDialog(const Preferences& preferences, QWidget* pa
     m_folders->setMaximumHeight(90);
     m_watch = new QCheckBox(tr("Re-analyse files when they are saved"), this);
     m_watch->setChecked(preferences.watchFiles);
+    m_diskCache = new QCheckBox(tr("Keep parsed files in the cache folder (faster re-opening)"), this);
+    m_diskCache->setToolTip(tr("Files whose bytes, headers and flags are unchanged are not parsed again, "
+                               "also after a restart. File → Clear Analysis Cache empties it."));
+    m_diskCache->setChecked(preferences.diskCache);
     m_theme = new QComboBox(this);
     m_theme->addItem(tr("System"), themeName(ThemeChoice::System));
     m_theme->addItem(tr("Light"), themeName(ThemeChoice::Light));
@@ -55,6 +61,7 @@ PreferencesDialog::PreferencesDialog(const Preferences& preferences, QWidget* pa
     form->addRow(tr("&Editor command:"), m_editor);
     form->addRow(tr("&Model folders:"), m_folders);
     form->addRow(QString(), m_watch);
+    form->addRow(QString(), m_diskCache);
     form->addRow(tr("&Theme:"), m_theme);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
@@ -71,6 +78,7 @@ Preferences PreferencesDialog::preferences() const
             p.modelFolders << line.trimmed();
     }
     p.watchFiles = m_watch->isChecked();
+    p.diskCache = m_diskCache->isChecked();
     p.theme = themeFromName(m_theme->currentData().toString());
     return p;
 }

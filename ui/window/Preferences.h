@@ -18,6 +18,7 @@ struct Preferences {
     QString editorCommand;
     QStringList modelFolders; // extra folders with model and GPU files (calibrations)
     bool watchFiles = true; // re-analyse files when they are saved
+    bool diskCache = true; // keep parsed files in the user cache folder (UnitCache)
     ThemeChoice theme = ThemeChoice::System;
 
     static Preferences load();
@@ -34,6 +35,7 @@ private:
     QLineEdit* m_editor;
     QPlainTextEdit* m_folders;
     QCheckBox* m_watch;
+    QCheckBox* m_diskCache;
     QComboBox* m_theme;
 };
 

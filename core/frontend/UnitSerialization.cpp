@@ -1,0 +1,334 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "UnitSerialization.h"
+
+#include <QDataStream>
+#include <QIODevice>
+
+namespace slicewatt {
+namespace {
+
+// Expressions are trees; a damaged count must not recurse without end.
+constexpr int kMaxExpressionDepth = 4096;
+
+template <typename T>
+void writeOptional(QDataStream& out, const std::optional<T>& value)
+{
+    out << bool(value.has_value()) << (value ? *value : T{});
+}
+
+template <typename T>
+std::optional<T> readOptional(QDataStream& in)
+{
+    bool present = false;
+    T value{};
+    in >> present >> value;
+    return present ? std::optional<T>(value) : std::nullopt;
+}
+
+template <typename Enum>
+void writeEnum(QDataStream& out, Enum value)
+{
+    out << qint32(value);
+}
+
+template <typename Enum>
+Enum readEnum(QDataStream& in)
+{
+    qint32 value = 0;
+    in >> value;
+    return Enum(value);
+}
+
+void write(QDataStream& out, const SourceLocation& location)
+{
+    out << location.file << qint32(location.line) << qint32(location.column);
+}
+
+void read(QDataStream& in, SourceLocation& location)
+{
+    qint32 line = 0, column = 0;
+    in >> location.file >> line >> column;
+    location.line = line;
+    location.column = column;
+}
+
+void write(QDataStream& out, const Diagnostic& d)
+{
+    writeEnum(out, d.severity);
+    writeEnum(out, d.origin);
+    out << d.file << qint32(d.line) << qint32(d.column) << d.message;
+}
+
+void read(QDataStream& in, Diagnostic& d)
+{
+    d.severity = readEnum<Diagnostic::Severity>(in);
+    d.origin = readEnum<Diagnostic::Origin>(in);
+    qint32 line = 0, column = 0;
+    in >> d.file >> line >> column >> d.message;
+    d.line = line;
+    d.column = column;
+}
+
+void write(QDataStream& out, const FunctionInfo& f)
+{
+    out << f.usr << f.key << f.name << f.qualifiedName;
+    write(out, f.location);
+    writeEnum(out, f.kind);
+    out << f.isTemplate << f.isExternC << f.isStatic << f.calleeRefs;
+}
+
+void read(QDataStream& in, FunctionInfo& f)
+{
+    in >> f.usr >> f.key >> f.name >> f.qualifiedName;
+    read(in, f.location);
+    f.kind = readEnum<FunctionKind>(in);
+    in >> f.isTemplate >> f.isExternC >> f.isStatic >> f.calleeRefs;
+}
+
+void write(QDataStream& out, const LaunchDim& dim)
+{
+    writeOptional(out, dim.x);
+    writeOptional(out, dim.y);
+    writeOptional(out, dim.z);
+    out << dim.expression;
+}
+
+void read(QDataStream& in, LaunchDim& dim)
+{
+    dim.x = readOptional<qint64>(in);
+    dim.y = readOptional<qint64>(in);
+    dim.z = readOptional<qint64>(in);
+    in >> dim.expression;
+}
+
+void write(QDataStream& out, const LaunchSite& launch)
+{
+    out << launch.kernelRef << launch.kernelName << launch.callerName;
+    write(out, launch.location);
+    write(out, launch.grid);
+    write(out, launch.block);
+    writeOptional(out, launch.sharedBytes);
+    out << launch.sharedExpression << launch.streamExpression << launch.templateArguments;
+}
+
+void read(QDataStream& in, LaunchSite& launch)
+{
+    in >> launch.kernelRef >> launch.kernelName >> launch.callerName;
+    read(in, launch.location);
+    read(in, launch.grid);
+    read(in, launch.block);
+    launch.sharedBytes = readOptional<qint64>(in);
+    in >> launch.sharedExpression >> launch.streamExpression >> launch.templateArguments;
+}
+
+void write(QDataStream& out, const SymbolicExprPtr& e)
+{
+    out << bool(e);
+    if (!e)
+        return;
+    writeEnum(out, e->kind());
+    out << e->value() << qint32(e->axis()) << e->text();
+    if (e->kind() == SymbolicExpr::Kind::Binary) {
+        write(out, e->lhs());
+        write(out, e->rhs());
+    }
+}
+
+SymbolicExprPtr readExpression(QDataStream& in, int depth)
+{
+    bool present = false;
+    in >> present;
+    if (!present || in.status() != QDataStream::Ok)
+        return nullptr;
+    const auto kind = readEnum<SymbolicExpr::Kind>(in);
+    qint64 value = 0;
+    qint32 axis = 0;
+    QString text;
+    in >> value >> axis >> text;
+    switch (kind) {
+    case SymbolicExpr::Kind::Constant:
+        return SymbolicExpr::constant(value);
+    case SymbolicExpr::Kind::BlockDim:
+    case SymbolicExpr::Kind::GridDim:
+        if (axis < 0 || axis > 2)
+            break;
+        return SymbolicExpr::launch(kind, axis);
+    case SymbolicExpr::Kind::TemplateParameter:
+        return SymbolicExpr::templateParameter(text);
+    case SymbolicExpr::Kind::Unknown:
+        return SymbolicExpr::unknown(text);
+    case SymbolicExpr::Kind::Binary: {
+        if (depth >= kMaxExpressionDepth)
+            break;
+        SymbolicExprPtr lhs = readExpression(in, depth + 1);
+        SymbolicExprPtr rhs = readExpression(in, depth + 1);
+        if (!lhs || !rhs)
+            break;
+        return SymbolicExpr::binary(text, std::move(lhs), std::move(rhs));
+    }
+    }
+    // Not a value this build writes: the bytes are damaged.
+    in.setStatus(QDataStream::ReadCorruptData);
+    return nullptr;
+}
+
+void write(QDataStream& out, const SpaceCounts& counts)
+{
+    for (double v : counts.values)
+        out << v;
+}
+
+void read(QDataStream& in, SpaceCounts& counts)
+{
+    for (double& v : counts.values)
+        in >> v;
+}
+
+void write(QDataStream& out, const LoopHeader& loop)
+{
+    out << loop.canonical << loop.reason;
+    write(out, loop.start);
+    out << loop.comparison;
+    write(out, loop.bound);
+    out << loop.stepOperator;
+    write(out, loop.step);
+}
+
+void read(QDataStream& in, LoopHeader& loop)
+{
+    in >> loop.canonical >> loop.reason;
+    loop.start = readExpression(in, 0);
+    in >> loop.comparison;
+    loop.bound = readExpression(in, 0);
+    in >> loop.stepOperator;
+    loop.step = readExpression(in, 0);
+}
+
+void write(QDataStream& out, const Statement& s)
+{
+    writeEnum(out, s.kind);
+    write(out, s.location);
+    out << qint32(s.arithmetic);
+    write(out, s.accesses);
+    write(out, s.lexicalAccesses);
+    out << s.isBarrier << s.defines << s.uses << s.loops << s.controls;
+    out << qint32(s.arms.size());
+    for (const ArmStep& step : s.arms)
+        out << qint32(step.branch) << qint32(step.arm);
+    out << qint32(s.decisionPoints) << qint32(s.armCount) << s.equalityOnThreadIndex << s.inlinedFrom;
+    write(out, s.loop);
+}
+
+void read(QDataStream& in, Statement& s)
+{
+    s.kind = readEnum<StatementKind>(in);
+    read(in, s.location);
+    qint32 arithmetic = 0;
+    in >> arithmetic;
+    s.arithmetic = arithmetic;
+    read(in, s.accesses);
+    read(in, s.lexicalAccesses);
+    in >> s.isBarrier >> s.defines >> s.uses >> s.loops >> s.controls;
+    qint32 armCount = 0;
+    in >> armCount;
+    for (qint32 i = 0; i < armCount && in.status() == QDataStream::Ok; ++i) {
+        qint32 branch = 0, arm = 0;
+        in >> branch >> arm;
+        s.arms << ArmStep{branch, arm};
+    }
+    qint32 decisionPoints = 0, arms = 0;
+    in >> decisionPoints >> arms >> s.equalityOnThreadIndex >> s.inlinedFrom;
+    s.decisionPoints = decisionPoints;
+    s.armCount = arms;
+    read(in, s.loop);
+}
+
+void write(QDataStream& out, const KernelIR& ir)
+{
+    out << ir.kernelKey << ir.kernelName;
+    write(out, ir.location);
+    out << qint32(ir.statements.size());
+    for (const Statement& s : ir.statements)
+        write(out, s);
+    out << ir.notes;
+}
+
+void read(QDataStream& in, KernelIR& ir)
+{
+    in >> ir.kernelKey >> ir.kernelName;
+    read(in, ir.location);
+    qint32 count = 0;
+    in >> count;
+    for (qint32 i = 0; i < count && in.status() == QDataStream::Ok; ++i) {
+        Statement s;
+        read(in, s);
+        ir.statements << s;
+    }
+    in >> ir.notes;
+}
+
+template <typename T>
+void writeList(QDataStream& out, const QVector<T>& items)
+{
+    out << qint32(items.size());
+    for (const T& item : items)
+        write(out, item);
+}
+
+template <typename T>
+void readList(QDataStream& in, QVector<T>& items)
+{
+    qint32 count = 0;
+    in >> count;
+    if (count < 0)
+        in.setStatus(QDataStream::ReadCorruptData);
+    for (qint32 i = 0; i < count && in.status() == QDataStream::Ok; ++i) {
+        T item;
+        read(in, item);
+        items << item;
+    }
+}
+
+QDataStream::Version streamVersion()
+{
+    return QDataStream::Qt_6_0;
+}
+
+} // namespace
+
+QByteArray serializeUnit(const UnitIndex& unit)
+{
+    QByteArray bytes;
+    QDataStream out(&bytes, QIODevice::WriteOnly);
+    out.setVersion(streamVersion());
+    out << kUnitFormatVersion << unit.path << unit.parsed << unit.parseSeconds;
+    writeList(out, unit.diagnostics);
+    writeList(out, unit.functions);
+    writeList(out, unit.launches);
+    out << unit.includedFiles;
+    writeList(out, unit.kernelIRs);
+    return bytes;
+}
+
+std::optional<UnitIndex> deserializeUnit(const QByteArray& bytes)
+{
+    QDataStream in(bytes);
+    in.setVersion(streamVersion());
+    quint32 version = 0;
+    in >> version;
+    if (version != kUnitFormatVersion)
+        return std::nullopt;
+    UnitIndex unit;
+    in >> unit.path >> unit.parsed >> unit.parseSeconds;
+    readList(in, unit.diagnostics);
+    readList(in, unit.functions);
+    readList(in, unit.launches);
+    in >> unit.includedFiles;
+    readList(in, unit.kernelIRs);
+    // Every byte must have been used: trailing bytes mean the layout was not this one.
+    if (in.status() != QDataStream::Ok || !in.atEnd())
+        return std::nullopt;
+    return unit;
+}
+
+} // namespace slicewatt

@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "CodeModel.h"
+
+#include <QByteArray>
+
+#include <optional>
+
+namespace slicewatt {
+
+// What one parsed file produced, as bytes and back, for the on-disk unit cache. The
+// format is private to one build of SliceWatt: the cache key carries the format version
+// and the tool version, so a reader never meets another build's bytes.
+QByteArray serializeUnit(const UnitIndex& unit);
+
+// Null when the bytes are not a complete unit of this format (truncated, or damaged in a
+// way the checksum around them did not catch).
+std::optional<UnitIndex> deserializeUnit(const QByteArray& bytes);
+
+// Bump whenever UnitIndex or anything it holds changes shape.
+constexpr quint32 kUnitFormatVersion = 1;
+
+} // namespace slicewatt
