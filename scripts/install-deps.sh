@@ -14,7 +14,7 @@ packages=(
   # at run time: the PDF report's fonts, Qt's display plugins
   fonts-dejavu-core qt6-qpa-plugins
   # packaging (cpack -G DEB runs dpkg-shlibdeps) and checking the desktop file and metainfo
-  dpkg-dev desktop-file-utils appstream
+  dpkg-dev file desktop-file-utils appstream
 )
 
 missing=()

@@ -4,6 +4,7 @@
 // true power and sensor lag are known: the learnt t_p against the one that follows from the
 // sensor, corrected against raw power and energy, the idle tail, the short-run and the
 // long-run paths; then `slicewatt-cli trace` against the library.
+#include "TestNoise.h"
 #include "TestSupport.h"
 #include "measure/SensorCorrection.h"
 #include "measure/SensorLag.h"
@@ -26,25 +27,7 @@ using namespace slicewatt;
 
 namespace {
 
-// Gaussian noise that is the same on every platform: std::normal_distribution is not
-// specified exactly, mt19937_64 is.
-class Noise {
-public:
-    explicit Noise(quint64 seed)
-        : m_engine(seed)
-    {
-    }
-    double uniform() { return (double(m_engine() >> 11) + 0.5) / double(quint64(1) << 53); }
-    double gaussian()
-    {
-        const double u = uniform();
-        const double v = uniform();
-        return std::sqrt(-2 * std::log(u)) * std::cos(2 * M_PI * v);
-    }
-
-private:
-    std::mt19937_64 m_engine;
-};
+using test::Noise;
 
 // The true power of a GPU: idle, except while its runs execute at their own power.
 struct Workload {

@@ -3,6 +3,7 @@
 // Jacobians against finite differences, recovery of the published GTX 280 surface from
 // noisy synthetic data with honest standard errors, degenerate data refused in words, and
 // file:line messages for every malformed CSV.
+#include "TestNoise.h"
 #include "model/CalibrationCsv.h"
 #include "model/LevenbergMarquardt.h"
 #include "model/ModelForm.h"
@@ -19,25 +20,7 @@ using Eigen::VectorXd;
 
 namespace {
 
-// Gaussian noise that is the same on every platform: std::normal_distribution is not
-// specified exactly, mt19937_64 is.
-class Noise {
-public:
-    explicit Noise(quint64 seed)
-        : m_engine(seed)
-    {
-    }
-    double uniform() { return (double(m_engine() >> 11) + 0.5) / double(quint64(1) << 53); }
-    double gaussian()
-    {
-        const double u = uniform();
-        const double v = uniform();
-        return std::sqrt(-2 * std::log(u)) * std::cos(2 * M_PI * v);
-    }
-
-private:
-    std::mt19937_64 m_engine;
-};
+using test::Noise;
 
 VectorXd vec(std::initializer_list<double> values)
 {

@@ -74,6 +74,11 @@ UnitCache::Key UnitCache::keyFor(const SourceFile& source, const ParserOptions& 
     out << kUnitFormatVersion << toolVersion << CudaPrelude::instance().versionHash()
         << clangArguments(source.flags, options) << source.isHeader << options.maxFileBytes
         << qint32(options.errorLimit) << options.analyseKernels;
+    // The caps shape the statement IR (a kernel over a cap is cut off, with a diagnostic).
+    const AnalysisLimits& limits = options.limits;
+    out << qint32(limits.maxStatements) << qint32(limits.maxInlinedCalls) << qint32(limits.maxInlineDepth)
+        << qint32(limits.maxNestingDepth) << qint32(limits.maxExpressionDepth) << qint32(limits.maxStatementContext)
+        << options.allowCrashPragmas;
     return Key{sha256(configuration), hashFile(source.path)};
 }
 

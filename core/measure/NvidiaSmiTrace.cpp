@@ -190,7 +190,7 @@ void readNvidiaSmiRows(TraceLineReader& reader, const QStringList& header, int h
             continue;
         }
         QStringList fields;
-        if (!splitTraceFields(trimmed, &fields)) {
+        if (!splitCsvFields(trimmed, &fields)) {
             errors->add(lineNumber, QStringLiteral("unterminated quote"));
             continue;
         }

@@ -106,7 +106,7 @@ void readPlainTraceRows(TraceLineReader& reader, const QStringList& header, int 
             continue;
         }
         QStringList fields;
-        if (!splitTraceFields(trimmed, &fields)) {
+        if (!splitCsvFields(trimmed, &fields)) {
             errors->add(lineNumber, QStringLiteral("unterminated quote"));
             continue;
         }

@@ -37,7 +37,7 @@ PowerTrace readTrace(QIODevice* device, const QString& fileName, const TraceImpo
         }
         haveHeader = true;
         QStringList header;
-        if (!splitTraceFields(trimmed, &header)) {
+        if (!splitCsvFields(trimmed, &header)) {
             errors.add(reader.lineNumber(), QStringLiteral("unterminated quote in the header"));
         } else if (isNvidiaSmiHeader(header)) {
             readNvidiaSmiRows(reader, header, reader.lineNumber(), options, &trace, &errors);

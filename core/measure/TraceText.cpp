@@ -63,34 +63,6 @@ bool TraceLineReader::next(QString* line)
     return true;
 }
 
-bool splitTraceFields(const QString& line, QStringList* fields)
-{
-    QString field;
-    bool quoted = false;
-    for (int i = 0; i < line.size(); ++i) {
-        const QChar c = line[i];
-        if (quoted) {
-            if (c == QLatin1Char('"') && i + 1 < line.size() && line[i + 1] == QLatin1Char('"')) {
-                field += c;
-                ++i;
-            } else if (c == QLatin1Char('"')) {
-                quoted = false;
-            } else {
-                field += c;
-            }
-        } else if (c == QLatin1Char('"') && field.trimmed().isEmpty()) {
-            field.clear();
-            quoted = true;
-        } else if (c == QLatin1Char(',')) {
-            fields->append(field.trimmed());
-            field.clear();
-        } else {
-            field += c;
-        }
-    }
-    fields->append(field.trimmed());
-    return !quoted;
-}
 
 HeaderCell parseHeaderCell(const QString& cell)
 {

@@ -4,6 +4,8 @@
 // core/measure.
 #pragma once
 
+#include "common/CsvFields.h"
+
 #include <QIODevice>
 #include <QString>
 #include <QStringList>
@@ -64,9 +66,6 @@ private:
     bool m_failed = false;
 };
 
-// Splits on commas and trims each field (nvidia-smi writes ", "). Double quotes protect
-// commas, "" is a literal quote. False when a quote is left open.
-bool splitTraceFields(const QString& line, QStringList* fields);
 
 // A header cell "power.draw [W]": the name in lower case ("power.draw") and the unit
 // without brackets ("W"; empty when none).

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CalibrationCsv.h"
 
+#include "common/CsvFields.h"
+
 #include <QFile>
 
 #include <algorithm>
@@ -68,36 +70,6 @@ private:
     int m_count = 0;
 };
 
-// Splits one line on commas. Double quotes protect commas, "" is a literal quote; no
-// field spans lines. False when a quote is left open.
-bool splitFields(const QString& line, QStringList* fields)
-{
-    QString field;
-    bool quoted = false;
-    for (int i = 0; i < line.size(); ++i) {
-        const QChar c = line[i];
-        if (quoted) {
-            if (c == QLatin1Char('"') && i + 1 < line.size() && line[i + 1] == QLatin1Char('"')) {
-                field += c;
-                ++i;
-            } else if (c == QLatin1Char('"')) {
-                quoted = false;
-            } else {
-                field += c;
-            }
-        } else if (c == QLatin1Char('"') && field.trimmed().isEmpty()) {
-            field.clear();
-            quoted = true;
-        } else if (c == QLatin1Char(',')) {
-            fields->append(field.trimmed());
-            field.clear();
-        } else {
-            field += c;
-        }
-    }
-    fields->append(field.trimmed());
-    return !quoted;
-}
 
 QString shown(double value)
 {
@@ -198,7 +170,7 @@ CalibrationData parseCalibrationCsv(const QByteArray& contents, const QString& f
         if (line.isEmpty() || line.startsWith(QLatin1Char('#')))
             continue;
         QStringList fields;
-        if (!splitFields(line, &fields)) {
+        if (!splitCsvFields(line, &fields)) {
             errors.add(lineNumber, QStringLiteral("unterminated quote"));
             if (!haveHeader)
                 break; // without the header no row can be read

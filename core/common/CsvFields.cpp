@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "CsvFields.h"
+
+namespace slicewatt {
+
+bool splitCsvFields(const QString& line, QStringList* fields)
+{
+    QString field;
+    bool quoted = false;
+    for (int i = 0; i < line.size(); ++i) {
+        const QChar c = line[i];
+        if (quoted) {
+            if (c == QLatin1Char('"') && i + 1 < line.size() && line[i + 1] == QLatin1Char('"')) {
+                field += c;
+                ++i;
+            } else if (c == QLatin1Char('"')) {
+                quoted = false;
+            } else {
+                field += c;
+            }
+        } else if (c == QLatin1Char('"') && field.trimmed().isEmpty()) {
+            field.clear();
+            quoted = true;
+        } else if (c == QLatin1Char(',')) {
+            fields->append(field.trimmed());
+            field.clear();
+        } else {
+            field += c;
+        }
+    }
+    fields->append(field.trimmed());
+    return !quoted;
+}
+
+} // namespace slicewatt

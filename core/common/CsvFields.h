@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+namespace slicewatt {
+
+// Splits one CSV line on commas and trims each field (nvidia-smi writes ", "). Double
+// quotes protect commas, "" is a literal quote; no field spans lines. False when a quote
+// is left open. Shared by the calibration CSV and the power-trace readers.
+bool splitCsvFields(const QString& line, QStringList* fields);
+
+} // namespace slicewatt
