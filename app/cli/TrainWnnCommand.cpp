@@ -3,12 +3,30 @@
 
 #include "CliOptions.h"
 #include "model/CalibrationCsv.h"
+#include "calibration/CalibrationModels.h"
 #include "model/SurfaceSampler.h"
 #include "model/WnnModelFile.h"
 
 #include <cstdio>
 
 namespace slicewatt::cli {
+namespace {
+
+int finish(const QString& outputFile, const QByteArray& modelFile, int sampleCount, const WnnTrainingReport& report)
+{
+    QString error;
+    if (!writeOutput(outputFile, modelFile, error)) {
+        fprintf(stderr, "slicewatt-cli: %s\n", qPrintable(error));
+        return ExitAnalysisErrors;
+    }
+    printf("trained on %d samples for %d epochs: loss %.3g -> %.3g, max error on the training points %.2f %% "
+           "(%.2f W)\nmodel written to %s\n",
+        sampleCount, report.epochs, report.initialLoss, report.finalLoss, report.maxRelativeError * 100,
+        report.maxAbsErrorWatts, qPrintable(outputFile));
+    return ExitOk;
+}
+
+} // namespace
 
 int runTrainWnnCommand(const QStringList& args)
 {
@@ -35,62 +53,48 @@ int runTrainWnnCommand(const QStringList& args)
         return ExitUsage;
     }
 
-    std::vector<WnnSample> samples;
-    QHash<QString, int> typeIndexByGpu;
-    QJsonObject provenance;
+    const QString tool = QStringLiteral("slicewatt-cli " SLICEWATT_VERSION);
     QString id = options.values.value(QStringLiteral("id"), QStringLiteral("wnn"));
-    QString name;
-    if (fromSurfaces) {
-        samples = sampleJos13Surfaces(recipe.pointsPerGpu, recipe.sampleSeed);
-        typeIndexByGpu = {{QStringLiteral("gtx260"), 0}, {QStringLiteral("gtx280"), 1}, {QStringLiteral("c870"), 2},
-            {QStringLiteral("gtx480"), 3}};
-        name = QStringLiteral("JoS13 wavelet network (trained on the published regression surfaces)");
-        provenance.insert(QStringLiteral("paper"),
-            QStringLiteral(
-                "JoS13 (Ruan Jian Xue Bao 24(8), 2013): network structure, Morlet wavelet, output function"));
-        provenance.insert(QStringLiteral("source"),
-            QStringLiteral(
-                "NOT measurements: the paper's 20 measured points per GPU are not published, so this network "
-                "is trained on %1 points per GPU sampled from the four published JoS13 regression surfaces "
-                "(Sa in [0.1, 1], intensity log-uniform in [7.1, 8200], lines in [1, 60], seed %2). Retrain "
-                "it on your own measurements with slicewatt-cli train-wnn CSV.")
-                .arg(recipe.pointsPerGpu)
-                .arg(recipe.sampleSeed));
-    } else {
+    if (!fromSurfaces) {
         const CalibrationData data = readCalibrationCsv(options.inputs.first());
-        if (!data.ok() || !data.hasLines || !data.hasGpu) {
+        if (!data.ok()) {
             for (const QString& message : data.errors)
                 fprintf(stderr, "%s\n", qPrintable(message));
-            if (data.ok())
-                fprintf(stderr, "%s: the wavelet network needs the columns lines and gpu as well\n",
-                    qPrintable(options.inputs.first()));
             return ExitAnalysisErrors;
         }
-        for (const CalibrationSample& s : data.samples)
-            samples.push_back(WnnSample{s.intensity, s.saturation, *s.lines, s.gpuIndex, s.watts});
-        for (int i = 0; i < data.gpuNames.size(); ++i)
-            typeIndexByGpu.insert(data.gpuNames[i], i);
-        name = QStringLiteral("Wavelet network trained on %1").arg(options.inputs.first());
-        provenance.insert(QStringLiteral("source"), QStringLiteral("measurements"));
-        provenance.insert(QStringLiteral("data"), options.inputs.first());
+        const CalibrationNetwork trained = trainCalibrationNetwork(data, id, tool, training);
+        if (!trained.error.isEmpty()) {
+            fprintf(stderr, "%s\n", qPrintable(trained.error));
+            return ExitAnalysisErrors;
+        }
+        return finish(options.outputFile, trained.modelFile, int(data.samples.size()), trained.report);
     }
+
+    // The published surfaces stand in for measurements (METHOD §4, [ours]).
+    const std::vector<WnnSample> samples = sampleJos13Surfaces(recipe.pointsPerGpu, recipe.sampleSeed);
+    const QHash<QString, int> typeIndexByGpu = {{QStringLiteral("gtx260"), 0}, {QStringLiteral("gtx280"), 1},
+        {QStringLiteral("c870"), 2}, {QStringLiteral("gtx480"), 3}};
+    const QString name = QStringLiteral("JoS13 wavelet network (trained on the published regression surfaces)");
+    QJsonObject provenance;
+    provenance.insert(QStringLiteral("paper"),
+        QStringLiteral("JoS13 (Ruan Jian Xue Bao 24(8), 2013): network structure, Morlet wavelet, output function"));
+    provenance.insert(QStringLiteral("source"),
+        QStringLiteral("NOT measurements: the paper's 20 measured points per GPU are not published, so this network "
+                       "is trained on %1 points per GPU sampled from the four published JoS13 regression surfaces "
+                       "(Sa in [0.1, 1], intensity log-uniform in [7.1, 8200], lines in [1, 60], seed %2). Retrain "
+                       "it on your own measurements with slicewatt-cli train-wnn CSV.")
+            .arg(recipe.pointsPerGpu)
+            .arg(recipe.sampleSeed));
     provenance.insert(QStringLiteral("samples"), int(samples.size()));
     provenance.insert(QStringLiteral("training_seed"), int(training.seed));
     provenance.insert(QStringLiteral("epochs"), training.maxEpochs);
-    provenance.insert(QStringLiteral("tool"), QStringLiteral("slicewatt-cli " SLICEWATT_VERSION));
+    provenance.insert(QStringLiteral("tool"), tool);
 
     WaveletNetwork network = WaveletNetwork::untrained();
     const WnnTrainingReport report = network.train(samples, training);
     provenance.insert(QStringLiteral("training_max_relative_error"), report.maxRelativeError);
-    if (!writeOutput(options.outputFile, wnnModelFile(id, name, network, typeIndexByGpu, provenance), error)) {
-        fprintf(stderr, "slicewatt-cli: %s\n", qPrintable(error));
-        return ExitAnalysisErrors;
-    }
-    printf("trained on %d samples for %d epochs: loss %.3g -> %.3g, max error on the training points %.2f %% "
-           "(%.2f W)\nmodel written to %s\n",
-        int(samples.size()), report.epochs, report.initialLoss, report.finalLoss, report.maxRelativeError * 100,
-        report.maxAbsErrorWatts, qPrintable(options.outputFile));
-    return ExitOk;
+    return finish(options.outputFile, wnnModelFile(id, name, network, typeIndexByGpu, provenance), int(samples.size()),
+        report);
 }
 
 } // namespace slicewatt::cli

@@ -174,12 +174,15 @@ QByteArray commandHelp(const QString& command)
         text += kWhatIfOptions;
         text += kLoadOptions;
     } else if (command == QLatin1String("fit")) {
-        text = "Usage: slicewatt-cli fit CSV --gpu ID -o MODEL.json [--id MODEL] [--form FORM]\n\n"
+        text = "Usage: slicewatt-cli fit CSV [--gpu ID] -o MODEL.json [--id MODEL] [--form FORM]\n\n"
                "Fits a model form to measured power by Levenberg-Marquardt and writes a model file with\n"
                "provenance, for analyze --models-dir. CSV has a header naming its columns saturation,\n"
-               "intensity and watts; # starts a comment. Prints the parameters with standard errors.\n\n"
+               "intensity and watts; # starts a comment, and '# key: value' lines before the header\n"
+               "(written by slicewatt-calibrate) describe the GPU and the measurement. A GPU SliceWatt\n"
+               "does not know gets a gpus-ID.json beside the model. Prints the parameters with\n"
+               "standard errors.\n\n"
                "Options:\n"
-               "  --gpu ID              the GPU the measurements were taken on (required)\n"
+               "  --gpu ID              the GPU the measurements were taken on (default: the CSV's gpu_id)\n"
                "  -o, --output FILE     the model file to write (required)\n"
                "  --id MODEL            the model's id (default GPU-FORM)\n"
                "  --form FORM           jos13 (default), jos13-idle or linear-intensity\n";

@@ -4,10 +4,13 @@
 #include "common/CsvFields.h"
 
 #include <QFile>
+#include <QRegularExpression>
 
 #include <algorithm>
 #include <cmath>
 #include <iterator>
+#include <optional>
+#include <utility>
 
 namespace slicewatt {
 namespace {
@@ -147,6 +150,16 @@ void assignGpuIndices(CalibrationData* data)
     }
 }
 
+// `# key: value` → (key, value); nullopt for any other comment.
+std::optional<std::pair<QString, QString>> metadataLine(const QString& line)
+{
+    static const QRegularExpression pattern(QStringLiteral("^#\\s*([a-z0-9_]+)\\s*:\\s*(.*)$"));
+    const QRegularExpressionMatch match = pattern.match(line);
+    if (!match.hasMatch())
+        return std::nullopt;
+    return std::make_pair(match.captured(1), match.captured(2).trimmed());
+}
+
 } // namespace
 
 CalibrationData parseCalibrationCsv(const QByteArray& contents, const QString& fileName)
@@ -167,8 +180,15 @@ CalibrationData parseCalibrationCsv(const QByteArray& contents, const QString& f
     for (int index = 0; index < lines.size(); ++index) {
         const int lineNumber = index + 1;
         const QString line = lines[index].trimmed();
-        if (line.isEmpty() || line.startsWith(QLatin1Char('#')))
+        if (line.isEmpty())
             continue;
+        if (line.startsWith(QLatin1Char('#'))) {
+            if (!haveHeader) {
+                if (const auto entry = metadataLine(line))
+                    data.metadata.insert(entry->first, entry->second);
+            }
+            continue;
+        }
         QStringList fields;
         if (!splitCsvFields(line, &fields)) {
             errors.add(lineNumber, QStringLiteral("unterminated quote"));

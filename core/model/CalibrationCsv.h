@@ -4,6 +4,7 @@
 #include "ModelForm.h"
 
 #include <QByteArray>
+#include <QMap>
 #include <QString>
 #include <QStringList>
 #include <QVector>
@@ -29,9 +30,13 @@ struct CalibrationSample {
 // (case-insensitive): saturation, intensity, watts; optionally lines, gpu, fraction; other
 // columns are ignored. Comma separated, fields trimmed, double-quoted fields allowed
 // (spreadsheet exports quote text), `#` comment lines and blank lines skipped.
+// Comment lines of the form `# key: value` before the header are the measurement's
+// metadata (slicewatt-calibrate writes gpu_name, driver, sm_clock_mhz, idle_w, date, …);
+// keys are lower-case letters, digits and '_'.
 struct CalibrationData {
     QString file; // the name messages use
     QVector<CalibrationSample> samples;
+    QMap<QString, QString> metadata; // key → value, from the comment lines before the header
     bool hasLines = false;
     bool hasFraction = false;
     bool hasGpu = false;

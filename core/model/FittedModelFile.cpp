@@ -40,6 +40,16 @@ QByteArray fittedModelFile(
     source.insert(QStringLiteral("standard_errors"), standardErrors);
     source.insert(QStringLiteral("iterations"), fit.iterations);
     source.insert(QStringLiteral("converged"), fit.converged);
+    if (!provenance.measurement.isEmpty())
+        source.insert(QStringLiteral("measurement"), provenance.measurement);
+    QJsonArray residuals; // one row per sample, in the CSV's order
+    for (int i = 0; i < samples.size() && i < fit.residuals.size(); ++i) {
+        const ModelSample& s = samples[i];
+        residuals.append(QJsonObject{{QStringLiteral("saturation"), s.saturation},
+            {QStringLiteral("intensity"), s.intensity}, {QStringLiteral("measured_w"), s.watts},
+            {QStringLiteral("residual_w"), fit.residuals[i]}});
+    }
+    source.insert(QStringLiteral("residuals"), residuals);
 
     QJsonObject root;
     root.insert(QStringLiteral("format"), QStringLiteral("slicewatt-model/1"));

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "CalibrationCsv.h"
+#include "GpuCatalogue.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+
+#include <optional>
+
+namespace slicewatt {
+
+// The measurement a calibration CSV describes in its `# key: value` lines (GPU name,
+// driver, clocks, idle power, date, …), as the "measurement" object of a fitted model's
+// provenance. Numbers stay numbers; everything else is kept as written.
+QJsonObject measurementProvenance(const CalibrationData& data);
+
+// The GPU a calibration was measured on, from its metadata: gpu_id, gpu_name, sm_count and,
+// when present, compute_capability, architecture, max_threads_per_sm, max_blocks_per_sm,
+// registers_per_sm, shared_memory_per_sm_bytes. nullopt (with `whyNot`) when gpu_id or a
+// positive sm_count is missing — the SM count is what turns a launch into a saturation.
+std::optional<GpuSpec> calibratedGpu(const CalibrationData& data, QString* whyNot = nullptr);
+
+// A GPU catalogue file (slicewatt-gpus/1) with one GPU, for a user models folder, so
+// models fitted to a GPU the shipped catalogue lacks can be used (GpuCatalogue reads
+// gpus*.json there).
+QByteArray gpuCatalogueFile(const GpuSpec& gpu, const QString& source);
+
+} // namespace slicewatt
