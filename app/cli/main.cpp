@@ -8,6 +8,7 @@
 #include "ReportCommand.h"
 #include "SlicesCommand.h"
 #include "TraceCommand.h"
+#include "ValidateCommand.h"
 #include "TrainWnnCommand.h"
 
 #include <QApplication>
@@ -49,6 +50,9 @@ const char* const kUsage = "Usage: slicewatt-cli COMMAND [OPTIONS] PATH...\n"
                            "  trace      import a measured power trace (nvidia-smi CSV or time_s,power_w CSV),\n"
                            "             correct the sensor's lag (t_p, short runs, idle tail) and print raw\n"
                            "             and corrected power and energy: trace FILE [--start S --end S]\n"
+                           "  validate   compare the static prediction with measured program power (CSV with\n"
+                           "             program, kernel, measured_w): error per program and the mean\n"
+                           "             absolute percentage error: validate CSV [the analyze options]\n"
                            "  help       this text; help COMMAND: the command's options\n"
                            "\n"
                            "Options:\n"
@@ -218,6 +222,20 @@ QByteArray commandHelp(const QString& command)
                "  --gpu-index N         nvidia-smi traces of several GPUs: the one to use\n"
                "  -f, --format FORMAT   table (default), json or csv (re-importable, power_w corrected)\n"
                "  -o, --output FILE     write there (atomically) instead of stdout\n";
+    } else if (command == QLatin1String("validate")) {
+        text = "Usage: slicewatt-cli validate CSV [OPTIONS]\n\n"
+               "Compares SliceWatt's static prediction with measured power. CSV names measured programs:\n"
+               "a header with the columns program (a .cu file, relative to the CSV), measured_w (average\n"
+               "board power while it ran, W) and optionally kernel (compare with that kernel; empty: the\n"
+               "mean over the program's kernels) and seconds; '# key: value' lines before the header\n"
+               "describe the measurement. Each program is analysed with the model and GPU chosen below\n"
+               "and the launch configuration its source gives; prints predicted and measured power, the\n"
+               "error per row and the mean absolute percentage error.\n\n"
+               "Options:\n"
+               "  -f, --format FORMAT   table (default), json or csv\n"
+               "  -o, --output FILE     write there (atomically) instead of stdout\n";
+        text += kWhatIfOptions;
+        text += kLoadOptions;
     } else {
         return {};
     }
@@ -291,6 +309,8 @@ int main(int argc, char** argv)
         return slicewatt::cli::runReportCommand(args);
     if (command == QLatin1String("trace"))
         return slicewatt::cli::runTraceCommand(args);
+    if (command == QLatin1String("validate"))
+        return slicewatt::cli::runValidateCommand(args);
     fprintf(stderr, "slicewatt-cli: unknown command '%s'\n\n%s", qPrintable(command), kUsage);
     return slicewatt::cli::ExitUsage;
 }

@@ -19,11 +19,12 @@ struct CalibrationRecord {
     int lines = 0; // the slice's length in effective lines
     // Board power averaged over the run, W, idle NOT subtracted: the energy counter's
     // increase over the run's duration where the GPU has one, else the sensor-corrected
-    // trace's mean (wattsSource says which).
+    // trace's mean once the sensor has settled (wattsSource says which).
     double watts = 0;
-    QString wattsSource; // "energy-counter" or "corrected-trace"
+    QString wattsSource; // "energy-counter" or "settled-trace"
     double rawMeanW = 0; // the sensor's readings over the run, as read
     double correctedMeanW = 0; // after the lag correction (METHOD §6)
+    double settledMeanW = 0; // the corrected trace from t_p into the run to its end
     std::optional<double> counterMeanW; // energy counter increase / duration
     double seconds = 0; // the run's duration
     int blocks = 0;

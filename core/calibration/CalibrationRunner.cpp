@@ -3,6 +3,7 @@
 
 #include "SimulatedSlice.h"
 #include "measure/PlainTraceWriter.h"
+#include "measure/TraceEnergy.h"
 #include "measure/TraceMeasurement.h"
 #include "measure/TraceStatistics.h"
 
@@ -97,9 +98,18 @@ bool summarise(PowerTrace& trace, const RunWindow& run, const std::optional<doub
     record->correctedMeanW = r.correctedMeanW;
     if (r.counterEnergyJ && run.durationS() > 0)
         record->counterMeanW = *r.counterEnergyJ / run.durationS();
-    record->watts = record->counterMeanW ? *record->counterMeanW : record->correctedMeanW;
+    // JoS13 averages the sampled power of a run of at least 0.5 s: the operating point's
+    // steady power. Without a counter, the corrected samples after the sensor has settled
+    // (t_p into the run) give it; the ramp before is the sensor's lag, which the error-
+    // direction rule does not undo (METHOD §6), so averaging over it would read low.
+    record->settledMeanW = record->correctedMeanW;
+    if (measured.lagS && run.durationS() > *measured.lagS) {
+        const double from = run.startS + *measured.lagS;
+        record->settledMeanW = traceEnergyJ(measured.corrected.samples, from, run.endS) / (run.endS - from);
+    }
+    record->watts = record->counterMeanW ? *record->counterMeanW : record->settledMeanW;
     record->wattsSource
-        = record->counterMeanW ? QStringLiteral("energy-counter") : QStringLiteral("corrected-trace");
+        = record->counterMeanW ? QStringLiteral("energy-counter") : QStringLiteral("settled-trace");
     return true;
 }
 

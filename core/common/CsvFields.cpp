@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CsvFields.h"
 
+#include <QRegularExpression>
+
 namespace slicewatt {
 
 bool splitCsvFields(const QString& line, QStringList* fields)
@@ -30,6 +32,17 @@ bool splitCsvFields(const QString& line, QStringList* fields)
     }
     fields->append(field.trimmed());
     return !quoted;
+}
+
+bool splitMetadataComment(const QString& line, QString* key, QString* value)
+{
+    static const QRegularExpression pattern(QStringLiteral("^#\\s*([a-z0-9_]+)\\s*:\\s*(.*)$"));
+    const QRegularExpressionMatch match = pattern.match(line);
+    if (!match.hasMatch())
+        return false;
+    *key = match.captured(1);
+    *value = match.captured(2).trimmed();
+    return true;
 }
 
 } // namespace slicewatt

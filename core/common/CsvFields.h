@@ -11,4 +11,8 @@ namespace slicewatt {
 // is left open. Shared by the calibration CSV and the power-trace readers.
 bool splitCsvFields(const QString& line, QStringList* fields);
 
+// A metadata comment `# key: value` (key: lower-case letters, digits, '_'), trimmed line
+// given; false for any other line. slicewatt-calibrate writes them before a CSV's header.
+bool splitMetadataComment(const QString& line, QString* key, QString* value);
+
 } // namespace slicewatt

@@ -4,13 +4,10 @@
 #include "common/CsvFields.h"
 
 #include <QFile>
-#include <QRegularExpression>
 
 #include <algorithm>
 #include <cmath>
 #include <iterator>
-#include <optional>
-#include <utility>
 
 namespace slicewatt {
 namespace {
@@ -150,16 +147,6 @@ void assignGpuIndices(CalibrationData* data)
     }
 }
 
-// `# key: value` → (key, value); nullopt for any other comment.
-std::optional<std::pair<QString, QString>> metadataLine(const QString& line)
-{
-    static const QRegularExpression pattern(QStringLiteral("^#\\s*([a-z0-9_]+)\\s*:\\s*(.*)$"));
-    const QRegularExpressionMatch match = pattern.match(line);
-    if (!match.hasMatch())
-        return std::nullopt;
-    return std::make_pair(match.captured(1), match.captured(2).trimmed());
-}
-
 } // namespace
 
 CalibrationData parseCalibrationCsv(const QByteArray& contents, const QString& fileName)
@@ -184,8 +171,9 @@ CalibrationData parseCalibrationCsv(const QByteArray& contents, const QString& f
             continue;
         if (line.startsWith(QLatin1Char('#'))) {
             if (!haveHeader) {
-                if (const auto entry = metadataLine(line))
-                    data.metadata.insert(entry->first, entry->second);
+                QString key, value;
+                if (splitMetadataComment(line, &key, &value))
+                    data.metadata.insert(key, value);
             }
             continue;
         }

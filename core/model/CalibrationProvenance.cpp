@@ -3,6 +3,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 
 namespace slicewatt {
 namespace {
@@ -18,11 +19,14 @@ int positiveInt(const QMap<QString, QString>& metadata, const QString& key)
 
 QJsonObject measurementProvenance(const CalibrationData& data)
 {
+    // Values whose key names a unit or a count are numbers; the rest (driver "580.65.06",
+    // compute capability "9.0") stay text, as written.
+    static const QRegularExpression numericKey(QStringLiteral("(_w|_s|_ms|_mhz|_bytes|_count|_per_sm|^points)$"));
     QJsonObject measurement;
     for (auto it = data.metadata.cbegin(); it != data.metadata.cend(); ++it) {
         bool isNumber = false;
         const double number = it.value().toDouble(&isNumber);
-        if (isNumber)
+        if (isNumber && numericKey.match(it.key()).hasMatch())
             measurement.insert(it.key(), number);
         else
             measurement.insert(it.key(), it.value());

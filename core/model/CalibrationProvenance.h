@@ -13,7 +13,8 @@ namespace slicewatt {
 
 // The measurement a calibration CSV describes in its `# key: value` lines (GPU name,
 // driver, clocks, idle power, date, …), as the "measurement" object of a fitted model's
-// provenance. Numbers stay numbers; everything else is kept as written.
+// provenance. Values of keys naming a unit or a count (idle_w, sm_clock_mhz, sm_count) are
+// numbers; everything else is kept as written.
 QJsonObject measurementProvenance(const CalibrationData& data);
 
 // The GPU a calibration was measured on, from its metadata: gpu_id, gpu_name, sm_count and,

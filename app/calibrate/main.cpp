@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// slicewatt-calibrate: measures a GPU's power on JoS13's simulated slices (chosen computation
+// intensity and SM saturation, each run at least 0.5 s) with NVML, writes a calibration
+// folder (calibration.csv with the GPU's metadata, one trace per point, the idle trace) and
+// fits the models to it.
+
+#include "CudaPointRunner.h"
+#include "calibration/CalibrationModels.h"
+#include "calibration/CalibrationPlan.h"
+#include "calibration/CalibrationRunner.h"
+#include "calibration/NvmlSession.h"
+#include "model/CalibrationCsv.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDir>
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+
+namespace {
+
+using namespace slicewatt;
+
+std::atomic<bool> g_cancel{false};
+
+void onInterrupt(int)
+{
+    g_cancel = true; // the runner stops after the current point and keeps what it measured
+}
+
+int fail(const QString& message)
+{
+    fprintf(stderr, "slicewatt-calibrate: %s\n", qPrintable(message));
+    return 1;
+}
+
+bool positiveNumber(const QCommandLineParser& parser, const QString& name, double minimum, double* value)
+{
+    if (!parser.isSet(name))
+        return true;
+    bool ok = false;
+    *value = parser.value(name).toDouble(&ok);
+    return ok && *value >= minimum;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("slicewatt-calibrate"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(SLICEWATT_VERSION));
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Measures a GPU's power on simulated slices of chosen computation intensity and SM saturation\n"
+        "(NVML: instant power where the driver has it, and the energy counter), writes a calibration\n"
+        "folder and fits the JoS13 model, the idle-aware variant and the wavelet network to it.\n"
+        "Idle power is measured first and recorded, never subtracted. Ctrl+C stops after the current\n"
+        "point and keeps what was measured."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
+        QStringLiteral("The calibration folder to write (created when missing)."), QStringLiteral("DIR"));
+    const QCommandLineOption device(QStringLiteral("device"), QStringLiteral("CUDA device index (default 0)."),
+        QStringLiteral("N"), QStringLiteral("0"));
+    const QCommandLineOption seconds(QStringLiteral("seconds"),
+        QStringLiteral("Run time per point, s (default 1, at least 0.5)."), QStringLiteral("S"));
+    const QCommandLineOption intensities(QStringLiteral("intensities"),
+        QStringLiteral("Target intensities (ratio), comma separated (default 7,20,60,180,550,1650,4000,8200)."),
+        QStringLiteral("LIST"));
+    const QCommandLineOption saturations(QStringLiteral("saturations"),
+        QStringLiteral("Target SM saturations in (0, 1], comma separated (default 0.1,0.25,0.5,0.75,1)."),
+        QStringLiteral("LIST"));
+    const QCommandLineOption idleSeconds(QStringLiteral("idle-seconds"),
+        QStringLiteral("Idle trace before any kernel, s (default 3)."), QStringLiteral("S"));
+    const QCommandLineOption interval(QStringLiteral("interval-ms"),
+        QStringLiteral("Sampling interval, ms (default 10)."), QStringLiteral("MS"));
+    const QCommandLineOption epochs(QStringLiteral("epochs"),
+        QStringLiteral("Wavelet network training epochs (default 20000)."), QStringLiteral("N"));
+    const QCommandLineOption noFit(QStringLiteral("no-fit"), QStringLiteral("Measure only; fit nothing."));
+    const QCommandLineOption dryRun(QStringLiteral("dry-run"),
+        QStringLiteral("Print the points that would run and exit (with --sms, needs no GPU)."));
+    const QCommandLineOption sms(QStringLiteral("sms"),
+        QStringLiteral("SM count for --dry-run without a GPU."), QStringLiteral("N"));
+    parser.addOptions({output, device, seconds, intensities, saturations, idleSeconds, interval, epochs, noFit,
+        dryRun, sms});
+    parser.process(app);
+
+    CalibrationRunOptions options;
+    options.tool = QStringLiteral("slicewatt-calibrate " SLICEWATT_VERSION);
+    QString error;
+    if (parser.isSet(intensities) && !parseNumberList(parser.value(intensities), &options.plan.intensities, &error))
+        return fail(QStringLiteral("--intensities: ") + error);
+    if (parser.isSet(saturations) && !parseNumberList(parser.value(saturations), &options.plan.saturations, &error))
+        return fail(QStringLiteral("--saturations: ") + error);
+    double intervalMs = options.sampleIntervalS * 1000;
+    if (!positiveNumber(parser, seconds.names().first(), 0.5, &options.plan.runSeconds)
+        || !positiveNumber(parser, idleSeconds.names().first(), 0.5, &options.idleSeconds)
+        || !positiveNumber(parser, interval.names().first(), 1, &intervalMs))
+        return fail(QStringLiteral("--seconds and --idle-seconds need at least 0.5, --interval-ms at least 1"));
+    options.sampleIntervalS = intervalMs / 1000;
+    WnnTrainingOptions training;
+    if (parser.isSet(epochs)) {
+        training.maxEpochs = parser.value(epochs).toInt();
+        if (training.maxEpochs <= 0)
+            return fail(QStringLiteral("--epochs needs a positive integer"));
+    }
+
+    if (parser.isSet(dryRun) && parser.isSet(sms)) {
+        const QVector<CalibrationPoint> plan = calibrationPlan(options.plan, parser.value(sms).toInt(), 1024, &error);
+        if (plan.isEmpty())
+            return fail(error);
+        for (const CalibrationPoint& p : plan)
+            printf("point %2d: intensity %8.2f  Sa %.3f  %4d blocks x %d threads  kernel %s\n", p.index, p.intensity,
+                p.saturation, p.blocks, p.threadsPerBlock, qPrintable(QStringLiteral("simulated_slice_a%1").arg(p.arithPerAccess)));
+        return 0;
+    }
+    if (!parser.isSet(output) && !parser.isSet(dryRun))
+        return fail(QStringLiteral("give -o DIR, the calibration folder to write (--help for the options)"));
+
+    std::string cudaError;
+    const std::unique_ptr<calibrate::CudaSliceRunner> cuda
+        = calibrate::CudaSliceRunner::open(parser.value(device).toInt(), &cudaError);
+    if (!cuda)
+        return fail(QString::fromStdString(cudaError));
+    const calibrate::CudaDeviceDescription& d = cuda->device();
+    const std::unique_ptr<NvmlSession> nvml = NvmlSession::open(&error);
+    if (!nvml)
+        return fail(error);
+    if (!nvml->selectByPciBusId(QString::fromStdString(d.pciBusId), &error))
+        return fail(error);
+
+    CalibrationGpuInfo gpu;
+    gpu.name = QString::fromStdString(d.name);
+    gpu.id = calibrationGpuId(gpu.name);
+    gpu.sms = d.sms;
+    gpu.maxThreadsPerBlock = d.maxThreadsPerBlock;
+    gpu.computeCapability = QString::fromStdString(d.computeCapability);
+    gpu.maxThreadsPerSm = d.maxThreadsPerSm;
+    gpu.maxBlocksPerSm = d.maxBlocksPerSm;
+    gpu.registersPerSm = d.registersPerSm;
+    gpu.sharedMemoryPerSmBytes = d.sharedMemoryPerSmBytes;
+    gpu.pciBusId = QString::fromStdString(d.pciBusId);
+    gpu.cudaRuntime = QString::fromStdString(d.runtimeVersion);
+    gpu.nvml = nvml->deviceInfo();
+    printf("%s (%s, %d SMs, compute capability %s), driver %s; power: %s, energy counter: %s\n", qPrintable(gpu.name),
+        qPrintable(gpu.pciBusId), gpu.sms, qPrintable(gpu.computeCapability), qPrintable(gpu.nvml.driverVersion),
+        gpu.nvml.hasInstantPower ? "instant field" : "nvmlDeviceGetPowerUsage (may be a 1 s average)",
+        gpu.nvml.hasEnergyCounter ? "yes" : "no");
+    if (parser.isSet(dryRun)) {
+        const QVector<CalibrationPoint> plan = calibrationPlan(options.plan, gpu.sms, gpu.maxThreadsPerBlock, &error);
+        printf("%d points, about %.0f s\n", int(plan.size()),
+            plan.size() * (options.plan.runSeconds + options.leadSeconds + options.tailSeconds) + options.idleSeconds);
+        return plan.isEmpty() ? fail(error) : 0;
+    }
+
+    std::signal(SIGINT, onInterrupt);
+    calibrate::CudaPointRunner runner(*cuda);
+    const NvmlSession* session = nvml.get();
+    const CalibrationRunResult result = runCalibration(runner,
+        [session](QString* message) { return session->read(message); }, gpu, options,
+        [](const QString& line) {
+            printf("%s\n", qPrintable(line));
+            fflush(stdout);
+        },
+        &g_cancel);
+    const QString folder = parser.value(output);
+    if (!result.records.isEmpty() && !writeCalibrationFolder(result, folder, &error))
+        return fail(error);
+    if (!result.error.isEmpty())
+        return fail(result.error + (result.records.isEmpty() ? QString() : QStringLiteral(" (the points measured before were written)")));
+    printf("calibration written to %s\n", qPrintable(QDir(folder).filePath(QStringLiteral("calibration.csv"))));
+    if (result.cancelled || parser.isSet(noFit))
+        return result.cancelled ? 130 : 0;
+
+    QStringList lines;
+    const CalibrationData data = readCalibrationCsv(QDir(folder).filePath(QStringLiteral("calibration.csv")));
+    const bool fitted = writeCalibrationModels(data, QDir(folder).filePath(QStringLiteral("models")), options.tool, training, &lines);
+    for (const QString& line : lines)
+        printf("%s\n", qPrintable(line));
+    if (fitted)
+        printf("use them: slicewatt-cli analyze PROJECT --models-dir %s --gpu %s --model %s-jos13-idle\n",
+            qPrintable(QDir(folder).filePath(QStringLiteral("models"))), qPrintable(gpu.id), qPrintable(gpu.id));
+    return fitted ? 0 : 1;
+}

@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "Validation.h"
+
+#include "common/CsvFields.h"
+#include "export/EstimateWriter.h"
+#include "export/SliceReportWriter.h"
+#include "frontend/ProjectIndexer.h"
+#include "project/ProjectLoader.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <algorithm>
+#include <cmath>
+
+namespace slicewatt {
+namespace {
+
+constexpr int kMaxErrors = 20;
+
+int columnOf(const QStringList& header, const char* name)
+{
+    for (int i = 0; i < header.size(); ++i) {
+        if (header[i].compare(QLatin1String(name), Qt::CaseInsensitive) == 0)
+            return i;
+    }
+    return -1;
+}
+
+// What one program's analysis gives: kernel name → predicted W, or why there is none.
+struct ProgramPrediction {
+    QString error;
+    QVector<QPair<QString, double>> kernels; // in source order
+};
+
+ProgramPrediction predictProgram(const QString& path, const PowerModel& model, const GpuSpec& gpu,
+    const WhatIfSettings& settings, const ParserOptions& parserOptions)
+{
+    ProgramPrediction prediction;
+    if (!QFileInfo(path).isFile()) {
+        prediction.error = QStringLiteral("%1: no such file").arg(path);
+        return prediction;
+    }
+    const ProjectIndex index = indexProject(loadProject({path}), parserOptions);
+    const EstimateRun run = estimateProjectWhatIf(index, model, gpu, settings);
+    for (const KernelEstimateReport& k : run.kernels)
+        prediction.kernels.append({k.analysis.kernel->info.name, k.estimate.watts});
+    if (prediction.kernels.isEmpty())
+        prediction.error = QStringLiteral("%1: no kernel was analysed").arg(path);
+    return prediction;
+}
+
+QString percent(const std::optional<double>& fraction)
+{
+    return fraction ? QString::number(*fraction * 100, 'f', 1) : QStringLiteral("-");
+}
+
+} // namespace
+
+std::optional<double> ValidationResult::absoluteError() const
+{
+    if (!predictedW || row.measuredW <= 0)
+        return std::nullopt;
+    return std::abs(*predictedW - row.measuredW) / row.measuredW;
+}
+
+ValidationSet parseValidationCsv(const QByteArray& contents, const QString& fileName)
+{
+    ValidationSet set;
+    set.file = fileName;
+    int errorCount = 0;
+    const auto problem = [&](int line, const QString& text) {
+        if (++errorCount <= kMaxErrors)
+            set.errors << QStringLiteral("%1:%2: %3").arg(fileName).arg(line).arg(text);
+    };
+    QStringList header;
+    int program = -1, kernel = -1, measured = -1, seconds = -1;
+    const QStringList lines = QString::fromUtf8(contents).split(QLatin1Char('\n'));
+    for (int i = 0; i < lines.size(); ++i) {
+        const QString line = lines[i].trimmed();
+        if (line.isEmpty())
+            continue;
+        if (line.startsWith(QLatin1Char('#'))) {
+            QString key, value;
+            if (header.isEmpty() && splitMetadataComment(line, &key, &value))
+                set.metadata.insert(key, value);
+            continue;
+        }
+        QStringList fields;
+        if (!splitCsvFields(line, &fields)) {
+            problem(i + 1, QStringLiteral("unterminated quote"));
+            continue;
+        }
+        if (header.isEmpty()) {
+            header = fields;
+            program = columnOf(header, "program");
+            kernel = columnOf(header, "kernel");
+            measured = columnOf(header, "measured_w");
+            seconds = columnOf(header, "seconds");
+            if (program < 0 || measured < 0) {
+                problem(i + 1, QStringLiteral("the header needs the columns program and measured_w"));
+                break;
+            }
+            continue;
+        }
+        if (fields.size() != header.size()) {
+            problem(i + 1, QStringLiteral("expected %1 columns, got %2").arg(header.size()).arg(fields.size()));
+            continue;
+        }
+        ValidationRow row;
+        row.line = i + 1;
+        row.program = fields[program];
+        row.kernel = kernel >= 0 ? fields[kernel] : QString();
+        bool ok = false;
+        row.measuredW = fields[measured].toDouble(&ok);
+        if (!ok || !(row.measuredW > 0) || !std::isfinite(row.measuredW)) {
+            problem(i + 1, QStringLiteral("measured_w '%1' is not a positive number").arg(fields[measured]));
+            continue;
+        }
+        if (seconds >= 0 && !fields[seconds].isEmpty()) {
+            const double s = fields[seconds].toDouble(&ok);
+            if (!ok || !(s > 0)) {
+                problem(i + 1, QStringLiteral("seconds '%1' is not a positive number").arg(fields[seconds]));
+                continue;
+            }
+            row.seconds = s;
+        }
+        if (row.program.isEmpty()) {
+            problem(i + 1, QStringLiteral("no program"));
+            continue;
+        }
+        set.rows.append(row);
+    }
+    if (errorCount > kMaxErrors)
+        set.errors << QStringLiteral("%1: %2 more problems not shown").arg(fileName).arg(errorCount - kMaxErrors);
+    if (set.errors.isEmpty() && header.isEmpty())
+        set.errors << QStringLiteral("%1: no header line (expected columns program, measured_w)").arg(fileName);
+    else if (set.errors.isEmpty() && set.rows.isEmpty())
+        set.errors << QStringLiteral("%1: no rows after the header").arg(fileName);
+    return set;
+}
+
+ValidationSet readValidationCsv(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        ValidationSet set;
+        set.file = path;
+        set.errors << QStringLiteral("%1: cannot read: %2").arg(path, file.errorString());
+        return set;
+    }
+    const QByteArray contents = file.readAll();
+    if (contents.contains('\0')) {
+        ValidationSet set;
+        set.file = path;
+        set.errors << QStringLiteral("%1: not a text file").arg(path);
+        return set;
+    }
+    return parseValidationCsv(contents, path);
+}
+
+ValidationSummary validatePredictions(const ValidationSet& set, const PowerModel& model, const GpuSpec& gpu,
+    const WhatIfSettings& settings, const ParserOptions& parserOptions)
+{
+    ValidationSummary summary;
+    const QDir base = QFileInfo(set.file).absoluteDir();
+    QHash<QString, ProgramPrediction> programs;
+    double sum = 0;
+    double worst = 0;
+    for (const ValidationRow& row : set.rows) {
+        ValidationResult result;
+        result.row = row;
+        const QString path = QDir::cleanPath(base.absoluteFilePath(row.program));
+        if (!programs.contains(path))
+            programs.insert(path, predictProgram(path, model, gpu, settings, parserOptions));
+        const ProgramPrediction& prediction = programs[path];
+        if (!prediction.error.isEmpty()) {
+            result.error = prediction.error;
+        } else if (row.kernel.isEmpty()) {
+            double total = 0;
+            for (const auto& [name, watts] : prediction.kernels)
+                total += watts;
+            result.kernelsCompared = int(prediction.kernels.size());
+            result.predictedW = total / result.kernelsCompared;
+        } else {
+            for (const auto& [name, watts] : prediction.kernels) {
+                if (name == row.kernel) {
+                    result.predictedW = watts;
+                    result.kernelsCompared = 1;
+                    break;
+                }
+            }
+            if (!result.predictedW)
+                result.error = QStringLiteral("%1 has no kernel %2").arg(row.program, row.kernel);
+        }
+        if (const std::optional<double> e = result.absoluteError()) {
+            ++summary.compared;
+            sum += *e;
+            worst = std::max(worst, *e);
+        }
+        summary.results.append(result);
+    }
+    if (summary.compared > 0) {
+        summary.meanAbsolutePercentageError = sum / summary.compared * 100;
+        summary.maxAbsolutePercentageError = worst * 100;
+    }
+    return summary;
+}
+
+QString validationTable(const ValidationSummary& summary)
+{
+    QString text = QStringLiteral("%1 %2 %3 %4 %5\n")
+                       .arg(QStringLiteral("PROGRAM"), -32)
+                       .arg(QStringLiteral("KERNEL"), -24)
+                       .arg(QStringLiteral("PREDICTED W"), 12)
+                       .arg(QStringLiteral("MEASURED W"), 11)
+                       .arg(QStringLiteral("ERROR %"), 8);
+    for (const ValidationResult& r : summary.results) {
+        QString kernel = r.row.kernel;
+        if (kernel.isEmpty())
+            kernel = r.kernelsCompared > 0 ? QStringLiteral("(mean of %1)").arg(r.kernelsCompared) : QStringLiteral("-");
+        text += QStringLiteral("%1 %2 %3 %4 %5%6\n")
+                    .arg(r.row.program, -32)
+                    .arg(kernel, -24)
+                    .arg(r.predictedW ? QString::number(*r.predictedW, 'f', 1) : QStringLiteral("-"), 12)
+                    .arg(QString::number(r.row.measuredW, 'f', 1), 11)
+                    .arg(percent(r.absoluteError()), 8)
+                    .arg(r.error.isEmpty() ? QString() : QStringLiteral("  ") + r.error);
+    }
+    text += QStringLiteral("%1 of %2 rows compared; mean absolute percentage error %3 %, max %4 %\n")
+                .arg(summary.compared)
+                .arg(summary.results.size())
+                .arg(summary.meanAbsolutePercentageError ? QString::number(*summary.meanAbsolutePercentageError, 'f', 2)
+                                                         : QStringLiteral("-"))
+                .arg(summary.maxAbsolutePercentageError ? QString::number(*summary.maxAbsolutePercentageError, 'f', 2)
+                                                        : QStringLiteral("-"));
+    return text;
+}
+
+QByteArray validationJson(const ValidationSummary& summary, const QString& modelId, const QString& gpuId)
+{
+    QJsonArray rows;
+    for (const ValidationResult& r : summary.results) {
+        QJsonObject o{{QStringLiteral("program"), r.row.program}, {QStringLiteral("kernel"), r.row.kernel},
+            {QStringLiteral("measured_w"), r.row.measuredW}, {QStringLiteral("kernels_compared"), r.kernelsCompared}};
+        o.insert(QStringLiteral("predicted_w"), r.predictedW ? QJsonValue(*r.predictedW) : QJsonValue());
+        const std::optional<double> e = r.absoluteError();
+        o.insert(QStringLiteral("absolute_percentage_error"), e ? QJsonValue(*e * 100) : QJsonValue());
+        if (!r.error.isEmpty())
+            o.insert(QStringLiteral("error"), r.error);
+        rows.append(o);
+    }
+    const auto optional = [](const std::optional<double>& v) { return v ? QJsonValue(*v) : QJsonValue(); };
+    const QJsonObject root{{QStringLiteral("model"), modelId}, {QStringLiteral("gpu"), gpuId},
+        {QStringLiteral("compared"), summary.compared},
+        {QStringLiteral("mean_absolute_percentage_error"), optional(summary.meanAbsolutePercentageError)},
+        {QStringLiteral("max_absolute_percentage_error"), optional(summary.maxAbsolutePercentageError)},
+        {QStringLiteral("rows"), rows}};
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+QByteArray validationCsvOutput(const ValidationSummary& summary)
+{
+    QString text = QStringLiteral("program,kernel,predicted_w,measured_w,absolute_percentage_error,error\n");
+    for (const ValidationResult& r : summary.results) {
+        const std::optional<double> e = r.absoluteError();
+        QString error = r.error;
+        error.replace(QLatin1Char('"'), QStringLiteral("\"\""));
+        text += QStringLiteral("%1,%2,%3,%4,%5,\"%6\"\n")
+                    .arg(r.row.program, r.row.kernel,
+                        r.predictedW ? QString::number(*r.predictedW, 'f', 3) : QString(),
+                        QString::number(r.row.measuredW, 'f', 3), e ? QString::number(*e * 100, 'f', 3) : QString(),
+                        error);
+    }
+    return text.toUtf8();
+}
+
+} // namespace slicewatt

@@ -1,0 +1,514 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Issue 8, the calibration tool's parts that need no GPU: the simulated slice kernels (the
+// committed file is the generator's output, and SliceWatt counts each kernel's intensity as
+// the CSV will say), the plan, the NVML loader's failure, the sampling thread, the whole
+// measuring run against a simulated GPU with a lagging sensor, the folder it writes, and
+// the models fitted from it.
+#include "TestSupport.h"
+#include "calibration/CalibrationModels.h"
+#include "calibration/CalibrationPlan.h"
+#include "calibration/CalibrationRunner.h"
+#include "calibration/NvmlSession.h"
+#include "calibration/PowerSampler.h"
+#include "calibration/SimulatedSlice.h"
+#include "calibration/Validation.h"
+#include "export/EstimateWriter.h"
+#include "export/SliceReportWriter.h"
+#include "frontend/ProjectIndexer.h"
+#include "measure/PlainTraceWriter.h"
+#include "measure/TraceImport.h"
+#include "model/CalibrationProvenance.h"
+#include "model/ModelLibrary.h"
+#include "estimate/WhatIf.h"
+#include "project/ProjectLoader.h"
+
+#include <QCryptographicHash>
+#include <QDirIterator>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+#include <mutex>
+
+using namespace slicewatt;
+
+namespace {
+
+// The true power of the simulated GPU (an idle-aware JoS13 surface) and a sensor that follows
+// it with a first-order lag, as NVML's readings do; the energy counter integrates the truth.
+struct SurfaceTruth {
+    double idleW = 60;
+    double beta0 = 120; // W per unit of saturation
+    double beta1 = 25;
+    double beta2 = 0.2;
+    double watts(double saturation, double intensity) const
+    {
+        return idleW + beta0 * saturation + beta1 * std::pow(intensity, beta2);
+    }
+};
+
+class SimulatedGpu final : public SliceRunner {
+public:
+    using Clock = PowerSampler::Clock;
+    SimulatedGpu(SurfaceTruth truth, double lagTauS, bool energyCounter)
+        : m_truth(truth)
+        , m_tauS(lagTauS)
+        , m_energyCounter(energyCounter)
+        , m_origin(Clock::now())
+    {
+        m_levelW = truth.idleW;
+        m_sensorAtSwitchW = truth.idleW;
+    }
+
+    bool run(const CalibrationPoint& point, double seconds, QString* error) override
+    {
+        if (failAtPoint > 0 && point.index == failAtPoint) {
+            *error = QStringLiteral("the kernel faulted");
+            return false;
+        }
+        setLevel(m_truth.watts(point.saturation, point.intensity));
+        std::this_thread::sleep_for(std::chrono::nanoseconds(qint64(seconds * 1e9)));
+        setLevel(m_truth.idleW);
+        ++runs;
+        return true;
+    }
+
+    std::optional<NvmlPowerReading> read(QString*)
+    {
+        const std::lock_guard lock(m_mutex);
+        const double t = now();
+        NvmlPowerReading reading;
+        reading.powerW = m_levelW + (m_sensorAtSwitchW - m_levelW) * std::exp(-(t - m_switchS) / m_tauS);
+        if (m_energyCounter)
+            reading.energyJ = m_energyAtSwitchJ + m_levelW * (t - m_switchS);
+        return reading;
+    }
+
+    int failAtPoint = 0;
+    int runs = 0;
+
+private:
+    double now() const { return std::chrono::duration<double>(Clock::now() - m_origin).count(); }
+    void setLevel(double watts)
+    {
+        const std::lock_guard lock(m_mutex);
+        const double t = now();
+        m_sensorAtSwitchW = m_levelW + (m_sensorAtSwitchW - m_levelW) * std::exp(-(t - m_switchS) / m_tauS);
+        m_energyAtSwitchJ += m_levelW * (t - m_switchS);
+        m_switchS = t;
+        m_levelW = watts;
+    }
+
+    SurfaceTruth m_truth;
+    double m_tauS;
+    bool m_energyCounter;
+    Clock::time_point m_origin;
+    std::mutex m_mutex;
+    double m_levelW = 0;
+    double m_switchS = 0;
+    double m_sensorAtSwitchW = 0;
+    double m_energyAtSwitchJ = 0;
+};
+
+CalibrationGpuInfo simulatedGpuInfo()
+{
+    CalibrationGpuInfo gpu;
+    gpu.name = QStringLiteral("Simulated GPU 9000");
+    gpu.id = calibrationGpuId(gpu.name);
+    gpu.sms = 40;
+    gpu.maxThreadsPerBlock = 1024;
+    gpu.computeCapability = QStringLiteral("9.0");
+    gpu.maxThreadsPerSm = 2048;
+    gpu.maxBlocksPerSm = 32;
+    gpu.nvml.driverVersion = QStringLiteral("999.1");
+    gpu.nvml.smClockMhz = 1500;
+    gpu.nvml.hasInstantPower = true;
+    return gpu;
+}
+
+// Short but honest: every run is JoS13's minimum 0.5 s, the sensor settles (3 %) in
+// 3.5 τ = 0.28 s, the tail is long enough to see it fall.
+CalibrationRunOptions quickOptions()
+{
+    CalibrationRunOptions options;
+    options.plan.intensities = {7, 180, 8200};
+    options.plan.saturations = {0.25, 1.0};
+    options.plan.runSeconds = 0.5;
+    options.idleSeconds = 0.6;
+    options.warmupSeconds = 0;
+    options.leadSeconds = 0.1;
+    options.tailSeconds = 0.5;
+    options.sampleIntervalS = 0.005;
+    options.tool = QStringLiteral("test_calibration");
+    return options;
+}
+
+QByteArray folderDigest(const QString& folder)
+{
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    QDirIterator it(folder, QDir::Files, QDirIterator::Subdirectories);
+    QStringList files;
+    while (it.hasNext())
+        files << it.next();
+    files.sort();
+    for (const QString& file : files) {
+        QFile f(file);
+        if (f.open(QIODevice::ReadOnly))
+            hash.addData(file.toUtf8() + f.readAll());
+    }
+    return hash.result();
+}
+
+} // namespace
+
+class CalibrationTest : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void committedKernelsAreTheGeneratorsOutput()
+    {
+        QFile file(test::sourceDir() + QStringLiteral("/app/calibrate/SimulatedSlices.cuh"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), simulatedSliceSource(simulatedSliceArithValues()));
+    }
+
+    void analysisCountsTheIntensityTheCsvRecords()
+    {
+        const QString path = test::sourceDir() + QStringLiteral("/app/calibrate/SimulatedSlices.cuh");
+        const ProjectIndex index = indexProject(loadProject({path}), test::parserOptions());
+        const QVector<KernelSliceReport> reports = sliceProject(index);
+        QCOMPARE(int(reports.size()), int(simulatedSliceArithValues().size()));
+        for (int arith : simulatedSliceArithValues()) {
+            const KernelSliceReport* report = nullptr;
+            for (const KernelSliceReport& r : reports) {
+                if (r.kernel->info.name == simulatedSliceKernelName(arith))
+                    report = &r;
+            }
+            QVERIFY2(report, qPrintable(simulatedSliceKernelName(arith)));
+            const SliceSummary& global = report->slices.slices[int(MemorySpace::Global)];
+            QCOMPARE(global.intensityRatio, simulatedSliceIntensity(arith));
+            QCOMPARE(global.length, simulatedSliceLines());
+            QCOMPARE(global.normalisedMemory, 2.0 * kSimulatedSliceAccesses);
+            QVERIFY(!report->slices.dense);
+        }
+    }
+
+    void kernelsSpanJos13sTrainingRange()
+    {
+        QVERIFY(std::abs(simulatedSliceIntensity(simulatedSliceArithValues().first()) - 7.1) < 0.1);
+        QVERIFY(std::abs(simulatedSliceIntensity(simulatedSliceArithValues().last()) - 8200) < 5);
+        QCOMPARE(nearestSimulatedSliceArith(190), 119);
+        QCOMPARE(nearestSimulatedSliceArith(1), simulatedSliceArithValues().first());
+        QCOMPARE(nearestSimulatedSliceArith(1e6), simulatedSliceArithValues().last());
+    }
+
+    void planRecordsAchievedValuesAndRefusesBadInput()
+    {
+        CalibrationPlanOptions options;
+        QString error;
+        const QVector<CalibrationPoint> plan = calibrationPlan(options, 132, 1024, &error);
+        QCOMPARE(int(plan.size()), 40);
+        QCOMPARE(plan.first().blocks, 13); // round(0.1 · 132)
+        QCOMPARE(plan.first().saturation, 13.0 / 132);
+        QCOMPARE(plan.last().blocks, 132);
+        QCOMPARE(plan.last().index, 40);
+        // On a 4-SM GPU 0.1 and 0.25 both become one block: kept once.
+        QCOMPARE(int(calibrationPlan(options, 4, 1024, &error).size()), 8 * 4);
+        options.saturations = {0};
+        QVERIFY(calibrationPlan(options, 132, 1024, &error).isEmpty());
+        QVERIFY2(error.contains(QStringLiteral("outside (0, 1]")), qPrintable(error));
+        options.saturations = {0.5};
+        options.runSeconds = 0.4;
+        QVERIFY(calibrationPlan(options, 132, 1024, &error).isEmpty());
+        QVERIFY2(error.contains(QStringLiteral("0.5 s")), qPrintable(error));
+        options.runSeconds = 1;
+        QVERIFY(calibrationPlan(options, 0, 1024, &error).isEmpty());
+        QVector<double> numbers;
+        QVERIFY(parseNumberList(QStringLiteral("7, 20,8200"), &numbers, &error));
+        QCOMPARE(numbers, (QVector<double>{7, 20, 8200}));
+        QVERIFY(!parseNumberList(QStringLiteral("7,x"), &numbers, &error));
+        QVERIFY(error.contains(QStringLiteral("'x'")));
+    }
+
+    void missingNvmlIsReportedInWords()
+    {
+        QString error;
+        QVERIFY(!NvmlSession::open(&error, QStringLiteral("slicewatt-no-such-nvml")));
+        QVERIFY2(error.contains(QStringLiteral("cannot load NVML")), qPrintable(error));
+    }
+
+    void samplerStopsAtTheFirstFailingRead()
+    {
+        int reads = 0;
+        PowerSampler sampler(
+            [&](QString* error) -> std::optional<NvmlPowerReading> {
+                if (++reads > 3) {
+                    *error = QStringLiteral("GPU is lost");
+                    return std::nullopt;
+                }
+                return NvmlPowerReading{100.0 + reads, std::nullopt};
+            },
+            0.001);
+        sampler.start(PowerSampler::Clock::now());
+        QTRY_VERIFY(reads > 3);
+        const PowerTrace trace = sampler.stop();
+        QCOMPARE(int(trace.samples.size()), 3);
+        QCOMPARE(trace.samples[2].powerW, 103.0);
+        QVERIFY(trace.samples[0].timeS <= trace.samples[1].timeS);
+        QCOMPARE(trace.errors, QStringList{QStringLiteral("GPU is lost")});
+    }
+
+    void plainTraceRoundTrips()
+    {
+        PowerTrace trace;
+        trace.gpuName = QStringLiteral("Simulated GPU 9000");
+        trace.runs = {RunWindow{0.25, 0.75, 0}};
+        for (int i = 0; i < 10; ++i)
+            trace.samples.append(PowerSample{i * 0.1, 50.0 + i, 12.5 + i * 0.3, 0});
+        const PowerTrace back = parsePowerTrace(plainTraceCsv(trace), QStringLiteral("t.csv"));
+        QVERIFY2(back.ok(), qPrintable(back.errors.join('\n')));
+        QCOMPARE(back.gpuName, trace.gpuName);
+        QCOMPARE(int(back.runs.size()), 1);
+        QCOMPARE(back.runs.first().endS, 0.75);
+        QCOMPARE(int(back.samples.size()), 10);
+        QVERIFY(back.hasEnergy);
+        QCOMPARE(*back.samples[9].energyJ, 12.5 + 9 * 0.3);
+    }
+
+    void metadataLinesBecomeProvenanceAndAGpu()
+    {
+        const QByteArray csv = "# gpu_id: sim-9000\n# gpu_name: Simulated GPU 9000\n# sm_count: 40\n"
+                               "# driver: 999.1\n# idle_w: 60.5\n# a plain comment\n"
+                               "saturation,intensity,watts\n# sm_count: 1\n0.5,10,100\n1,10,150\n";
+        const CalibrationData data = parseCalibrationCsv(csv, QStringLiteral("c.csv"));
+        QVERIFY(data.ok());
+        QCOMPARE(data.metadata.value(QStringLiteral("sm_count")), QStringLiteral("40")); // not the later comment
+        QCOMPARE(data.metadata.size(), 5);
+        const QJsonObject provenance = measurementProvenance(data);
+        QCOMPARE(provenance.value(QStringLiteral("idle_w")).toDouble(), 60.5);
+        QCOMPARE(provenance.value(QStringLiteral("driver")).toString(), QStringLiteral("999.1")); // a version, not a number
+        const std::optional<GpuSpec> gpu = calibratedGpu(data);
+        QVERIFY(gpu);
+        QCOMPARE(gpu->sms, 40);
+        QStringList errors;
+        const std::optional<GpuCatalogue> catalogue
+            = GpuCatalogue::parse(gpuCatalogueFile(*gpu, QStringLiteral("test")), QStringLiteral("g.json"), errors);
+        QVERIFY2(catalogue, qPrintable(errors.join('\n')));
+        QCOMPARE(catalogue->find(QStringLiteral("sim-9000"))->sms, 40);
+        QString why;
+        QVERIFY(!calibratedGpu(parseCalibrationCsv("saturation,intensity,watts\n1,1,1\n", QStringLiteral("n.csv")), &why));
+        QVERIFY2(why.contains(QStringLiteral("gpu_id")), qPrintable(why));
+    }
+
+    void measuresASimulatedGpuAndFitsItsSurface()
+    {
+        const SurfaceTruth truth;
+        SimulatedGpu gpu(truth, 0.08, true);
+        const CalibrationGpuInfo info = simulatedGpuInfo();
+        QStringList progress;
+        const CalibrationRunResult result = runCalibration(
+            gpu, [&](QString* e) { return gpu.read(e); }, info, quickOptions(),
+            [&](const QString& line) { progress << line; });
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        QCOMPARE(int(result.records.size()), 6);
+        QCOMPARE(gpu.runs, 6);
+        QVERIFY(result.idleW && std::abs(*result.idleW - truth.idleW) < 0.5);
+        QVERIFY2(result.lagS && *result.lagS > 0.15 && *result.lagS < 0.45, qPrintable(QString::number(result.lagS.value_or(-1))));
+        for (const CalibrationRecord& r : result.records) {
+            const double expected = truth.watts(r.saturation, r.intensity);
+            QCOMPARE(r.wattsSource, QStringLiteral("energy-counter"));
+            // The counter integrates the truth; only the host's timing of the run blurs it.
+            QVERIFY2(std::abs(r.watts - expected) < 0.03 * expected,
+                qPrintable(QStringLiteral("point %1: %2 W vs %3 W").arg(r.point).arg(r.watts).arg(expected)));
+            // The lagging sensor's mean over a 0.5 s run reads low (its ramp); once settled it
+            // reads the point's power.
+            QVERIFY(r.rawMeanW < expected);
+            QVERIFY2(std::abs(r.settledMeanW - expected) < 0.03 * expected
+                    && std::abs(r.settledMeanW - expected) < std::abs(r.rawMeanW - expected),
+                qPrintable(QStringLiteral("point %1: settled %2, raw %3, true %4")
+                               .arg(r.point)
+                               .arg(r.settledMeanW)
+                               .arg(r.rawMeanW)
+                               .arg(expected)));
+            QVERIFY(r.seconds >= 0.5);
+        }
+        QVERIFY(progress.first().startsWith(QStringLiteral("idle")));
+        QVERIFY(progress.last().contains(QStringLiteral("point 6/6")));
+
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY2(writeCalibrationFolder(result, dir.path(), &error), qPrintable(error));
+        const CalibrationData data = readCalibrationCsv(dir.filePath(QStringLiteral("calibration.csv")));
+        QVERIFY2(data.ok(), qPrintable(data.errors.join('\n')));
+        QCOMPARE(int(data.samples.size()), 6);
+        QVERIFY(data.hasLines && data.hasGpu);
+        QCOMPARE(data.metadata.value(QStringLiteral("gpu_id")), QStringLiteral("simulated-gpu-9000"));
+        QCOMPARE(data.metadata.value(QStringLiteral("idle_subtracted")), QStringLiteral("no"));
+        QCOMPARE(data.metadata.value(QStringLiteral("power_source")), QStringLiteral("instant"));
+        for (int i = 0; i < 6; ++i) {
+            QCOMPARE(data.samples[i].watts, std::round(result.records[i].watts * 1000) / 1000);
+            const PowerTrace trace
+                = readPowerTrace(dir.filePath(QStringLiteral("traces/point-%1.csv").arg(i + 1, 2, 10, QLatin1Char('0'))));
+            QVERIFY2(trace.ok(), qPrintable(trace.errors.join('\n')));
+            QCOMPARE(int(trace.runs.size()), 1);
+            QVERIFY(trace.hasEnergy);
+        }
+        QVERIFY(readPowerTrace(dir.filePath(QStringLiteral("traces/idle.csv"))).ok());
+
+        // The models from the folder: four parameters from six points, the truth recovered.
+        const QString models = dir.filePath(QStringLiteral("models"));
+        QStringList lines;
+        WnnTrainingOptions training;
+        training.maxEpochs = 300;
+        QVERIFY2(writeCalibrationModels(data, models, QStringLiteral("test"), training, &lines), qPrintable(lines.join('\n')));
+        QVERIFY2(!lines.join('\n').contains(QStringLiteral("not fitted")), qPrintable(lines.join('\n')));
+        QStringList libraryErrors;
+        const ModelLibrary library = ModelLibrary::load({models}, libraryErrors);
+        QVERIFY2(libraryErrors.isEmpty(), qPrintable(libraryErrors.join('\n')));
+        const GpuSpec* spec = library.gpus().find(QStringLiteral("simulated-gpu-9000"));
+        QVERIFY(spec);
+        QCOMPARE(spec->sms, 40);
+        const PowerModel* idleAware = library.model(QStringLiteral("simulated-gpu-9000-jos13-idle"));
+        QVERIFY(idleAware);
+        const QHash<QString, double> p = idleAware->parameters(QStringLiteral("simulated-gpu-9000"));
+        QVERIFY2(std::abs(p.value(QStringLiteral("beta0")) - truth.beta0) < 0.05 * truth.beta0,
+            qPrintable(QString::number(p.value(QStringLiteral("beta0")))));
+        QVERIFY(library.model(QStringLiteral("simulated-gpu-9000-jos13")));
+        QVERIFY(library.model(QStringLiteral("simulated-gpu-9000-wnn")));
+        const QJsonObject provenance = idleAware->provenance();
+        QCOMPARE(provenance.value(QStringLiteral("measurement")).toObject().value(QStringLiteral("gpu_name")).toString(),
+            QStringLiteral("Simulated GPU 9000"));
+        QCOMPARE(provenance.value(QStringLiteral("measurement")).toObject().value(QStringLiteral("driver")).toString(),
+            QStringLiteral("999.1"));
+        QCOMPARE(provenance.value(QStringLiteral("residuals")).toArray().size(), 6);
+        QCOMPARE(provenance.value(QStringLiteral("samples")).toInt(), 6);
+    }
+
+    void withoutAnEnergyCounterTheCorrectedTraceIsUsed()
+    {
+        const SurfaceTruth truth;
+        SimulatedGpu gpu(truth, 0.08, false);
+        CalibrationRunOptions options = quickOptions();
+        options.plan.intensities = {180};
+        options.plan.saturations = {1.0};
+        const CalibrationRunResult result
+            = runCalibration(gpu, [&](QString* e) { return gpu.read(e); }, simulatedGpuInfo(), options, [](const QString&) {});
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        QCOMPARE(int(result.records.size()), 1);
+        const CalibrationRecord& r = result.records.first();
+        QCOMPARE(r.wattsSource, QStringLiteral("settled-trace"));
+        QVERIFY(!r.counterMeanW);
+        QCOMPARE(r.watts, r.settledMeanW);
+        const double expected = truth.watts(r.saturation, r.intensity);
+        QVERIFY2(std::abs(r.watts - expected) < 0.03 * expected,
+            qPrintable(QStringLiteral("%1 W vs %2 W").arg(r.watts).arg(expected)));
+    }
+
+    void aFailedLaunchKeepsThePointsBefore()
+    {
+        SimulatedGpu gpu(SurfaceTruth(), 0.05, true);
+        gpu.failAtPoint = 2;
+        CalibrationRunOptions options = quickOptions();
+        options.plan.intensities = {7};
+        const CalibrationRunResult result
+            = runCalibration(gpu, [&](QString* e) { return gpu.read(e); }, simulatedGpuInfo(), options, [](const QString&) {});
+        QCOMPARE(result.error, QStringLiteral("point 2: the kernel faulted"));
+        QCOMPARE(int(result.records.size()), 1);
+    }
+
+    void cancelStopsBeforeTheNextPoint()
+    {
+        SimulatedGpu gpu(SurfaceTruth(), 0.05, true);
+        const std::atomic<bool> cancel{true};
+        const CalibrationRunResult result = runCalibration(
+            gpu, [&](QString* e) { return gpu.read(e); }, simulatedGpuInfo(), quickOptions(), [](const QString&) {}, &cancel);
+        QVERIFY(result.cancelled);
+        QVERIFY(result.error.isEmpty());
+        QCOMPARE(gpu.runs, 0);
+        QVERIFY(result.records.isEmpty());
+        QVERIFY(result.idleW.has_value()); // idle was measured before the cancel was seen
+    }
+
+    void fittingNeverTouchesTheCalibrationFolder()
+    {
+        QTemporaryDir dir;
+        const QString csv = test::writeFile(dir, QStringLiteral("calibration.csv"),
+            "# gpu_id: sim-9000\n# sm_count: 40\nsaturation,intensity,watts,lines,gpu\n"
+            "0.25,7,120,6,sim-9000\n1,7,210,6,sim-9000\n0.25,180,141,6,sim-9000\n1,180,231,6,sim-9000\n"
+            "0.25,8200,175,6,sim-9000\n1,8200,266,6,sim-9000\n");
+        const QByteArray before = folderDigest(dir.path());
+        const CalibrationData data = readCalibrationCsv(csv);
+        QTemporaryDir out;
+        QStringList lines;
+        WnnTrainingOptions training;
+        training.maxEpochs = 50;
+        QVERIFY(writeCalibrationModels(data, out.path(), QStringLiteral("test"), training, &lines));
+        QCOMPARE(folderDigest(dir.path()), before);
+        QVERIFY(QFile::exists(out.filePath(QStringLiteral("gpus-sim-9000.json"))));
+        QVERIFY(QFile::exists(out.filePath(QStringLiteral("sim-9000-jos13.json"))));
+    }
+
+    void validationComparesMeasuredPowerWithTheAnalysis()
+    {
+        QTemporaryDir dir;
+        const QString matmul = test::corpusDir() + QStringLiteral("/matmul_tiled.cu");
+        const QString csv = test::writeFile(dir, QStringLiteral("validation.csv"),
+            QStringLiteral("# gpu_name: Simulated GPU 9000\nprogram,kernel,measured_w,seconds\n"
+                           "%1,matMulNaive,150,2.5\n%1,,140,\n%1,noSuchKernel,140,\nmissing.cu,,100,\n")
+                .arg(matmul)
+                .toUtf8());
+        const ValidationSet set = readValidationCsv(csv);
+        QVERIFY2(set.ok(), qPrintable(set.errors.join('\n')));
+        QCOMPARE(set.metadata.value(QStringLiteral("gpu_name")), QStringLiteral("Simulated GPU 9000"));
+        QCOMPARE(int(set.rows.size()), 4);
+        QCOMPARE(*set.rows.first().seconds, 2.5);
+
+        QStringList errors;
+        const ModelLibrary library = ModelLibrary::load({}, errors);
+        const PowerModel& model = *library.model(QStringLiteral("jos13"));
+        const GpuSpec& gpu = *library.gpus().find(QStringLiteral("gtx280"));
+        const ValidationSummary summary = validatePredictions(set, model, gpu, {}, test::parserOptions());
+
+        // The same analysis, run here directly.
+        const ProjectIndex index = indexProject(loadProject({matmul}), test::parserOptions());
+        const EstimateRun run = estimateProjectWhatIf(index, model, gpu, {});
+        double naive = 0, total = 0;
+        for (const KernelEstimateReport& k : run.kernels) {
+            total += k.estimate.watts;
+            if (k.analysis.kernel->info.name == QLatin1String("matMulNaive"))
+                naive = k.estimate.watts;
+        }
+        QVERIFY(naive > 0);
+        QCOMPARE(*summary.results[0].predictedW, naive);
+        QCOMPARE(*summary.results[1].predictedW, total / run.kernels.size());
+        QCOMPARE(summary.results[1].kernelsCompared, int(run.kernels.size()));
+        QVERIFY(summary.results[2].error.contains(QStringLiteral("noSuchKernel")));
+        QVERIFY(summary.results[3].error.contains(QStringLiteral("no such file")));
+        QCOMPARE(summary.compared, 2);
+        const double e0 = std::abs(naive - 150) / 150, e1 = std::abs(total / run.kernels.size() - 140) / 140;
+        QCOMPARE(*summary.meanAbsolutePercentageError, (e0 + e1) / 2 * 100);
+        QCOMPARE(*summary.maxAbsolutePercentageError, std::max(e0, e1) * 100);
+        const QJsonObject json = QJsonDocument::fromJson(validationJson(summary, model.id(), gpu.id)).object();
+        QCOMPARE(json.value(QStringLiteral("compared")).toInt(), 2);
+        QCOMPARE(json.value(QStringLiteral("rows")).toArray().size(), 4);
+        QVERIFY(validationTable(summary).contains(QStringLiteral("2 of 4 rows compared")));
+    }
+
+    void malformedValidationFilesSayWhere()
+    {
+        const ValidationSet noHeader = parseValidationCsv("program,kernel\na.cu,k\n", QStringLiteral("v.csv"));
+        QCOMPARE(noHeader.errors, QStringList{QStringLiteral("v.csv:1: the header needs the columns program and measured_w")});
+        const ValidationSet bad = parseValidationCsv(
+            "program,measured_w,seconds\na.cu,-3,\nb.cu,x,\nc.cu,10,0\nd.cu,10\n", QStringLiteral("v.csv"));
+        QCOMPARE(bad.errors.size(), 4);
+        QVERIFY(bad.errors[0].startsWith(QStringLiteral("v.csv:2: measured_w '-3'")));
+        QVERIFY(bad.errors[2].startsWith(QStringLiteral("v.csv:4: seconds '0'")));
+        QVERIFY(bad.errors[3].startsWith(QStringLiteral("v.csv:5: expected 3 columns")));
+        QVERIFY(!parseValidationCsv("", QStringLiteral("e.csv")).ok());
+    }
+};
+
+QTEST_GUILESS_MAIN(CalibrationTest)
+#include "test_calibration.moc"
