@@ -10,6 +10,7 @@
 #include "calibration/CalibrationRunner.h"
 #include "calibration/NvmlSession.h"
 #include "calibration/PowerSampler.h"
+#include "calibration/ProgramMeasurement.h"
 #include "calibration/SimulatedSlice.h"
 #include "calibration/Validation.h"
 #include "export/EstimateWriter.h"
@@ -507,6 +508,78 @@ private Q_SLOTS:
         QVERIFY(bad.errors[2].startsWith(QStringLiteral("v.csv:4: seconds '0'")));
         QVERIFY(bad.errors[3].startsWith(QStringLiteral("v.csv:5: expected 3 columns")));
         QVERIFY(!parseValidationCsv("", QStringLiteral("e.csv")).ok());
+    }
+
+    void loopMarkerGivesTheProgramsWindow()
+    {
+        const auto window = parseProgramLoopMarker("result 42\nslicewatt-loop: 100.5 102.75 37\n");
+        QVERIFY(window);
+        QCOMPARE(window->startS, 100.5);
+        QCOMPARE(window->endS, 102.75);
+        QCOMPARE(window->iterations, 37);
+        QVERIFY(!parseProgramLoopMarker("slicewatt-loop: 5 4 1\n")); // ends before it starts
+        QVERIFY(!parseProgramLoopMarker("slicewatt-loop: 1 2\n"));
+        QVERIFY(!parseProgramLoopMarker("nothing here\n"));
+    }
+
+    void aProgramsLifetimeIsMeasuredWithoutAMarker()
+    {
+        // /bin/sleep stands in for a program: no loop marker, so its lifetime is the run; the
+        // simulated GPU's counter says what the sensor saw (idle throughout).
+        SimulatedGpu gpu(SurfaceTruth(), 0.05, true);
+        ProgramMeasurementOptions options;
+        options.idleSeconds = 0.3;
+        options.tailSeconds = 0.2;
+        options.sampleIntervalS = 0.005;
+        options.lagS = 0.2;
+        const ProgramMeasurement measured = measureProgram(
+            QStringLiteral("sleep"), {QStringLiteral("0.6")}, [&](QString* e) { return gpu.read(e); }, options);
+        QVERIFY2(measured.error.isEmpty(), qPrintable(measured.error));
+        QVERIFY(!measured.fromMarker);
+        QVERIFY(measured.run.durationS() >= 0.6);
+        QVERIFY(measured.run.startS >= 0.3);
+        QCOMPARE(measured.power.wattsSource, QStringLiteral("energy-counter"));
+        QVERIFY(std::abs(measured.power.watts - SurfaceTruth().idleW) < 0.5);
+        QVERIFY(measured.idleW && std::abs(*measured.idleW - SurfaceTruth().idleW) < 0.5);
+
+        const ProgramMeasurement failed = measureProgram(
+            QStringLiteral("false"), {}, [&](QString* e) { return gpu.read(e); }, options);
+        QVERIFY2(failed.error.contains(QStringLiteral("exited with status 1")), qPrintable(failed.error));
+        const ProgramMeasurement missing = measureProgram(QStringLiteral("/nonexistent/program"), {},
+            [&](QString* e) { return gpu.read(e); }, options);
+        QVERIFY(!missing.error.isEmpty());
+    }
+
+    void validationRowsAreAddedAndReplaced()
+    {
+        QTemporaryDir dir;
+        const QString csv = dir.filePath(QStringLiteral("validation.csv"));
+        const QVector<QPair<QString, QString>> metadata = {{QStringLiteral("gpu_name"), QStringLiteral("Sim")}};
+        ValidationMeasurement row;
+        row.program = QStringLiteral("programs/matmul.cu");
+        row.kernel = QStringLiteral("matMulNaive");
+        row.measuredW = 150.25;
+        row.seconds = 2.1;
+        row.wattsSource = QStringLiteral("energy-counter");
+        row.iterations = 12;
+        row.trace = QStringLiteral("traces/matmul.csv");
+        QString error;
+        QVERIFY2(appendValidationRow(csv, metadata, row, &error), qPrintable(error));
+        row.kernel.clear();
+        QVERIFY(appendValidationRow(csv, metadata, row, &error));
+        row.kernel = QStringLiteral("matMulNaive");
+        row.measuredW = 151.5; // measured again: replaces the first row
+        QVERIFY(appendValidationRow(csv, metadata, row, &error));
+        const ValidationSet set = readValidationCsv(csv);
+        QVERIFY2(set.ok(), qPrintable(set.errors.join('\n')));
+        QCOMPARE(set.metadata.value(QStringLiteral("gpu_name")), QStringLiteral("Sim"));
+        QCOMPARE(int(set.rows.size()), 2);
+        QCOMPARE(set.rows[1].kernel, QStringLiteral("matMulNaive"));
+        QCOMPARE(set.rows[1].measuredW, 151.5);
+        QCOMPARE(*set.rows[1].seconds, 2.1);
+        const QString other = test::writeFile(dir, QStringLiteral("other.csv"), "a,b\n1,2\n");
+        QVERIFY(!appendValidationRow(other, metadata, row, &error));
+        QVERIFY(error.contains(QStringLiteral("not a validation file")));
     }
 };
 

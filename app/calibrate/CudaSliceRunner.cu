@@ -35,26 +35,23 @@ SimulatedSliceKernel kernelFor(int arithPerAccess)
 
 } // namespace
 
-std::unique_ptr<CudaSliceRunner> CudaSliceRunner::open(int device, std::string* error)
+bool describeCudaDevice(int device, CudaDeviceDescription* description, std::string* error)
 {
     int count = 0;
     if (!check(cudaGetDeviceCount(&count), "no CUDA device", error))
-        return nullptr;
+        return false;
     if (device < 0 || device >= count) {
         *error = "there is no CUDA device " + std::to_string(device) + " (" + std::to_string(count) + " found)";
-        return nullptr;
+        return false;
     }
-    if (!check(cudaSetDevice(device), "cudaSetDevice", error))
-        return nullptr;
     cudaDeviceProp prop{};
     if (!check(cudaGetDeviceProperties(&prop, device), "cudaGetDeviceProperties", error))
-        return nullptr;
-    std::unique_ptr<CudaSliceRunner> runner(new CudaSliceRunner);
-    CudaDeviceDescription& d = runner->m_device;
+        return false;
+    CudaDeviceDescription& d = *description;
     d.name = prop.name;
     char busId[32] = {};
     if (!check(cudaDeviceGetPCIBusId(busId, sizeof busId, device), "cudaDeviceGetPCIBusId", error))
-        return nullptr;
+        return false;
     d.pciBusId = busId;
     d.computeCapability = std::to_string(prop.major) + "." + std::to_string(prop.minor);
     int runtime = 0;
@@ -66,6 +63,16 @@ std::unique_ptr<CudaSliceRunner> CudaSliceRunner::open(int device, std::string* 
     d.maxBlocksPerSm = prop.maxBlocksPerMultiProcessor;
     d.registersPerSm = prop.regsPerMultiprocessor;
     d.sharedMemoryPerSmBytes = int(prop.sharedMemPerMultiprocessor);
+    return true;
+}
+
+std::unique_ptr<CudaSliceRunner> CudaSliceRunner::open(int device, std::string* error)
+{
+    std::unique_ptr<CudaSliceRunner> runner(new CudaSliceRunner);
+    if (!describeCudaDevice(device, &runner->m_device, error)
+        || !check(cudaSetDevice(device), "cudaSetDevice", error))
+        return nullptr;
+    const CudaDeviceDescription& d = runner->m_device;
 
     // Each access region must hold one launch (SMs × threads) and, better, many, so
     // successive launches move through memory; at most a quarter of free memory is used.

@@ -22,6 +22,10 @@ struct CudaDeviceDescription {
     int sharedMemoryPerSmBytes = 0;
 };
 
+// CUDA's description of device `device`, with no memory allocated (a validation run only
+// needs to find the GPU in NVML). False with `error` when there is no such device.
+bool describeCudaDevice(int device, CudaDeviceDescription* description, std::string* error);
+
 // Owns the device buffers and launches the simulated slice kernels (SimulatedSlices.cuh).
 class CudaSliceRunner {
 public:

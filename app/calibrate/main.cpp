@@ -9,11 +9,16 @@
 #include "calibration/CalibrationPlan.h"
 #include "calibration/CalibrationRunner.h"
 #include "calibration/NvmlSession.h"
+#include "calibration/ProgramMeasurement.h"
+#include "measure/PlainTraceWriter.h"
 #include "model/CalibrationCsv.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QDir>
+#include <QFileInfo>
+#include <QSaveFile>
 
 #include <atomic>
 #include <csignal>
@@ -43,6 +48,78 @@ bool positiveNumber(const QCommandLineParser& parser, const QString& name, doubl
     bool ok = false;
     *value = parser.value(name).toDouble(&ok);
     return ok && *value >= minimum;
+}
+
+// --measure-program: one validation program, measured and added to the validation CSV.
+int runValidationMeasurement(const QCommandLineParser& parser, int deviceIndex, double intervalS,
+    const QString& source, const QString& kernelName, const QString& csvPath, const QString& lagText)
+{
+    const QStringList command = parser.positionalArguments();
+    if (command.isEmpty() || csvPath.isEmpty())
+        return fail(QStringLiteral("--measure-program needs --validation CSV and the executable after --"));
+    calibrate::CudaDeviceDescription d;
+    std::string cudaError;
+    if (!calibrate::describeCudaDevice(deviceIndex, &d, &cudaError))
+        return fail(QString::fromStdString(cudaError));
+    QString error;
+    const std::unique_ptr<NvmlSession> nvml = NvmlSession::open(&error);
+    if (!nvml || !nvml->selectByPciBusId(QString::fromStdString(d.pciBusId), &error))
+        return fail(error);
+    ProgramMeasurementOptions options;
+    options.sampleIntervalS = intervalS;
+    if (!lagText.isEmpty()) {
+        bool ok = false;
+        options.lagS = lagText.toDouble(&ok);
+        if (!ok || !(*options.lagS > 0))
+            return fail(QStringLiteral("--lag needs a positive number of seconds"));
+    }
+    const NvmlSession* session = nvml.get();
+    const ProgramMeasurement measured = measureProgram(command.first(), command.mid(1),
+        [session](QString* message) { return session->read(message); }, options);
+    if (!measured.error.isEmpty())
+        return fail(measured.error);
+
+    // Paths in the CSV are relative to it, so the set can be committed and re-run anywhere.
+    const QDir csvFolder = QFileInfo(csvPath).absoluteDir();
+    const QString traceName = QStringLiteral("traces/%1%2.csv")
+                                  .arg(QFileInfo(source).completeBaseName(),
+                                      kernelName.isEmpty() ? QString() : QLatin1Char('-') + kernelName);
+    if (!csvFolder.mkpath(QStringLiteral("traces")))
+        return fail(QStringLiteral("cannot create %1").arg(csvFolder.filePath(QStringLiteral("traces"))));
+    PowerTrace trace = measured.trace;
+    trace.gpuName = QString::fromStdString(d.name);
+    QSaveFile traceFile(csvFolder.filePath(traceName));
+    const QByteArray traceBytes = plainTraceCsv(trace);
+    if (!traceFile.open(QIODevice::WriteOnly) || traceFile.write(traceBytes) != traceBytes.size() || !traceFile.commit())
+        return fail(QStringLiteral("cannot write %1").arg(traceFile.fileName()));
+
+    const NvmlDeviceInfo info = nvml->deviceInfo();
+    const QVector<QPair<QString, QString>> metadata = {
+        {QStringLiteral("slicewatt_validation"), QStringLiteral("1")},
+        {QStringLiteral("tool"), QStringLiteral("slicewatt-calibrate " SLICEWATT_VERSION)},
+        {QStringLiteral("date"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate)},
+        {QStringLiteral("gpu_id"), calibrationGpuId(QString::fromStdString(d.name))},
+        {QStringLiteral("gpu_name"), QString::fromStdString(d.name)},
+        {QStringLiteral("driver"), info.driverVersion},
+        {QStringLiteral("power_source"), info.hasInstantPower ? QStringLiteral("instant") : QStringLiteral("nvmlDeviceGetPowerUsage")},
+        {QStringLiteral("measured_w"), QStringLiteral("average board power over the program's loop, idle not subtracted")},
+    };
+    ValidationMeasurement row;
+    row.program = csvFolder.relativeFilePath(QFileInfo(source).absoluteFilePath());
+    row.kernel = kernelName;
+    row.measuredW = measured.power.watts;
+    row.seconds = measured.run.durationS();
+    row.wattsSource = measured.power.wattsSource;
+    row.iterations = measured.iterations;
+    row.trace = traceName;
+    if (!appendValidationRow(csvPath, metadata, row, &error))
+        return fail(error);
+    printf("%s: %.1f W over %.2f s (%s%s), idle %.1f W\n", qPrintable(row.program), row.measuredW, row.seconds,
+        qPrintable(row.wattsSource),
+        measured.fromMarker ? qPrintable(QStringLiteral(", %1 loop iterations").arg(row.iterations))
+                            : ", the process's lifetime: no slicewatt-loop marker",
+        measured.idleW.value_or(0));
+    return 0;
 }
 
 } // namespace
@@ -84,8 +161,22 @@ int main(int argc, char** argv)
         QStringLiteral("Print the points that would run and exit (with --sms, needs no GPU)."));
     const QCommandLineOption sms(QStringLiteral("sms"),
         QStringLiteral("SM count for --dry-run without a GPU."), QStringLiteral("N"));
+    const QCommandLineOption measureProgramOption(QStringLiteral("measure-program"),
+        QStringLiteral("Validation: run the executable given after -- while measuring power, and add a row for\n"
+                       "SOURCE (the .cu it was built from) to the --validation CSV."),
+        QStringLiteral("SOURCE"));
+    const QCommandLineOption kernel(QStringLiteral("kernel"),
+        QStringLiteral("Validation: the kernel to compare with (default: the mean over the program's kernels)."),
+        QStringLiteral("NAME"));
+    const QCommandLineOption validation(QStringLiteral("validation"),
+        QStringLiteral("Validation: the CSV to add the measured program to (created when missing)."),
+        QStringLiteral("CSV"));
+    const QCommandLineOption lag(QStringLiteral("lag"),
+        QStringLiteral("Validation: the sensor lag t_p from the calibration, s."), QStringLiteral("S"));
     parser.addOptions({output, device, seconds, intensities, saturations, idleSeconds, interval, epochs, noFit,
-        dryRun, sms});
+        dryRun, sms, measureProgramOption, kernel, validation, lag});
+    parser.addPositionalArgument(QStringLiteral("-- EXECUTABLE [ARGS]"),
+        QStringLiteral("With --measure-program: the program to run (built with ProgramLoop.cu)."));
     parser.process(app);
 
     CalibrationRunOptions options;
@@ -117,6 +208,9 @@ int main(int argc, char** argv)
                 p.saturation, p.blocks, p.threadsPerBlock, qPrintable(QStringLiteral("simulated_slice_a%1").arg(p.arithPerAccess)));
         return 0;
     }
+    if (parser.isSet(measureProgramOption))
+        return runValidationMeasurement(parser, parser.value(device).toInt(), options.sampleIntervalS,
+            parser.value(measureProgramOption), parser.value(kernel), parser.value(validation), parser.value(lag));
     if (!parser.isSet(output) && !parser.isSet(dryRun))
         return fail(QStringLiteral("give -o DIR, the calibration folder to write (--help for the options)"));
 

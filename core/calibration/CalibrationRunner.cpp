@@ -73,11 +73,10 @@ QVector<QPair<QString, QString>> metadataFor(
     return m;
 }
 
-// The point's power from its trace: the energy counter where there is one, else the
-// corrected trace. Learns t_p from the run when it can, else uses `knownLagS`.
-bool summarise(PowerTrace& trace, const RunWindow& run, const std::optional<double>& idleW,
-    const std::optional<double>& knownLagS, CalibrationRecord* record, std::optional<double>* learntLagS,
-    QString* error)
+} // namespace
+
+bool measureRunPower(const PowerTrace& trace, const RunWindow& run, const std::optional<double>& idleW,
+    const std::optional<double>& knownLagS, RunPower* power, QString* error)
 {
     TraceMeasurementOptions options;
     options.runs = {run};
@@ -88,32 +87,29 @@ bool summarise(PowerTrace& trace, const RunWindow& run, const std::optional<doub
         measured = measureTrace(trace, options);
     }
     if (!measured.ok() || measured.runs.isEmpty()) {
-        *error = measured.error;
+        *error = measured.ok() ? QStringLiteral("the run lies outside the trace") : measured.error;
         return false;
     }
     if (measured.lagSource == QLatin1String("learnt"))
-        *learntLagS = measured.lagS;
+        power->learntLagS = measured.lagS;
     const RunMeasurement& r = measured.runs.first();
-    record->rawMeanW = r.rawMeanW;
-    record->correctedMeanW = r.correctedMeanW;
+    power->rawMeanW = r.rawMeanW;
+    power->correctedMeanW = r.correctedMeanW;
     if (r.counterEnergyJ && run.durationS() > 0)
-        record->counterMeanW = *r.counterEnergyJ / run.durationS();
+        power->counterMeanW = *r.counterEnergyJ / run.durationS();
     // JoS13 averages the sampled power of a run of at least 0.5 s: the operating point's
     // steady power. Without a counter, the corrected samples after the sensor has settled
     // (t_p into the run) give it; the ramp before is the sensor's lag, which the error-
     // direction rule does not undo (METHOD §6), so averaging over it would read low.
-    record->settledMeanW = record->correctedMeanW;
+    power->settledMeanW = power->correctedMeanW;
     if (measured.lagS && run.durationS() > *measured.lagS) {
         const double from = run.startS + *measured.lagS;
-        record->settledMeanW = traceEnergyJ(measured.corrected.samples, from, run.endS) / (run.endS - from);
+        power->settledMeanW = traceEnergyJ(measured.corrected.samples, from, run.endS) / (run.endS - from);
     }
-    record->watts = record->counterMeanW ? *record->counterMeanW : record->settledMeanW;
-    record->wattsSource
-        = record->counterMeanW ? QStringLiteral("energy-counter") : QStringLiteral("settled-trace");
+    power->watts = power->counterMeanW ? *power->counterMeanW : power->settledMeanW;
+    power->wattsSource = power->counterMeanW ? QStringLiteral("energy-counter") : QStringLiteral("settled-trace");
     return true;
 }
-
-} // namespace
 
 QString calibrationGpuId(const QString& gpuName)
 {
@@ -207,13 +203,19 @@ CalibrationRunResult runCalibration(SliceRunner& runner, const PowerSampler::Rea
         record.trace = trace.file;
         record.runStartS = run.startS;
         record.runEndS = run.endS;
-        std::optional<double> learnt;
-        if (!summarise(trace, run, result.idleW, knownLagS, &record, &learnt, &error)) {
+        RunPower power;
+        if (!measureRunPower(trace, run, result.idleW, knownLagS, &power, &error)) {
             result.error = QStringLiteral("point %1: %2").arg(point.index).arg(error);
             break;
         }
-        if (learnt)
-            knownLagS = knownLagS ? (*knownLagS + *learnt) / 2 : *learnt;
+        if (power.learntLagS)
+            knownLagS = knownLagS ? (*knownLagS + *power.learntLagS) / 2 : *power.learntLagS;
+        record.rawMeanW = power.rawMeanW;
+        record.correctedMeanW = power.correctedMeanW;
+        record.settledMeanW = power.settledMeanW;
+        record.counterMeanW = power.counterMeanW;
+        record.watts = power.watts;
+        record.wattsSource = power.wattsSource;
         result.records.append(record);
         result.traces.append(trace);
         progress(QStringLiteral("point %1/%2: intensity %3, Sa %4 (%5 blocks): %6 W over %7 s (%8)")

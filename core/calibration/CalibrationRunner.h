@@ -40,6 +40,24 @@ struct CalibrationGpuInfo {
     NvmlDeviceInfo nvml;
 };
 
+// A run's average power from its trace, as a calibration point or a validation program
+// records it.
+struct RunPower {
+    double rawMeanW = 0; // the sensor's readings over the run, as read
+    double correctedMeanW = 0; // after the lag correction (METHOD §6)
+    double settledMeanW = 0; // the corrected trace from t_p into the run to its end
+    std::optional<double> counterMeanW; // energy counter increase / duration
+    double watts = 0; // counterMeanW where there is a counter, else settledMeanW
+    QString wattsSource; // "energy-counter" or "settled-trace"
+    std::optional<double> learntLagS; // t_p, when this run let it be learnt
+};
+
+// Corrects `trace` and sums up the run `run` (idle power `idleW` for the tail; t_p learnt
+// from the run, or `knownLagS` when the run does not show it). False with `error` when the
+// trace cannot be corrected.
+bool measureRunPower(const PowerTrace& trace, const RunWindow& run, const std::optional<double>& idleW,
+    const std::optional<double>& knownLagS, RunPower* power, QString* error);
+
 // A GPU name as a model-file id: lower case, runs of other characters as one '-'.
 QString calibrationGpuId(const QString& gpuName);
 

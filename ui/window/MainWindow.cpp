@@ -4,6 +4,7 @@
 #include "EditorLauncher.h"
 #include "RecentProjects.h"
 #include "Theme.h"
+#include "calibration/CalibrationWindow.h"
 #include "code/CodePanel.h"
 #include "code/CodeView.h"
 #include "export/OutputFormatting.h"
@@ -359,6 +360,16 @@ void MainWindow::createActions()
     go->addAction(tr("&Code"), QKeySequence(tr("Ctrl+2")), this, [this] { m_code->view().setFocus(); });
     go->addAction(tr("&What If"), QKeySequence(tr("Ctrl+3")), this, [this] { m_whatIf->gpuBox()->setFocus(); });
 
+    QMenu* tools = menuBar()->addMenu(tr("&Tools"));
+    QAction* calibration = tools->addAction(tr("&Calibration…"), this, [this] {
+        CalibrationWindow& window = calibrationWindow();
+        window.show();
+        window.raise();
+        window.activateWindow();
+    });
+    calibration->setShortcut(QKeySequence(tr("Ctrl+Shift+C")));
+    calibration->setToolTip(tr("Open a measured calibration, fit a power model and use it for this project"));
+
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     for (QDockWidget* dock : findChildren<QDockWidget*>())
         m_viewMenu->addAction(dock->toggleViewAction());
@@ -559,6 +570,37 @@ void MainWindow::showLocation(const QString& file, int line)
     m_code->view().goToLine(qMax(line, 1));
 }
 
+CalibrationWindow& MainWindow::calibrationWindow()
+{
+    if (!m_calibration) {
+        m_calibration = new CalibrationWindow(*m_session, this);
+        connect(m_calibration, &CalibrationWindow::modelInstalled, this, &MainWindow::useCalibratedModel);
+    }
+    return *m_calibration;
+}
+
+void MainWindow::useCalibratedModel(const QString& folder, const QString& modelId, const QString& gpuId)
+{
+    Preferences next = m_preferences;
+    const QString cleaned = QDir::cleanPath(folder);
+    const bool known = std::any_of(next.modelFolders.cbegin(), next.modelFolders.cend(),
+        [&](const QString& f) { return QDir::cleanPath(f) == cleaned; });
+    if (known) {
+        // The folder is read already, but not the file just written into it.
+        m_session->setModelFolders(m_preferences.modelFolders);
+    } else {
+        next.modelFolders << cleaned;
+        applyPreferences(next); // saves the folder and reloads the library
+    }
+    WhatIfSettings settings = m_session->settings();
+    settings.modelId = modelId;
+    settings.gpuId = gpuId;
+    m_history->change(settings, tr("Use calibrated model %1").arg(modelId), QStringLiteral("calibrated-model"));
+    m_summary->setText(m_session->hasEstimates()
+            ? tr("Estimating with the calibrated model %1 on %2").arg(modelId, gpuId)
+            : tr("The calibrated model %1 cannot be used: %2").arg(modelId, m_session->modelError()));
+}
+
 bool MainWindow::raiseDock(const QString& objectName)
 {
     auto* dock = findChild<QDockWidget*>(objectName);
@@ -630,6 +672,8 @@ void MainWindow::applyPreferences(const Preferences& preferences)
     m_code->setDarkPalette(dark);
     m_plots->setDarkPalette(dark);
     m_why->setDarkPalette(dark);
+    if (m_calibration)
+        m_calibration->setDarkPalette(dark);
 }
 
 void MainWindow::setBusy(bool busy)

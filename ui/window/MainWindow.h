@@ -15,6 +15,7 @@ class QTreeView;
 
 namespace slicewatt {
 
+class CalibrationWindow;
 class CodePanel;
 class DiagnosticsModel;
 class HotspotModel;
@@ -61,6 +62,13 @@ public:
     QLabel& summaryLabel() { return *m_summary; }
     QTreeView& kernelView() { return *m_kernelView; }
     QLabel& powerLabel() { return *m_powerLabel; }
+    // Tools → Calibration: created on first use, kept (with what it opened) until the
+    // main window goes.
+    CalibrationWindow& calibrationWindow();
+    // Makes the project use model `modelId` for GPU `gpuId` from `folder` (a calibration
+    // just wrote it there): the folder joins the preferences' model folders, the library is
+    // reloaded and the choice is one undoable what-if step.
+    void useCalibratedModel(const QString& folder, const QString& modelId, const QString& gpuId);
 
 Q_SIGNALS:
     // Files parsed again after a save (only those and the units including them).
@@ -121,6 +129,7 @@ private:
     QVector<UnitIndex> m_arrivedUnits;
     bool m_arrivedSinceShown = false;
     QTimer* m_partialTimer;
+    CalibrationWindow* m_calibration = nullptr;
 };
 
 } // namespace slicewatt
