@@ -7,6 +7,7 @@
 #include <QIcon>
 #include <QTimer>
 
+#include "calibration/CalibrationWindow.h"
 #include "plots/PlotsPanel.h"
 
 #include <cstdio>
@@ -30,6 +31,14 @@ QCommandLineOption showDocksOption()
         QStringLiteral("LIST"));
 }
 
+QCommandLineOption calibrationOption()
+{
+    return QCommandLineOption(QStringLiteral("calibration"),
+        QStringLiteral("Open the Calibration window on PATH: a calibration folder (slicewatt-calibrate -o), a "
+                       "calibration CSV or a power trace. With --screenshot the picture is of that window."),
+        QStringLiteral("PATH"));
+}
+
 void setIdentity()
 {
     QCoreApplication::setOrganizationName(QStringLiteral("SliceWatt"));
@@ -48,6 +57,7 @@ QCommandLineOption describeCommandLine(QCommandLineParser& parser)
         QStringLiteral("paths"), QStringLiteral("CUDA project folders, .cu files or a compile_commands.json"));
     parser.addOption(screenshotOption());
     parser.addOption(showDocksOption());
+    parser.addOption(calibrationOption());
     return version;
 }
 
@@ -109,10 +119,27 @@ int main(int argc, char** argv)
     parser.process(app);
     const QCommandLineOption screenshot = screenshotOption();
     const QCommandLineOption showDocks = showDocksOption();
+    const QCommandLineOption calibration = calibrationOption();
 
     slicewatt::MainWindow window;
     window.show();
-    if (parser.isSet(screenshot)) {
+    if (parser.isSet(calibration)) {
+        slicewatt::CalibrationWindow& calibrationWindow = window.calibrationWindow();
+        calibrationWindow.show();
+        if (!calibrationWindow.openPath(parser.value(calibration)))
+            fprintf(stderr, "slicewatt: %s: see the Calibration window's problem list\n",
+                qPrintable(parser.value(calibration)));
+        if (parser.isSet(screenshot)) {
+            const QString file = parser.value(screenshot);
+            QTimer::singleShot(800, &calibrationWindow, [&calibrationWindow, file] {
+                const bool saved = calibrationWindow.grab().save(file);
+                if (!saved)
+                    fprintf(stderr, "slicewatt: could not write %s\n", qPrintable(file));
+                QCoreApplication::exit(saved ? 0 : 1);
+            });
+        }
+    }
+    if (parser.isSet(screenshot) && !parser.isSet(calibration)) {
         const QString file = parser.value(screenshot);
         const QStringList docks = parser.value(showDocks).split(QLatin1Char(','), Qt::SkipEmptyParts);
         QObject::connect(&window.analysisJob(), &slicewatt::AnalysisJob::finished, &window, [&window, file, docks] {

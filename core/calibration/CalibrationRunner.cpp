@@ -81,11 +81,7 @@ bool measureRunPower(const PowerTrace& trace, const RunWindow& run, const std::o
     TraceMeasurementOptions options;
     options.runs = {run};
     options.idleW = idleW;
-    TraceMeasurement measured = measureTrace(trace, options);
-    if (!measured.ok() && knownLagS) {
-        options.lagS = knownLagS;
-        measured = measureTrace(trace, options);
-    }
+    const TraceMeasurement measured = measureTraceWithLagFallback(trace, options, knownLagS);
     if (!measured.ok() || measured.runs.isEmpty()) {
         *error = measured.ok() ? QStringLiteral("the run lies outside the trace") : measured.error;
         return false;

@@ -146,4 +146,15 @@ TraceMeasurement measureTrace(const PowerTrace& trace, const TraceMeasurementOpt
     return result;
 }
 
+TraceMeasurement measureTraceWithLagFallback(
+    const PowerTrace& trace, TraceMeasurementOptions options, const std::optional<double>& fallbackLagS)
+{
+    TraceMeasurement measured = measureTrace(trace, options);
+    if (!measured.ok() && fallbackLagS && !options.lagS) {
+        options.lagS = fallbackLagS;
+        measured = measureTrace(trace, options);
+    }
+    return measured;
+}
+
 } // namespace slicewatt

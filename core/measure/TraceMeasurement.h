@@ -60,4 +60,10 @@ struct TraceMeasurement {
 // or when runs are known but none of them lets t_p be learnt and none was given.
 TraceMeasurement measureTrace(const PowerTrace& trace, const TraceMeasurementOptions& options = {});
 
+// measureTrace, and when t_p cannot be learnt from the trace's runs (all shorter than the
+// sensor needs to settle), again with `fallbackLagS` (the lag a calibration learnt overall)
+// when there is one.
+TraceMeasurement measureTraceWithLagFallback(
+    const PowerTrace& trace, TraceMeasurementOptions options, const std::optional<double>& fallbackLagS);
+
 } // namespace slicewatt

@@ -475,13 +475,9 @@ void CalibrationWindow::showTrace(const QString& path, const QString& title, con
         // The idle power slicewatt-calibrate measured before the points: every tail is reset
         // to the same level, so the points stay comparable.
         options.idleW = m_input.idleW();
-        measurement = measureTrace(trace, options);
-        // A run too short to learn t_p from: the lag the measuring run learnt overall, as
-        // slicewatt-calibrate itself corrected it.
-        if (!measurement.ok() && m_input.lagS()) {
-            options.lagS = m_input.lagS();
-            measurement = measureTrace(trace, options);
-        }
+        // A run too short to learn t_p from takes the lag the measuring run learnt overall,
+        // as slicewatt-calibrate itself corrected it.
+        measurement = measureTraceWithLagFallback(trace, options, m_input.lagS());
     }
     m_tracePlot->showTrace(trace, measurement, QStringLiteral("%1 — %2").arg(title, QFileInfo(path).fileName()));
     const std::optional<double> listedW = point ? std::optional<double>(point->sample.watts) : std::nullopt;
