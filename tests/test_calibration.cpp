@@ -581,6 +581,99 @@ private Q_SLOTS:
         QVERIFY(!appendValidationRow(other, metadata, row, &error));
         QVERIFY(error.contains(QStringLiteral("not a validation file")));
     }
+
+    // tests/validation/GPU/ holds what scripts/calibrate-gpu.sh measured on a real GPU: the
+    // calibrated models, the validation CSV and the comparison it printed (summary-MODEL.json).
+    // The same errors must come out of today's code.
+    void committedValidationSetsReproduceTheirErrors_data()
+    {
+        QTest::addColumn<QString>("folder");
+        QTest::addColumn<QString>("summaryFile");
+        const QDir root(test::sourceDir() + QStringLiteral("/tests/validation"));
+        int rows = 0;
+        for (const QString& gpu : root.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
+            const QDir folder(root.filePath(gpu));
+            for (const QString& summary : folder.entryList({QStringLiteral("summary-*.json")}, QDir::Files)) {
+                QTest::newRow(qPrintable(gpu + '/' + summary)) << folder.path() << folder.filePath(summary);
+                ++rows;
+            }
+        }
+        if (rows == 0)
+            QTest::newRow("none") << QString() << QString();
+    }
+
+    void committedValidationSetsReproduceTheirErrors()
+    {
+        QFETCH(QString, folder);
+        QFETCH(QString, summaryFile);
+        if (folder.isEmpty())
+            QSKIP("no validation set measured on a real GPU is committed yet (scripts/calibrate-gpu.sh on a lent GPU)");
+        reproduceValidationSet(folder, summaryFile, 10);
+        if (QTest::currentTestFailed())
+            return;
+    }
+
+    // The check above, on a set this test builds the way scripts/calibrate-gpu.sh does (a
+    // calibration of the simulated GPU, two measured programs, the summary `validate
+    // --format json` writes), so it runs even before a real set is committed.
+    void aValidationSetIsReproducedFromItsFiles()
+    {
+        QTemporaryDir dir;
+        const QString folder = dir.filePath(QStringLiteral("sim-gpu"));
+        const QString calibrationCsv = test::writeFile(dir, QStringLiteral("sim-gpu/calibration/calibration.csv"),
+            "# gpu_id: sim-9000\n# sm_count: 40\nsaturation,intensity,watts,lines,gpu\n"
+            "0.25,7,120,6,sim-9000\n1,7,210,6,sim-9000\n0.25,180,141,6,sim-9000\n1,180,231,6,sim-9000\n"
+            "0.25,8200,175,6,sim-9000\n1,8200,266,6,sim-9000\n");
+        QStringList lines;
+        WnnTrainingOptions training;
+        training.maxEpochs = 50;
+        QVERIFY(writeCalibrationModels(readCalibrationCsv(calibrationCsv), folder + QStringLiteral("/calibration/models"),
+            QStringLiteral("test"), training, &lines));
+        QString error;
+        for (const auto& [program, watts] : {std::pair{QStringLiteral("matmul_tiled.cu"), 180.0},
+                 std::pair{QStringLiteral("stencil_2d_heat.cu"), 150.0}}) {
+            ValidationMeasurement row;
+            row.program = QDir(folder).relativeFilePath(test::corpusDir() + '/' + program);
+            row.measuredW = watts;
+            row.seconds = 3;
+            row.wattsSource = QStringLiteral("energy-counter");
+            QVERIFY2(appendValidationRow(folder + QStringLiteral("/validation.csv"), {}, row, &error), qPrintable(error));
+        }
+        QStringList libraryErrors;
+        const ModelLibrary library = ModelLibrary::load({folder + QStringLiteral("/calibration/models")}, libraryErrors);
+        const PowerModel& model = *library.model(QStringLiteral("sim-9000-jos13-idle"));
+        const GpuSpec& gpu = *library.gpus().find(QStringLiteral("sim-9000"));
+        const ValidationSummary summary = validatePredictions(
+            readValidationCsv(folder + QStringLiteral("/validation.csv")), model, gpu, {}, test::parserOptions());
+        QCOMPARE(summary.compared, 2);
+        const QString summaryFile = test::writeFile(
+            dir, QStringLiteral("sim-gpu/summary-sim-9000-jos13-idle.json"), validationJson(summary, model.id(), gpu.id));
+        reproduceValidationSet(folder, summaryFile, 2);
+    }
+
+private:
+    static void reproduceValidationSet(const QString& folder, const QString& summaryFile, int minimumRows)
+    {
+        QFile file(summaryFile);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject summary = QJsonDocument::fromJson(file.readAll()).object();
+        QStringList errors;
+        const ModelLibrary library = ModelLibrary::load({folder + QStringLiteral("/calibration/models")}, errors);
+        QVERIFY2(errors.isEmpty(), qPrintable(errors.join('\n')));
+        const PowerModel* model = library.model(summary.value(QStringLiteral("model")).toString());
+        const GpuSpec* gpu = library.gpus().find(summary.value(QStringLiteral("gpu")).toString());
+        QVERIFY(model && gpu);
+        const ValidationSet set = readValidationCsv(folder + QStringLiteral("/validation.csv"));
+        QVERIFY2(set.ok(), qPrintable(set.errors.join('\n')));
+        QVERIFY2(set.rows.size() >= minimumRows, "issue 8 asks for 10 or more measured programs");
+        const ValidationSummary now = validatePredictions(set, *model, *gpu, {}, test::parserOptions());
+        QCOMPARE(now.compared, summary.value(QStringLiteral("compared")).toInt());
+        QVERIFY(now.meanAbsolutePercentageError);
+        QVERIFY2(std::abs(*now.meanAbsolutePercentageError
+                     - summary.value(QStringLiteral("mean_absolute_percentage_error")).toDouble())
+                < 1e-6,
+            qPrintable(QStringLiteral("MAPE now %1 %").arg(*now.meanAbsolutePercentageError)));
+    }
 };
 
 QTEST_GUILESS_MAIN(CalibrationTest)

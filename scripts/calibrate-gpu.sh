@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# On a machine with an NVIDIA GPU, its driver and the CUDA toolkit (nvcc): calibrates the GPU
+# with slicewatt-calibrate, measures the validation programs (tests/validation/programs.txt)
+# and compares SliceWatt's static predictions with the measurements.
+#
+#   scripts/calibrate-gpu.sh [--quick] [--device N]
+#
+# Writes tests/validation/GPU_ID/ in the working tree: calibration/ (calibration.csv, traces,
+# models/), validation.csv (+ traces/) and, where slicewatt-cli can run, summary-MODEL.json
+# per model; test_calibration recomputes the errors from them. When $OUT is set (the device
+# tool's output folder) the same folder is copied there. --quick: fewer, shorter points, for
+# a first look; commit only full runs.
+#
+# On a machine that cannot install Qt (the lent GPU machines), build the kit first on this
+# side with scripts/device-kit.sh and carry .devicekit: its slicewatt-calibrate is used, and
+# the comparison (slicewatt-cli validate, which needs libclang) is left for this side.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+quick=0
+device=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --quick) quick=1 ;;
+    --device) device="$2"; shift ;;
+    *) echo "usage: $0 [--quick] [--device N]" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+command -v nvcc >/dev/null || { [ -x /usr/local/cuda/bin/nvcc ] && export PATH=/usr/local/cuda/bin:$PATH; }
+command -v nvcc >/dev/null || { echo "calibrate-gpu: nvcc not found (install the CUDA toolkit)" >&2; exit 1; }
+command -v nvidia-smi >/dev/null || echo "calibrate-gpu: nvidia-smi not found; NVML comes with the driver" >&2
+
+cli=""
+if [ -x .devicekit/bin/slicewatt-calibrate ]; then
+  export LD_LIBRARY_PATH="$PWD/.devicekit/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+  calibrate=.devicekit/bin/slicewatt-calibrate
+else
+  if ! command -v cmake >/dev/null || ! dpkg -s qt6-base-dev >/dev/null 2>&1; then
+    bash scripts/install-deps.sh
+  fi
+  build=build-gpu
+  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DSLICEWATT_BUILD_TESTS=OFF \
+    -DCMAKE_CUDA_ARCHITECTURES=native >/dev/null
+  cmake --build "$build" --target slicewatt-calibrate slicewatt-cli
+  calibrate="$build/bin/slicewatt-calibrate"
+  cli="$build/bin/slicewatt-cli"
+fi
+
+gpu_name=$(nvidia-smi --query-gpu=name --format=csv,noheader -i "$device" 2>/dev/null | head -1 || true)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# 1. Calibrate.
+options=()
+[ "$quick" = 1 ] && options=(--seconds 0.5 --intensities 7,180,8200 --saturations 0.25,1 --epochs 2000)
+"$calibrate" --device "$device" -o "$work/calibration" "${options[@]}"
+gpu_id=$(sed -n 's/^# gpu_id: //p' "$work/calibration/calibration.csv")
+lag=$(sed -n 's/^# lag_s: //p' "$work/calibration/calibration.csv")
+lag_option=()
+[ -n "$lag" ] && [ "$lag" != unknown ] && lag_option=(--lag "$lag")
+target="tests/validation/$gpu_id"
+rm -rf "$target"
+mkdir -p "$target"
+cp -r "$work/calibration" "$target/calibration"
+echo "calibrated ${gpu_name:-GPU $device} as $gpu_id; t_p ${lag:-unknown} s"
+
+# 2. Build and measure each validation program.
+mkdir -p "$work/bin"
+nvcc -O2 -std=c++17 -arch=native -c app/calibrate/ProgramLoop.cu -o "$work/bin/loop.o"
+seconds=3
+[ "$quick" = 1 ] && seconds=1.5
+grep -v '^#' tests/validation/programs.txt | while read -r file kernel; do
+  [ -n "$file" ] || continue
+  name="${file%.cu}"
+  if ! nvcc -O2 -std=c++17 -arch=native -Dmain=slicewatt_program_main -c "tests/corpus/$file" \
+         -o "$work/bin/$name.o" 2>"$work/bin/$name.log" \
+     || ! nvcc -arch=native "$work/bin/$name.o" "$work/bin/loop.o" -o "$work/bin/$name" 2>>"$work/bin/$name.log"; then
+    echo "calibrate-gpu: $file does not build, left out:" >&2
+    cat "$work/bin/$name.log" >&2
+    continue
+  fi
+  kernel_option=()
+  [ "$kernel" != - ] && kernel_option=(--kernel "$kernel")
+  SLICEWATT_LOOP_SECONDS=$seconds "$calibrate" --device "$device" --measure-program "tests/corpus/$file" \
+    "${kernel_option[@]}" "${lag_option[@]}" --validation "$target/validation.csv" -- "$work/bin/$name" \
+    || echo "calibrate-gpu: $file failed to run, left out" >&2
+done
+
+# 3. Compare with the calibrated models (here when slicewatt-cli is built, else on the other side).
+[ -n "$cli" ] && for model in "$gpu_id-jos13-idle" "$gpu_id-jos13" "$gpu_id-wnn"; do
+  [ -f "$target/calibration/models/$model.json" ] || continue
+  "$cli" validate "$target/validation.csv" --models-dir "$target/calibration/models" --gpu "$gpu_id" \
+    --model "$model" --format json -o "$target/summary-$model.json" || true
+  echo "== $model"
+  "$cli" validate "$target/validation.csv" --models-dir "$target/calibration/models" --gpu "$gpu_id" \
+    --model "$model" | tail -1
+done
+
+[ -n "$cli" ] || echo "compare on a machine with slicewatt-cli: slicewatt-cli validate $target/validation.csv" \
+  "--models-dir $target/calibration/models --gpu $gpu_id --model $gpu_id-jos13-idle"
+if [ -n "${OUT:-}" ]; then
+  mkdir -p "$OUT/tests/validation"
+  cp -r "$target" "$OUT/tests/validation/"
+fi
+echo "written: $target"
