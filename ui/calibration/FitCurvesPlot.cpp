@@ -20,12 +20,7 @@ FitCurvesPlot::FitCurvesPlot(QWidget* parent)
 {
     insertTitleRow();
     yAxis->setLabel(QStringLiteral("Power, W"));
-    legend->setVisible(true);
-    legend->setFillOrder(QCPLegend::foColumnsFirst);
-    legend->setWrap(3);
-    legend->setRowSpacing(0);
-    legend->setColumnSpacing(6);
-    legend->setIconSize(18, 8);
+    useCompactLegend(3);
     axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     showNothing(tr("Open a calibration to see its points."));
 }

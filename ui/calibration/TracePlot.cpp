@@ -46,7 +46,7 @@ TracePlot::TracePlot(QWidget* parent)
     showNothing(tr("Select a point to see its power trace."));
 }
 
-void TracePlot::showNothing(const QString& why)
+void TracePlot::beginEmptyRefresh()
 {
     beginRefresh();
     clearGraphs();
@@ -54,6 +54,11 @@ void TracePlot::showNothing(const QString& why)
     m_corrected = nullptr;
     m_shadedRuns = 0;
     m_idleLineW.reset();
+}
+
+void TracePlot::showNothing(const QString& why)
+{
+    beginEmptyRefresh();
     setTitle(QString());
     showMessage(why);
     endRefresh();
@@ -61,12 +66,7 @@ void TracePlot::showNothing(const QString& why)
 
 void TracePlot::showTrace(const PowerTrace& trace, const TraceMeasurement& measurement, const QString& title)
 {
-    beginRefresh();
-    clearGraphs();
-    m_raw = nullptr;
-    m_corrected = nullptr;
-    m_shadedRuns = 0;
-    m_idleLineW.reset();
+    beginEmptyRefresh();
     setTitle(title);
     if (!trace.ok() || trace.samples.isEmpty()) {
         QStringList shown = trace.errors.mid(0, kMaxErrorsShown);

@@ -28,6 +28,8 @@ public:
     std::optional<double> idleLineW() const { return m_idleLineW; }
 
 private:
+    // Starts a refresh with no graphs, shaded runs or idle line.
+    void beginEmptyRefresh();
     void shadeRun(const RunWindow& run);
     void showIdle(double idleW, const QCPRange& time);
 

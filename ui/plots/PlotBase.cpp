@@ -63,6 +63,16 @@ void PlotBase::setTitle(const QString& text)
         m_title->setText(wrapText(text, titleColumns()));
 }
 
+void PlotBase::useCompactLegend(int columns)
+{
+    legend->setVisible(true);
+    legend->setFillOrder(QCPLegend::foColumnsFirst);
+    legend->setWrap(columns);
+    legend->setRowSpacing(0);
+    legend->setColumnSpacing(6);
+    legend->setIconSize(18, 8);
+}
+
 int PlotBase::titleColumns() const
 {
     // As many characters as the plot is wide: one line in a wide dock, wrapped in a narrow one.

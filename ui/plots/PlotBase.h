@@ -37,6 +37,9 @@ protected:
     // fit a dock (text elements do not wrap).
     void insertTitleRow();
     void setTitle(const QString& text);
+    // The legend as the small plots use it: visible, filled column by column, `columns`
+    // entries a row, tight spacing and short icons (placed by the caller's inset alignment).
+    void useCompactLegend(int columns);
     // Centred text over the whole plot (errors, missing models).
     void showMessage(const QString& text);
 

@@ -53,12 +53,7 @@ WnnComparisonPlot::WnnComparisonPlot(QWidget* parent)
     m_curves->axis(QCPAxis::atLeft)->setLabel(QStringLiteral("Power, W"));
     m_residuals->axis(QCPAxis::atBottom)->setLabel(surfacemap::intensityLabel(false));
     m_residuals->axis(QCPAxis::atLeft)->setLabel(QStringLiteral("wnn − regr., W"));
-    legend->setVisible(true);
-    legend->setFillOrder(QCPLegend::foColumnsFirst);
-    legend->setWrap(3);
-    legend->setRowSpacing(0);
-    legend->setColumnSpacing(6);
-    legend->setIconSize(18, 8);
+    useCompactLegend(3);
     m_curves->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     endRefresh();
 }
