@@ -6,6 +6,7 @@
 // model and its GPU to the user's folder, after which the project is estimated with it —
 // while the opened folder stays exactly as it was.
 #include "TestNoise.h"
+#include "TestSimulatedGpu.h"
 #include "TestSupport.h"
 #include "calibration/CalibratedModelInstall.h"
 #include "calibration/CalibrationPointModel.h"
@@ -604,6 +605,43 @@ private Q_SLOTS:
 private:
     QTemporaryDir m_folder;
     QMap<QString, QByteArray> m_before;
+
+    // What slicewatt-calibrate itself writes (its runner on a simulated GPU, the same
+    // writer): every point listed with its trace and run, and the fit close to the truth.
+    void opensWhatTheCalibrationToolWrites()
+    {
+        const test::SurfaceTruth truth;
+        test::SimulatedGpu gpu(truth, 0.08, true);
+        CalibrationRunOptions options = test::quickOptions();
+        options.plan.intensities = {7, 60, 550, 8200};
+        const CalibrationRunResult result = runCalibration(
+            gpu, [&](QString* e) { return gpu.read(e); }, test::simulatedGpuInfo(), options, [](const QString&) {});
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY2(slicewatt::writeCalibrationFolder(result, dir.path(), &error), qPrintable(error));
+
+        ProjectSession session;
+        CalibrationWindow window(session);
+        QVERIFY(window.openPath(dir.path()));
+        QCOMPARE(window.problemList().count(), 0);
+        QCOMPARE(window.pointModel().rowCount(), int(result.records.size()));
+        for (int i = 0; i < result.records.size(); ++i) {
+            const CalibrationPoint& point = window.input().points[i];
+            QCOMPARE(point.number, result.records[i].point);
+            QVERIFY(!point.traceMissing);
+            QVERIFY(point.run);
+            QCOMPARE(point.wattsSource, QStringLiteral("energy-counter"));
+        }
+        QVERIFY(window.input().idleW());
+        QVERIFY(window.setForm(QStringLiteral("jos13-idle")));
+        QVERIFY(window.currentFit().ok());
+        QVERIFY2(std::abs(window.currentFit().result.parameters[1] - truth.beta0) < 0.05 * truth.beta0,
+            qPrintable(QString::number(window.currentFit().result.parameters[1])));
+        window.selectPoint(2);
+        QVERIFY(window.tracePlot().rawGraph());
+        QCOMPARE(window.tracePlot().shadedRuns(), 1);
+    }
 };
 
 QTEST_MAIN(CalibrationViewTest)

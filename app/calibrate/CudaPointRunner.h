@@ -13,7 +13,7 @@ public:
         : m_cuda(cuda)
     {
     }
-    bool run(const CalibrationPoint& point, double seconds, QString* error) override
+    bool run(const CalibrationPlanPoint& point, double seconds, QString* error) override
     {
         std::string message;
         if (m_cuda.run(point.arithPerAccess, point.blocks, point.threadsPerBlock, seconds, &message))

@@ -200,10 +200,10 @@ int main(int argc, char** argv)
     }
 
     if (parser.isSet(dryRun) && parser.isSet(sms)) {
-        const QVector<CalibrationPoint> plan = calibrationPlan(options.plan, parser.value(sms).toInt(), 1024, &error);
+        const QVector<CalibrationPlanPoint> plan = calibrationPlan(options.plan, parser.value(sms).toInt(), 1024, &error);
         if (plan.isEmpty())
             return fail(error);
-        for (const CalibrationPoint& p : plan)
+        for (const CalibrationPlanPoint& p : plan)
             printf("point %2d: intensity %8.2f  Sa %.3f  %4d blocks x %d threads  kernel %s\n", p.index, p.intensity,
                 p.saturation, p.blocks, p.threadsPerBlock, qPrintable(QStringLiteral("simulated_slice_a%1").arg(p.arithPerAccess)));
         return 0;
@@ -244,7 +244,7 @@ int main(int argc, char** argv)
         gpu.nvml.hasInstantPower ? "instant field" : "nvmlDeviceGetPowerUsage (may be a 1 s average)",
         gpu.nvml.hasEnergyCounter ? "yes" : "no");
     if (parser.isSet(dryRun)) {
-        const QVector<CalibrationPoint> plan = calibrationPlan(options.plan, gpu.sms, gpu.maxThreadsPerBlock, &error);
+        const QVector<CalibrationPlanPoint> plan = calibrationPlan(options.plan, gpu.sms, gpu.maxThreadsPerBlock, &error);
         printf("%d points, about %.0f s\n", int(plan.size()),
             plan.size() * (options.plan.runSeconds + options.leadSeconds + options.tailSeconds) + options.idleSeconds);
         return plan.isEmpty() ? fail(error) : 0;

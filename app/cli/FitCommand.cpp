@@ -44,7 +44,7 @@ int runFitCommand(const QStringList& args)
         return ExitUsage;
     }
     const QString tool = QStringLiteral("slicewatt-cli " SLICEWATT_VERSION);
-    const CalibrationFit fitted
+    const FittedCalibration fitted
         = fitCalibration(data, *form, gpu, options.values.value(QStringLiteral("id")), tool);
     const FitResult& fit = fitted.fit;
     if (!fit.ok()) {

@@ -25,10 +25,10 @@ bool writeFile(const QString& path, const QByteArray& bytes, QString* error)
 
 } // namespace
 
-CalibrationFit fitCalibration(const CalibrationData& data, const ModelForm& form, const QString& gpuId,
+FittedCalibration fitCalibration(const CalibrationData& data, const ModelForm& form, const QString& gpuId,
     const QString& modelId, const QString& tool)
 {
-    CalibrationFit result;
+    FittedCalibration result;
     result.samples = modelSamples(data, form);
     result.fit = fitModel(form, result.samples);
     if (!result.fit.ok())
@@ -102,7 +102,7 @@ bool writeCalibrationModels(const CalibrationData& data, const QString& folder, 
     }
     *lines << QStringLiteral("GPU %1 (%2 SMs): %3").arg(gpu->id).arg(gpu->sms).arg(gpuFile);
     for (const QString& formName : {QStringLiteral("jos13"), QStringLiteral("jos13-idle")}) {
-        const CalibrationFit fitted = fitCalibration(data, *modelFormByName(formName), gpu->id, {}, tool);
+        const FittedCalibration fitted = fitCalibration(data, *modelFormByName(formName), gpu->id, {}, tool);
         if (!fitted.fit.ok()) {
             *lines << QStringLiteral("%1: not fitted: %2").arg(formName, fitted.fit.error);
             continue;

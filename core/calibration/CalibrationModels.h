@@ -12,7 +12,7 @@
 namespace slicewatt {
 
 // A regression form fitted to a calibration CSV, with the model file that records it.
-struct CalibrationFit {
+struct FittedCalibration {
     FitResult fit; // fit.error non-empty: nothing else means anything
     QVector<ModelSample> samples; // what was fitted, in the CSV's order
     QString modelId;
@@ -21,7 +21,7 @@ struct CalibrationFit {
 
 // Fits `form` to `data` for GPU `gpuId`; the model id is `modelId` or, when empty,
 // GPU-FORM. `tool` names the program for the provenance.
-CalibrationFit fitCalibration(const CalibrationData& data, const ModelForm& form, const QString& gpuId,
+FittedCalibration fitCalibration(const CalibrationData& data, const ModelForm& form, const QString& gpuId,
     const QString& modelId, const QString& tool);
 
 // The wavelet network trained on a calibration CSV (columns lines and gpu needed).

@@ -10,10 +10,10 @@
 
 namespace slicewatt {
 
-QVector<CalibrationPoint> calibrationPlan(
+QVector<CalibrationPlanPoint> calibrationPlan(
     const CalibrationPlanOptions& options, int smCount, int threadsPerBlock, QString* error)
 {
-    QVector<CalibrationPoint> points;
+    QVector<CalibrationPlanPoint> points;
     if (smCount <= 0 || threadsPerBlock <= 0) {
         *error = QStringLiteral("the GPU reports no SMs or no threads per block");
         return points;
@@ -42,13 +42,13 @@ QVector<CalibrationPoint> calibrationPlan(
     for (double targetIntensity : options.intensities) {
         const int arith = nearestSimulatedSliceArith(targetIntensity);
         for (double targetSaturation : options.saturations) {
-            CalibrationPoint point;
+            CalibrationPlanPoint point;
             point.arithPerAccess = arith;
             point.intensity = simulatedSliceIntensity(arith);
             point.blocks = std::clamp(int(std::lround(targetSaturation * smCount)), 1, smCount);
             point.saturation = double(point.blocks) / smCount;
             point.threadsPerBlock = threadsPerBlock;
-            const bool repeated = std::any_of(points.cbegin(), points.cend(), [&](const CalibrationPoint& p) {
+            const bool repeated = std::any_of(points.cbegin(), points.cend(), [&](const CalibrationPlanPoint& p) {
                 return p.arithPerAccess == point.arithPerAccess && p.blocks == point.blocks;
             });
             if (repeated)

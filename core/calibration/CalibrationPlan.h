@@ -17,7 +17,7 @@ struct CalibrationPlanOptions {
 // One point as it will actually run: the nearest simulated slice to the target intensity,
 // and the block count that gives the nearest achievable saturation. The CSV records the
 // achieved values, not the targets.
-struct CalibrationPoint {
+struct CalibrationPlanPoint {
     int index = 0; // 1-based, in run order
     int arithPerAccess = 0; // which simulated slice kernel
     double intensity = 0; // its intensity, as SliceWatt counts it
@@ -29,7 +29,7 @@ struct CalibrationPoint {
 // The points for a GPU with `smCount` SMs and `threadsPerBlock` threads per block, or an
 // error in words (no SMs, a saturation outside (0, 1], an intensity ≤ 0, a run shorter
 // than 0.5 s). Points that collapse onto the same kernel and block count are kept once.
-QVector<CalibrationPoint> calibrationPlan(
+QVector<CalibrationPlanPoint> calibrationPlan(
     const CalibrationPlanOptions& options, int smCount, int threadsPerBlock, QString* error);
 
 // Parses "7,20,60" into numbers; false (with `error`) on anything else.

@@ -124,7 +124,7 @@ CalibrationRunResult runCalibration(SliceRunner& runner, const PowerSampler::Rea
 {
     CalibrationRunResult result;
     QString error;
-    const QVector<CalibrationPoint> plan = calibrationPlan(options.plan, gpu.sms, gpu.maxThreadsPerBlock, &error);
+    const QVector<CalibrationPlanPoint> plan = calibrationPlan(options.plan, gpu.sms, gpu.maxThreadsPerBlock, &error);
     if (plan.isEmpty()) {
         result.error = error;
         return result;
@@ -149,7 +149,7 @@ CalibrationRunResult runCalibration(SliceRunner& runner, const PowerSampler::Rea
                  .arg(result.idleW ? QString::number(*result.idleW, 'f', 1) : QStringLiteral("unknown")));
 
     if (options.warmupSeconds > 0) {
-        CalibrationPoint warmup = plan.last();
+        CalibrationPlanPoint warmup = plan.last();
         warmup.blocks = gpu.sms;
         progress(QStringLiteral("warm-up: %1 s at full saturation").arg(options.warmupSeconds));
         if (!runner.run(warmup, options.warmupSeconds, &error)) {
@@ -160,7 +160,7 @@ CalibrationRunResult runCalibration(SliceRunner& runner, const PowerSampler::Rea
     }
 
     std::optional<double> knownLagS;
-    for (const CalibrationPoint& point : plan) {
+    for (const CalibrationPlanPoint& point : plan) {
         if (cancelled()) {
             result.cancelled = true;
             break;

@@ -21,7 +21,7 @@ namespace slicewatt {
 class SliceRunner {
 public:
     virtual ~SliceRunner() = default;
-    virtual bool run(const CalibrationPoint& point, double seconds, QString* error) = 0;
+    virtual bool run(const CalibrationPlanPoint& point, double seconds, QString* error) = 0;
 };
 
 // The GPU under calibration, as CUDA and NVML describe it: the calibration CSV's metadata.
