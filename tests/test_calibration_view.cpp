@@ -602,10 +602,6 @@ private Q_SLOTS:
         QCOMPARE(again.formBox().currentData().toString(), QStringLiteral("linear-intensity"));
     }
 
-private:
-    QTemporaryDir m_folder;
-    QMap<QString, QByteArray> m_before;
-
     // What slicewatt-calibrate itself writes (its runner on a simulated GPU, the same
     // writer): every point listed with its trace and run, and the fit close to the truth.
     void opensWhatTheCalibrationToolWrites()
@@ -642,6 +638,11 @@ private:
         QVERIFY(window.tracePlot().rawGraph());
         QCOMPARE(window.tracePlot().shadedRuns(), 1);
     }
+
+private:
+    QTemporaryDir m_folder;
+    QMap<QString, QByteArray> m_before;
+
 };
 
 QTEST_MAIN(CalibrationViewTest)
