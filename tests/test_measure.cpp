@@ -590,8 +590,9 @@ private Q_SLOTS:
             qPrintable(measurement.error));
     }
 
-    // A run of 6 s, much longer than t_p (0.41 s): the error-direction rule evens out the
-    // noise, and the tail after the run is reset to idle.
+    // A run of 6 s, much longer than t_p (0.41 s): its first t_p is read t_p later from the
+    // fit (the rise moves back to the run's start), the error-direction rule evens out the
+    // noise after it, and the tail after the run is reset to idle.
     void longRunIsCorrectedByTheErrorDirectionRule()
     {
         Workload workload;
@@ -654,10 +655,17 @@ private Q_SLOTS:
         QVERIFY(m.corrected.rules.contains(CorrectionRule::DirectionAverage));
         QVERIFY(m.corrected.rules.contains(CorrectionRule::DirectionMinimum));
         QVERIFY(!m.corrected.rules.contains(CorrectionRule::ShortRunFit));
+        // The run's first t_p, and only that, is read from the fit.
+        for (int i = 0; i < corrected.size(); ++i) {
+            const bool inStart = corrected[i].timeS >= 1.003 && corrected[i].timeS <= 1.003 + *m.lagS;
+            QCOMPARE(m.corrected.rules[i] == CorrectionRule::RunStartFit, inStart);
+        }
 
-        // Energy over the run: the rule does not move readings in time, so what the lag shifts
-        // past the run's end, ΔP·(delay + tau) for this sensor, stays missing in both (and the
-        // reset tail no longer counts it); on a run this long that is 2 %. The counter is exact.
+        // Energy over the run: the lag shifts ΔP·(delay + tau) past the run's end, which the
+        // raw readings miss (and the reset tail no longer counts); reading the run's first t_p
+        // t_p later moves the rise back to the start, so the corrected energy gets it back
+        // (before, with the error-direction rule alone, it missed the same 2 %). The counter is
+        // exact.
         const double truth = workload.energyJ(1.003, 7.003);
         const double shiftedJ = (150 - 55) * (sensor.delayS + sensor.tauS);
         qInfo("long run energy: true %.2f J, raw %.2f J (%+.2f %%), corrected %.2f J (%+.2f %%), counter %.3f J; "
@@ -665,8 +673,9 @@ private Q_SLOTS:
             truth, run.rawEnergyJ, relativeError(run.rawEnergyJ, truth) * 100, run.correctedEnergyJ,
             relativeError(run.correctedEnergyJ, truth) * 100, *run.counterEnergyJ, shiftedJ);
         QVERIFY(std::abs(run.rawEnergyJ - (truth - shiftedJ)) < 0.002 * truth);
-        QVERIFY(std::abs(run.correctedEnergyJ - run.rawEnergyJ) < 0.005 * truth);
-        QVERIFY(std::abs(relativeError(run.correctedEnergyJ, truth)) < 0.03);
+        QVERIFY2(std::abs(relativeError(run.correctedEnergyJ, truth)) < 0.01,
+            qPrintable(QString::number(relativeError(run.correctedEnergyJ, truth))));
+        QVERIFY(std::abs(run.correctedEnergyJ - truth) < 0.3 * std::abs(run.rawEnergyJ - truth));
         // The counter is read at the samples only: interpolating it linearly at an edge that
         // falls between two samples is off by at most ΔP·interval/4 (plus the mJ steps).
         QVERIFY(std::abs(*run.counterEnergyJ - truth) <= (150 - 55) * sensor.intervalS / 2 + 0.002);

@@ -40,6 +40,8 @@ QString correctionRuleName(CorrectionRule rule)
     switch (rule) {
     case CorrectionRule::Kept:
         return QStringLiteral("kept");
+    case CorrectionRule::RunStartFit:
+        return QStringLiteral("run-start-fit");
     case CorrectionRule::ShortRunFit:
         return QStringLiteral("short-run-fit");
     case CorrectionRule::DirectionAverage:
@@ -76,13 +78,13 @@ CorrectedTrace correctSensorTrace(const QVector<PowerSample>& raw, const SensorC
         }
     }
 
-    // Short runs: the fitted reading t_p later.
+    // Short runs, and the first t_p of longer ones: the fitted reading t_p later.
     const TraceFit fit(raw, options.fitHalfWidthS);
     for (const RunWindow& run : options.runs) {
-        if (!isShortRun(run, options.lagS))
-            continue;
+        const bool shortRun = isShortRun(run, options.lagS);
+        const double phaseEndS = shortRun ? run.endS : run.startS + options.lagS;
         bool pastEnd = false;
-        for (int i = firstSampleAtOrAfter(raw, run.startS); i < n && raw[i].timeS <= run.endS; ++i) {
+        for (int i = firstSampleAtOrAfter(raw, run.startS); i < n && raw[i].timeS <= phaseEndS; ++i) {
             double sum = 0;
             int count = 0;
             for (const int k : {i - delta, i, i + delta}) {
@@ -94,7 +96,7 @@ CorrectedTrace correctSensorTrace(const QVector<PowerSample>& raw, const SensorC
                 ++count;
             }
             corrected.samples[i].powerW = sum / count;
-            corrected.rules[i] = CorrectionRule::ShortRunFit;
+            corrected.rules[i] = shortRun ? CorrectionRule::ShortRunFit : CorrectionRule::RunStartFit;
         }
         if (pastEnd)
             corrected.notes.append(QStringLiteral("the trace ends less than t_p (%1 s) after the run %2–%3 s: its last "

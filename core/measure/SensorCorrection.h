@@ -16,11 +16,16 @@ namespace slicewatt {
 enum class CorrectionRule {
     Kept, // the first and last samples, which lack a neighbour: the reading as it was
     ShortRunFit, // in a run shorter than t_p: the fitted reading t_p later, three-point average
+    // The first t_p of a longer run, a phase shorter than t_p: the same fitted reading t_p
+    // later, so the rise the sensor delays is moved back to the run's start [ours: METHOD
+    // §6 names phases shorter than t_p; the start of every run is one].
+    RunStartFit,
     DirectionAverage, // error direction K ≥ 0: the average of the sample and its neighbours
     DirectionMinimum, // K < 0: the smallest of the three
     IdleTail, // after a run's end, while the reading still falls: the idle power
 };
-// "kept", "short-run-fit", "average", "minimum", "idle-tail": the names the CLI writes.
+// "kept", "short-run-fit", "run-start-fit", "average", "minimum", "idle-tail": the names
+// the CLI writes.
 QString correctionRuleName(CorrectionRule rule);
 
 struct SensorCorrectionOptions {
