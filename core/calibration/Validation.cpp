@@ -2,6 +2,7 @@
 #include "Validation.h"
 
 #include "common/CsvFields.h"
+#include "common/FileErrorList.h"
 #include "export/EstimateWriter.h"
 #include "export/SliceReportWriter.h"
 #include "frontend/ProjectIndexer.h"
@@ -20,8 +21,6 @@
 
 namespace slicewatt {
 namespace {
-
-constexpr int kMaxErrors = 20;
 
 int columnOf(const QStringList& header, const char* name)
 {
@@ -73,11 +72,7 @@ ValidationSet parseValidationCsv(const QByteArray& contents, const QString& file
 {
     ValidationSet set;
     set.file = fileName;
-    int errorCount = 0;
-    const auto problem = [&](int line, const QString& text) {
-        if (++errorCount <= kMaxErrors)
-            set.errors << QStringLiteral("%1:%2: %3").arg(fileName).arg(line).arg(text);
-    };
+    FileErrorList errors(fileName);
     QStringList header;
     int program = -1, kernel = -1, measured = -1, seconds = -1;
     const QStringList lines = QString::fromUtf8(contents).split(QLatin1Char('\n'));
@@ -93,7 +88,7 @@ ValidationSet parseValidationCsv(const QByteArray& contents, const QString& file
         }
         QStringList fields;
         if (!splitCsvFields(line, &fields)) {
-            problem(i + 1, QStringLiteral("unterminated quote"));
+            errors.add(i + 1, QStringLiteral("unterminated quote"));
             continue;
         }
         if (header.isEmpty()) {
@@ -103,13 +98,13 @@ ValidationSet parseValidationCsv(const QByteArray& contents, const QString& file
             measured = columnOf(header, "measured_w");
             seconds = columnOf(header, "seconds");
             if (program < 0 || measured < 0) {
-                problem(i + 1, QStringLiteral("the header needs the columns program and measured_w"));
+                errors.add(i + 1, QStringLiteral("the header needs the columns program and measured_w"));
                 break;
             }
             continue;
         }
         if (fields.size() != header.size()) {
-            problem(i + 1, QStringLiteral("expected %1 columns, got %2").arg(header.size()).arg(fields.size()));
+            errors.add(i + 1, QStringLiteral("expected %1 columns, got %2").arg(header.size()).arg(fields.size()));
             continue;
         }
         ValidationRow row;
@@ -119,29 +114,28 @@ ValidationSet parseValidationCsv(const QByteArray& contents, const QString& file
         bool ok = false;
         row.measuredW = fields[measured].toDouble(&ok);
         if (!ok || !(row.measuredW > 0) || !std::isfinite(row.measuredW)) {
-            problem(i + 1, QStringLiteral("measured_w '%1' is not a positive number").arg(fields[measured]));
+            errors.add(i + 1, QStringLiteral("measured_w '%1' is not a positive number").arg(fields[measured]));
             continue;
         }
         if (seconds >= 0 && !fields[seconds].isEmpty()) {
             const double s = fields[seconds].toDouble(&ok);
             if (!ok || !(s > 0)) {
-                problem(i + 1, QStringLiteral("seconds '%1' is not a positive number").arg(fields[seconds]));
+                errors.add(i + 1, QStringLiteral("seconds '%1' is not a positive number").arg(fields[seconds]));
                 continue;
             }
             row.seconds = s;
         }
         if (row.program.isEmpty()) {
-            problem(i + 1, QStringLiteral("no program"));
+            errors.add(i + 1, QStringLiteral("no program"));
             continue;
         }
         set.rows.append(row);
     }
-    if (errorCount > kMaxErrors)
-        set.errors << QStringLiteral("%1: %2 more problems not shown").arg(fileName).arg(errorCount - kMaxErrors);
-    if (set.errors.isEmpty() && header.isEmpty())
-        set.errors << QStringLiteral("%1: no header line (expected columns program, measured_w)").arg(fileName);
-    else if (set.errors.isEmpty() && set.rows.isEmpty())
-        set.errors << QStringLiteral("%1: no rows after the header").arg(fileName);
+    if (errors.count() == 0 && header.isEmpty())
+        errors.add(0, QStringLiteral("no header line (expected columns program, measured_w)"));
+    else if (errors.count() == 0 && set.rows.isEmpty())
+        errors.add(0, QStringLiteral("no rows after the header"));
+    set.errors = errors.finish();
     return set;
 }
 

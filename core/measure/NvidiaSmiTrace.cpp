@@ -92,7 +92,7 @@ bool isNvidiaSmiHeader(const QStringList& header)
 }
 
 void readNvidiaSmiRows(TraceLineReader& reader, const QStringList& header, int headerLine,
-    const TraceImportOptions& options, PowerTrace* trace, TraceErrors* errors)
+    const TraceImportOptions& options, PowerTrace* trace, FileErrorList* errors)
 {
     trace->source = QStringLiteral("nvidia-smi");
     QVector<Column> columns;

@@ -40,7 +40,7 @@ bool isPlainTraceHeader(const QStringList& header)
     return false;
 }
 
-void readPlainTraceComment(const QString& comment, int line, PowerTrace* trace, TraceErrors* errors)
+void readPlainTraceComment(const QString& comment, int line, PowerTrace* trace, FileErrorList* errors)
 {
     const int colon = int(comment.indexOf(QLatin1Char(':')));
     if (colon < 0)
@@ -69,7 +69,7 @@ void readPlainTraceComment(const QString& comment, int line, PowerTrace* trace, 
 }
 
 void readPlainTraceRows(TraceLineReader& reader, const QStringList& header, int headerLine,
-    const TraceImportOptions& options, PowerTrace* trace, TraceErrors* errors)
+    const TraceImportOptions& options, PowerTrace* trace, FileErrorList* errors)
 {
     trace->source = QStringLiteral("csv");
     int timeColumn = -1;

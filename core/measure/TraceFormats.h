@@ -20,12 +20,12 @@ bool isPlainTraceHeader(const QStringList& header);
 // Reads every row after the header into `trace` (samples of the chosen GPU, its name,
 // the power field); problems go to `errors`, notes to trace->notes.
 void readNvidiaSmiRows(TraceLineReader& reader, const QStringList& header, int headerLine,
-    const TraceImportOptions& options, PowerTrace* trace, TraceErrors* errors);
+    const TraceImportOptions& options, PowerTrace* trace, FileErrorList* errors);
 void readPlainTraceRows(TraceLineReader& reader, const QStringList& header, int headerLine,
-    const TraceImportOptions& options, PowerTrace* trace, TraceErrors* errors);
+    const TraceImportOptions& options, PowerTrace* trace, FileErrorList* errors);
 
 // A plain trace's `# gpu: NAME` and `# run: START_S END_S` comments; other comments are
 // ignored. `comment` is the line after its '#'.
-void readPlainTraceComment(const QString& comment, int line, PowerTrace* trace, TraceErrors* errors);
+void readPlainTraceComment(const QString& comment, int line, PowerTrace* trace, FileErrorList* errors);
 
 } // namespace slicewatt

@@ -21,7 +21,7 @@ PowerTrace readTrace(QIODevice* device, const QString& fileName, const TraceImpo
 {
     PowerTrace trace;
     trace.file = fileName;
-    TraceErrors errors(fileName);
+    FileErrorList errors(fileName);
     TraceLineReader reader(device, &errors, options.maxBytes);
     QString line;
     bool sawText = false;

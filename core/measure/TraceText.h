@@ -5,6 +5,7 @@
 #pragma once
 
 #include "common/CsvFields.h"
+#include "common/FileErrorList.h"
 
 #include <QIODevice>
 #include <QString>
@@ -14,26 +15,6 @@
 
 namespace slicewatt {
 
-// Collects "file:line: problem" messages; keeps the first kMax and counts the rest.
-class TraceErrors {
-public:
-    static constexpr int kMax = 20;
-
-    explicit TraceErrors(QString file)
-        : m_file(std::move(file))
-    {
-    }
-    void add(int line, const QString& problem);
-    int count() const { return m_count; }
-    QStringList finish() const;
-    QString at(int line, const QString& text) const; // "file:line: text", for notes
-
-private:
-    QString m_file;
-    QStringList m_messages;
-    int m_count = 0;
-};
-
 // Hands out the lines of a text device one by one, with their 1-based numbers. Stops, with
 // an error, at a NUL byte (binary data) or a line longer than kMaxLineBytes, so a binary
 // or huge file costs one bounded read, not its whole size in strings.
@@ -42,7 +23,7 @@ public:
     static constexpr qint64 kMaxLineBytes = 64 * 1024;
 
     // Stops with an error after maxBytes (a pipe or device has no size to check first).
-    TraceLineReader(QIODevice* device, TraceErrors* errors, qint64 maxBytes)
+    TraceLineReader(QIODevice* device, FileErrorList* errors, qint64 maxBytes)
         : m_device(device)
         , m_errors(errors)
         , m_maxBytes(maxBytes)
@@ -58,7 +39,7 @@ public:
 
 private:
     QIODevice* m_device;
-    TraceErrors* m_errors;
+    FileErrorList* m_errors;
     qint64 m_maxBytes;
     qint64 m_bytesRead = 0;
     int m_lineNumber = 0;

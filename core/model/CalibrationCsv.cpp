@@ -2,6 +2,7 @@
 #include "CalibrationCsv.h"
 
 #include "common/CsvFields.h"
+#include "common/FileErrorList.h"
 
 #include <QFile>
 
@@ -38,37 +39,6 @@ QString columnName(Column column)
     return {};
 }
 
-// Collects "file:line: problem" messages, keeping the first kMaxErrors and counting the rest.
-class ErrorList {
-public:
-    explicit ErrorList(const QString& file)
-        : m_file(file)
-    {
-    }
-    void add(int line, const QString& problem)
-    {
-        if (++m_count > CalibrationData::kMaxErrors)
-            return;
-        const QString where
-            = line > 0 ? QStringLiteral("%1:%2: ").arg(m_file).arg(line) : m_file + QStringLiteral(": ");
-        m_messages.append(where + problem);
-    }
-    int count() const { return m_count; }
-    QStringList finish() const
-    {
-        QStringList messages = m_messages;
-        if (m_count > CalibrationData::kMaxErrors)
-            messages.append(QStringLiteral("%1: %2 more problems not shown")
-                                .arg(m_file)
-                                .arg(m_count - CalibrationData::kMaxErrors));
-        return messages;
-    }
-
-private:
-    QString m_file;
-    QStringList m_messages;
-    int m_count = 0;
-};
 
 
 QString shown(double value)
@@ -77,7 +47,7 @@ QString shown(double value)
 }
 
 // Parses one numeric cell; nullopt after reporting why it is unusable.
-std::optional<double> parseNumber(const QString& text, Column column, int line, ErrorList* errors)
+std::optional<double> parseNumber(const QString& text, Column column, int line, FileErrorList* errors)
 {
     bool ok = false;
     const double value = text.toDouble(&ok); // C locale: '.' decimals whatever the user's locale
@@ -153,7 +123,7 @@ CalibrationData parseCalibrationCsv(const QByteArray& contents, const QString& f
 {
     CalibrationData data;
     data.file = fileName;
-    ErrorList errors(fileName);
+    FileErrorList errors(fileName);
     QString text = QString::fromUtf8(contents);
     if (text.startsWith(QChar(0xFEFF))) // byte order mark from spreadsheet exports
         text.remove(0, 1);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "ModelForm.h"
+#include "common/FileErrorList.h"
 
 #include <QByteArray>
 #include <QMap>
@@ -49,7 +50,7 @@ struct CalibrationData {
     QStringList errors;
     bool ok() const { return errors.isEmpty(); }
 
-    static constexpr int kMaxErrors = 20;
+    static constexpr int kMaxErrors = FileErrorList::kMax;
 };
 
 // Reads and parses `path`; messages name the file as `path` is written.
