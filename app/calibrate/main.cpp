@@ -10,6 +10,7 @@
 #include "calibration/CalibrationRunner.h"
 #include "calibration/NvmlSession.h"
 #include "calibration/ProgramMeasurement.h"
+#include "common/FileIo.h"
 #include "measure/PlainTraceWriter.h"
 #include "model/CalibrationCsv.h"
 
@@ -18,7 +19,6 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
-#include <QSaveFile>
 
 #include <atomic>
 #include <csignal>
@@ -88,10 +88,8 @@ int runValidationMeasurement(const QCommandLineParser& parser, int deviceIndex, 
         return fail(QStringLiteral("cannot create %1").arg(csvFolder.filePath(QStringLiteral("traces"))));
     PowerTrace trace = measured.trace;
     trace.gpuName = QString::fromStdString(d.name);
-    QSaveFile traceFile(csvFolder.filePath(traceName));
-    const QByteArray traceBytes = plainTraceCsv(trace);
-    if (!traceFile.open(QIODevice::WriteOnly) || traceFile.write(traceBytes) != traceBytes.size() || !traceFile.commit())
-        return fail(QStringLiteral("cannot write %1").arg(traceFile.fileName()));
+    if (!writeFileAtomically(csvFolder.filePath(traceName), plainTraceCsv(trace), &error))
+        return fail(error);
 
     const NvmlDeviceInfo info = nvml->deviceInfo();
     const QVector<QPair<QString, QString>> metadata = {

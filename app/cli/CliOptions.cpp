@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CliOptions.h"
+#include "common/FileIo.h"
 
 #include "frontend/ProjectIndexer.h"
 #include "frontend/UnitCache.h"
 #include "project/ProjectLoader.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 
 #include <cstdio>
 
@@ -139,14 +138,7 @@ bool writeOutput(const QString& outputFile, const QByteArray& data, QString& err
         fflush(stdout);
         return true;
     }
-    // QSaveFile writes beside the target and renames on commit: a failure never leaves
-    // half a file, and an existing file is replaced only on success.
-    QSaveFile file(outputFile);
-    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
-        error = QStringLiteral("cannot write %1: %2").arg(outputFile, file.errorString());
-        return false;
-    }
-    return true;
+    return writeFileAtomically(outputFile, data, &error);
 }
 
 } // namespace slicewatt::cli

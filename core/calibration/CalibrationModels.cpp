@@ -1,27 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CalibrationModels.h"
 
+#include "common/FileIo.h"
 #include "model/CalibrationProvenance.h"
 #include "model/FittedModelFile.h"
 #include "model/WnnModelFile.h"
 
 #include <QDir>
-#include <QSaveFile>
 
 #include <vector>
 
 namespace slicewatt {
 namespace {
 
-bool writeFile(const QString& path, const QByteArray& bytes, QString* error)
-{
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-        *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
-}
 
 } // namespace
 
@@ -96,7 +87,7 @@ bool writeCalibrationModels(const CalibrationData& data, const QString& folder, 
     }
     const QDir dir(folder);
     const QString gpuFile = dir.filePath(QStringLiteral("gpus-%1.json").arg(gpu->id));
-    if (!writeFile(gpuFile, gpuCatalogueFile(*gpu, QStringLiteral("GPU measured by ") + data.file), &error)) {
+    if (!writeFileAtomically(gpuFile, gpuCatalogueFile(*gpu, QStringLiteral("GPU measured by ") + data.file), &error)) {
         *lines << error;
         return false;
     }
@@ -108,7 +99,7 @@ bool writeCalibrationModels(const CalibrationData& data, const QString& folder, 
             continue;
         }
         const QString path = dir.filePath(fitted.modelId + QStringLiteral(".json"));
-        if (!writeFile(path, fitted.modelFile, &error)) {
+        if (!writeFileAtomically(path, fitted.modelFile, &error)) {
             *lines << error;
             return false;
         }
@@ -125,7 +116,7 @@ bool writeCalibrationModels(const CalibrationData& data, const QString& folder, 
         return true;
     }
     const QString path = dir.filePath(network.modelId + QStringLiteral(".json"));
-    if (!writeFile(path, network.modelFile, &error)) {
+    if (!writeFileAtomically(path, network.modelFile, &error)) {
         *lines << error;
         return false;
     }

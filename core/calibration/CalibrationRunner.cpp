@@ -2,6 +2,7 @@
 #include "CalibrationRunner.h"
 
 #include "SimulatedSlice.h"
+#include "common/FileIo.h"
 #include "measure/PlainTraceWriter.h"
 #include "measure/TraceEnergy.h"
 #include "measure/TraceMeasurement.h"
@@ -10,7 +11,6 @@
 #include <QDateTime>
 #include <QDir>
 #include <QRegularExpression>
-#include <QSaveFile>
 
 #include <thread>
 
@@ -237,12 +237,7 @@ bool writeCalibrationFolder(const CalibrationRunResult& result, const QString& f
         return false;
     }
     const auto write = [&](const QString& name, const QByteArray& bytes) {
-        QSaveFile file(dir.filePath(name));
-        if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-            *error = QStringLiteral("cannot write %1: %2").arg(file.fileName(), file.errorString());
-            return false;
-        }
-        return true;
+        return writeFileAtomically(dir.filePath(name), bytes, error);
     };
     for (const PowerTrace& trace : result.traces) {
         if (!write(trace.file, plainTraceCsv(trace)))

@@ -2,11 +2,11 @@
 #include "ProgramMeasurement.h"
 
 #include "common/CsvFields.h"
+#include "common/FileIo.h"
 #include "measure/TraceStatistics.h"
 
 #include <QFile>
 #include <QProcess>
-#include <QSaveFile>
 
 #include <thread>
 
@@ -131,13 +131,7 @@ bool appendValidationRow(const QString& path, const QVector<QPair<QString, QStri
     lines << QStringLiteral("%1,%2,%3,%4,%5,%6,%7")
                  .arg(row.program, row.kernel, QString::number(row.measuredW, 'f', 3),
                      QString::number(row.seconds, 'f', 4), row.wattsSource, QString::number(row.iterations), row.trace);
-    QSaveFile file(path);
-    const QByteArray bytes = (lines.join(QLatin1Char('\n')) + QLatin1Char('\n')).toUtf8();
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-        *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    return writeFileAtomically(path, (lines.join(QLatin1Char('\n')) + QLatin1Char('\n')).toUtf8(), error);
 }
 
 } // namespace slicewatt

@@ -3,13 +3,13 @@
 
 #include "common/CsvFields.h"
 #include "common/FileErrorList.h"
+#include "common/FileIo.h"
 #include "export/EstimateWriter.h"
 #include "export/SliceReportWriter.h"
 #include "frontend/ProjectIndexer.h"
 #include "project/ProjectLoader.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QHash>
 #include <QJsonArray>
@@ -141,18 +141,12 @@ ValidationSet parseValidationCsv(const QByteArray& contents, const QString& file
 
 ValidationSet readValidationCsv(const QString& path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    QByteArray contents;
+    QString error;
+    if (!readTextFile(path, &contents, &error)) {
         ValidationSet set;
         set.file = path;
-        set.errors << QStringLiteral("%1: cannot read: %2").arg(path, file.errorString());
-        return set;
-    }
-    const QByteArray contents = file.readAll();
-    if (contents.contains('\0')) {
-        ValidationSet set;
-        set.file = path;
-        set.errors << QStringLiteral("%1: not a text file").arg(path);
+        set.errors << error;
         return set;
     }
     return parseValidationCsv(contents, path);

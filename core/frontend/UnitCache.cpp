@@ -4,6 +4,7 @@
 #include "CudaPrelude.h"
 #include "ProjectIndexer.h"
 #include "UnitSerialization.h"
+#include "common/FileIo.h"
 
 #include <QCryptographicHash>
 #include <QDataStream>
@@ -12,7 +13,6 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QMutexLocker>
-#include <QSaveFile>
 #include <QStandardPaths>
 
 #include <clang-c/Index.h>
@@ -239,11 +239,8 @@ void UnitCache::writeDiskEntry(const QString& path, const Entry& entry) const
     // A cache that cannot be written only costs speed: failures are silent on purpose.
     if (!QDir().mkpath(m_diskFolder))
         return;
-    QSaveFile out(entryFilePath(path, entry.key.configuration));
-    if (!out.open(QIODevice::WriteOnly))
-        return;
-    out.write(bytes);
-    out.commit();
+    QString ignored;
+    writeFileAtomically(entryFilePath(path, entry.key.configuration), bytes, &ignored);
 }
 
 void UnitCache::clear()

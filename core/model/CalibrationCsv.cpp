@@ -3,8 +3,8 @@
 
 #include "common/CsvFields.h"
 #include "common/FileErrorList.h"
+#include "common/FileIo.h"
 
-#include <QFile>
 
 #include <algorithm>
 #include <cmath>
@@ -243,18 +243,12 @@ CalibrationData parseCalibrationCsv(const QByteArray& contents, const QString& f
 
 CalibrationData readCalibrationCsv(const QString& path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    QByteArray contents;
+    QString error;
+    if (!readTextFile(path, &contents, &error)) {
         CalibrationData data;
         data.file = path;
-        data.errors.append(QStringLiteral("%1: cannot read: %2").arg(path, file.errorString()));
-        return data;
-    }
-    const QByteArray contents = file.readAll();
-    if (contents.contains('\0')) {
-        CalibrationData data;
-        data.file = path;
-        data.errors.append(QStringLiteral("%1: not a text file").arg(path));
+        data.errors.append(error);
         return data;
     }
     return parseCalibrationCsv(contents, path);

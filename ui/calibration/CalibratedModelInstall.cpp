@@ -1,29 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CalibratedModelInstall.h"
 
+#include "common/FileIo.h"
 #include "model/CalibrationProvenance.h"
 #include "model/FittedModelFile.h"
 #include "model/PowerModel.h"
 
 #include <QDir>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QStandardPaths>
 
 namespace slicewatt {
-namespace {
-
-bool saveAtomically(const QString& path, const QByteArray& contents, QString* error)
-{
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(contents) != contents.size() || !file.commit()) {
-        *error = QStringLiteral("cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString());
-        return false;
-    }
-    return true;
-}
-
-} // namespace
 
 QString calibratedModelsFolder()
 {
@@ -120,9 +107,9 @@ CalibratedModelResult writeCalibratedModel(const CalibratedModelRequest& request
         return result;
     }
     // The GPU first: a model for a GPU the library lacks would not be usable on its own.
-    if (!request.gpuKnown && !saveAtomically(result.files.gpuFile, gpu, &result.error))
+    if (!request.gpuKnown && !writeFileAtomically(result.files.gpuFile, gpu, &result.error))
         return result;
-    saveAtomically(result.files.modelFile, model, &result.error);
+    writeFileAtomically(result.files.modelFile, model, &result.error);
     return result;
 }
 
