@@ -45,7 +45,7 @@ int runFitCommand(const QStringList& args)
     }
     const QString tool = QStringLiteral("slicewatt-cli " SLICEWATT_VERSION);
     const FittedCalibration fitted
-        = fitCalibration(data, *form, gpu, options.values.value(QStringLiteral("id")), tool);
+        = fitCalibrationModel(data, *form, gpu, options.values.value(QStringLiteral("id")), tool);
     const FitResult& fit = fitted.fit;
     if (!fit.ok()) {
         fprintf(stderr, "slicewatt-cli fit: %s: %s\n", qPrintable(options.inputs.first()), qPrintable(fit.error));
@@ -61,7 +61,7 @@ int runFitCommand(const QStringList& args)
     QStringList catalogueErrors;
     if (measuredGpu && measuredGpu->id == gpu && !GpuCatalogue::standard({}, catalogueErrors).find(gpu)) {
         gpuFile = QFileInfo(options.outputFile).dir().filePath(QStringLiteral("gpus-%1.json").arg(gpu));
-        if (!writeOutput(gpuFile, gpuCatalogueFile(*measuredGpu, QStringLiteral("GPU measured by ") + data.file), error)) {
+        if (!writeOutput(gpuFile, measuredGpuFile(*measuredGpu, data), error)) {
             fprintf(stderr, "slicewatt-cli: %s\n", qPrintable(error));
             return ExitAnalysisErrors;
         }

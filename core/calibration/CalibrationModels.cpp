@@ -3,7 +3,6 @@
 
 #include "common/FileIo.h"
 #include "model/CalibrationProvenance.h"
-#include "model/FittedModelFile.h"
 #include "model/WnnModelFile.h"
 
 #include <QDir>
@@ -16,7 +15,7 @@ namespace {
 
 } // namespace
 
-FittedCalibration fitCalibration(const CalibrationData& data, const ModelForm& form, const QString& gpuId,
+FittedCalibration fitCalibrationModel(const CalibrationData& data, const ModelForm& form, const QString& gpuId,
     const QString& modelId, const QString& tool)
 {
     FittedCalibration result;
@@ -24,14 +23,8 @@ FittedCalibration fitCalibration(const CalibrationData& data, const ModelForm& f
     result.fit = fitModel(form, result.samples);
     if (!result.fit.ok())
         return result;
-    FitProvenance provenance;
-    provenance.modelId = modelId.isEmpty() ? gpuId + QLatin1Char('-') + form.name() : modelId;
-    provenance.gpuId = gpuId;
-    provenance.dataFile = data.file;
-    provenance.tool = tool;
-    provenance.measurement = measurementProvenance(data);
-    result.modelId = provenance.modelId;
-    result.modelFile = fittedModelFile(form, result.fit, result.samples, provenance);
+    result.modelId = modelId.isEmpty() ? gpuId + QLatin1Char('-') + form.name() : modelId;
+    result.modelFile = calibratedModelFile(data, form, result.fit, result.samples, result.modelId, gpuId, tool);
     return result;
 }
 
@@ -87,13 +80,13 @@ bool writeCalibrationModels(const CalibrationData& data, const QString& folder, 
     }
     const QDir dir(folder);
     const QString gpuFile = dir.filePath(QStringLiteral("gpus-%1.json").arg(gpu->id));
-    if (!writeFileAtomically(gpuFile, gpuCatalogueFile(*gpu, QStringLiteral("GPU measured by ") + data.file), &error)) {
+    if (!writeFileAtomically(gpuFile, measuredGpuFile(*gpu, data), &error)) {
         *lines << error;
         return false;
     }
     *lines << QStringLiteral("GPU %1 (%2 SMs): %3").arg(gpu->id).arg(gpu->sms).arg(gpuFile);
     for (const QString& formName : {QStringLiteral("jos13"), QStringLiteral("jos13-idle")}) {
-        const FittedCalibration fitted = fitCalibration(data, *modelFormByName(formName), gpu->id, {}, tool);
+        const FittedCalibration fitted = fitCalibrationModel(data, *modelFormByName(formName), gpu->id, {}, tool);
         if (!fitted.fit.ok()) {
             *lines << QStringLiteral("%1: not fitted: %2").arg(formName, fitted.fit.error);
             continue;

@@ -21,7 +21,7 @@ struct FittedCalibration {
 
 // Fits `form` to `data` for GPU `gpuId`; the model id is `modelId` or, when empty,
 // GPU-FORM. `tool` names the program for the provenance.
-FittedCalibration fitCalibration(const CalibrationData& data, const ModelForm& form, const QString& gpuId,
+FittedCalibration fitCalibrationModel(const CalibrationData& data, const ModelForm& form, const QString& gpuId,
     const QString& modelId, const QString& tool);
 
 // The wavelet network trained on a calibration CSV (columns lines and gpu needed).

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CalibrationProvenance.h"
 
+#include "FittedModelFile.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
@@ -82,6 +84,23 @@ QByteArray gpuCatalogueFile(const GpuSpec& gpu, const QString& source)
     const QJsonObject root{{QStringLiteral("format"), QStringLiteral("slicewatt-gpus/1")},
         {QStringLiteral("description"), source}, {QStringLiteral("gpus"), QJsonArray{entry}}};
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+QByteArray measuredGpuFile(const GpuSpec& gpu, const CalibrationData& data)
+{
+    return gpuCatalogueFile(gpu, QStringLiteral("GPU measured by ") + data.file);
+}
+
+QByteArray calibratedModelFile(const CalibrationData& data, const ModelForm& form, const FitResult& fit,
+    const QVector<ModelSample>& samples, const QString& modelId, const QString& gpuId, const QString& tool)
+{
+    FitProvenance provenance;
+    provenance.modelId = modelId;
+    provenance.gpuId = gpuId;
+    provenance.dataFile = data.file;
+    provenance.tool = tool;
+    provenance.measurement = measurementProvenance(data);
+    return fittedModelFile(form, fit, samples, provenance);
 }
 
 } // namespace slicewatt

@@ -3,6 +3,7 @@
 
 #include "CalibrationCsv.h"
 #include "GpuCatalogue.h"
+#include "LevenbergMarquardt.h"
 
 #include <QByteArray>
 #include <QJsonObject>
@@ -27,5 +28,13 @@ std::optional<GpuSpec> calibratedGpu(const CalibrationData& data, QString* whyNo
 // models fitted to a GPU the shipped catalogue lacks can be used (GpuCatalogue reads
 // gpus*.json there).
 QByteArray gpuCatalogueFile(const GpuSpec& gpu, const QString& source);
+// gpuCatalogueFile for the GPU a calibration measured, saying which file measured it.
+QByteArray measuredGpuFile(const GpuSpec& gpu, const CalibrationData& data);
+
+// The model file (fittedModelFile) of `fit`, `form` fitted to `samples` of `data`, with the
+// calibration's provenance: data file, tool and the measurement's metadata. One place for
+// the CLI's fit, slicewatt-calibrate and the Calibration view's "Use this model".
+QByteArray calibratedModelFile(const CalibrationData& data, const ModelForm& form, const FitResult& fit,
+    const QVector<ModelSample>& samples, const QString& modelId, const QString& gpuId, const QString& tool);
 
 } // namespace slicewatt

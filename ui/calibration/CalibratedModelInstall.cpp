@@ -3,7 +3,6 @@
 
 #include "common/FileIo.h"
 #include "model/CalibrationProvenance.h"
-#include "model/FittedModelFile.h"
 #include "model/PowerModel.h"
 
 #include <QDir>
@@ -80,16 +79,9 @@ CalibratedModelResult writeCalibratedModel(const CalibratedModelRequest& request
     }
     result.files = calibratedModelFiles(request.folder, request.modelId, request.gpu.id, request.gpuKnown);
 
-    FitProvenance provenance;
-    provenance.modelId = request.modelId;
-    provenance.gpuId = request.gpu.id;
-    provenance.dataFile = request.data.file;
-    provenance.tool = request.tool;
-    provenance.measurement = measurementProvenance(request.data);
-    const QByteArray model = fittedModelFile(*request.fit.form, request.fit.result, request.fit.samples, provenance);
-    const QByteArray gpu = request.gpuKnown
-        ? QByteArray()
-        : gpuCatalogueFile(request.gpu, QStringLiteral("GPU measured by ") + request.data.file);
+    const QByteArray model = calibratedModelFile(request.data, *request.fit.form, request.fit.result,
+        request.fit.samples, request.modelId, request.gpu.id, request.tool);
+    const QByteArray gpu = request.gpuKnown ? QByteArray() : measuredGpuFile(request.gpu, request.data);
 
     // What the library will read must parse: check before anything touches the disk.
     QStringList problems;
