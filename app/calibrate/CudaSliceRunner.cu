@@ -12,7 +12,7 @@
 namespace slicewatt::calibrate {
 namespace {
 
-constexpr int kAccesses = 16; // kSimulatedSliceAccesses; the kernels' access loop
+constexpr int kAccesses = kSimulatedSliceAccessCount; // from the generated kernels
 constexpr unsigned long long kMaxStrideElements = 8ull << 20; // 32 MiB per access region
 constexpr int kLaunchesPerBatch = 32;
 

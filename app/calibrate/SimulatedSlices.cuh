@@ -101,6 +101,9 @@ __global__ void simulated_slice_a5466(const float* __restrict__ in, float* __res
     }
 }
 
+// The access loop's trip count above, for the launcher's buffer sizes.
+static const int kSimulatedSliceAccessCount = 16;
+
 typedef void (*SimulatedSliceKernel)(const float*, float*, unsigned int, unsigned int, float, float);
 
 struct SimulatedSliceEntry {

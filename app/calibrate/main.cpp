@@ -10,6 +10,7 @@
 #include "calibration/CalibrationRunner.h"
 #include "calibration/NvmlSession.h"
 #include "calibration/ProgramMeasurement.h"
+#include "calibration/SimulatedSlice.h"
 #include "common/FileIo.h"
 #include "measure/PlainTraceWriter.h"
 #include "model/CalibrationCsv.h"
@@ -203,7 +204,7 @@ int main(int argc, char** argv)
             return fail(error);
         for (const CalibrationPlanPoint& p : plan)
             printf("point %2d: intensity %8.2f  Sa %.3f  %4d blocks x %d threads  kernel %s\n", p.index, p.intensity,
-                p.saturation, p.blocks, p.threadsPerBlock, qPrintable(QStringLiteral("simulated_slice_a%1").arg(p.arithPerAccess)));
+                p.saturation, p.blocks, p.threadsPerBlock, qPrintable(simulatedSliceKernelName(p.arithPerAccess)));
         return 0;
     }
     if (parser.isSet(measureProgramOption))

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CalibrationCsvWriter.h"
 
+#include "common/CsvFields.h"
+
 #include <QStringList>
 
 namespace slicewatt {
@@ -11,19 +13,13 @@ QString number(double value, int decimals)
     return QString::number(value, 'f', decimals);
 }
 
-// Metadata values end at the line: a line break inside one would start a new line.
-QString oneLine(QString value)
-{
-    return value.replace(QLatin1Char('\n'), QLatin1Char(' ')).replace(QLatin1Char('\r'), QLatin1Char(' '));
-}
-
 } // namespace
 
 QByteArray calibrationCsv(const QVector<QPair<QString, QString>>& metadata, const QVector<CalibrationRecord>& records)
 {
     QString text;
     for (const auto& [key, value] : metadata)
-        text += QStringLiteral("# %1: %2\n").arg(key, oneLine(value));
+        text += metadataCommentLine(key, value) + QLatin1Char('\n');
     text += QStringLiteral("point,gpu,saturation,intensity,lines,watts,watts_source,raw_mean_w,corrected_mean_w,settled_mean_w,"
                            "counter_mean_w,seconds,blocks,threads,arith_per_access,trace,run_start_s,run_end_s\n");
     for (const CalibrationRecord& r : records) {

@@ -118,7 +118,7 @@ bool appendValidationRow(const QString& path, const QVector<QPair<QString, QStri
         }
     } else {
         for (const auto& [key, value] : metadata)
-            lines << QStringLiteral("# %1: %2").arg(key, QString(value).replace(QLatin1Char('\n'), QLatin1Char(' ')));
+            lines << metadataCommentLine(key, value);
         lines << QLatin1String(kValidationHeader);
     }
     // A program measured again replaces its earlier row.

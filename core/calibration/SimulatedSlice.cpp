@@ -83,6 +83,9 @@ QByteArray simulatedSliceSource(const QVector<int>& arithPerAccess)
                     .arg(kSimulatedSliceAccesses)
                     .arg(arith);
     }
+    text += QStringLiteral("// The access loop's trip count above, for the launcher's buffer sizes.\n"
+                           "static const int kSimulatedSliceAccessCount = %1;\n\n")
+                .arg(kSimulatedSliceAccesses);
     text += QStringLiteral(
         "typedef void (*SimulatedSliceKernel)(const float*, float*, unsigned int, unsigned int, float, float);\n\n"
         "struct SimulatedSliceEntry {\n"

@@ -45,4 +45,10 @@ bool splitMetadataComment(const QString& line, QString* key, QString* value)
     return true;
 }
 
+QString metadataCommentLine(const QString& key, QString value)
+{
+    value.replace(QLatin1Char('\n'), QLatin1Char(' ')).replace(QLatin1Char('\r'), QLatin1Char(' '));
+    return QStringLiteral("# %1: %2").arg(key, value);
+}
+
 } // namespace slicewatt

@@ -14,5 +14,8 @@ bool splitCsvFields(const QString& line, QStringList* fields);
 // A metadata comment `# key: value` (key: lower-case letters, digits, '_'), trimmed line
 // given; false for any other line. slicewatt-calibrate writes them before a CSV's header.
 bool splitMetadataComment(const QString& line, QString* key, QString* value);
+// The line splitMetadataComment reads back: "# key: value", line breaks in `value` made
+// spaces (they would end the line).
+QString metadataCommentLine(const QString& key, QString value);
 
 } // namespace slicewatt
