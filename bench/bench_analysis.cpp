@@ -6,7 +6,7 @@
 //   bench_analysis [FOLDER] [--copies N] [--repeat R]
 #include "BenchSupport.h"
 #include "export/SliceReportWriter.h"
-#include "frontend/ProjectIndexer.h"
+#include "analysis/ProjectIndexer.h"
 #include "project/ProjectLoader.h"
 
 #include <QCoreApplication>

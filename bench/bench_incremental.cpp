@@ -10,8 +10,8 @@
 //   bench_incremental [--files N] [--repeat R]
 #include "BenchSupport.h"
 #include "estimate/WhatIf.h"
-#include "frontend/IncrementalIndexer.h"
-#include "frontend/ProjectIndexer.h"
+#include "analysis/IncrementalIndexer.h"
+#include "analysis/ProjectIndexer.h"
 #include "frontend/UnitCache.h"
 #include "model/ModelLibrary.h"
 #include "project/ProjectLoader.h"

@@ -11,7 +11,7 @@
 //   bench_memory [--files N]
 #include "BenchSupport.h"
 #include "estimate/WhatIf.h"
-#include "frontend/ProjectIndexer.h"
+#include "analysis/ProjectIndexer.h"
 #include "frontend/UnitCache.h"
 #include "model/ModelLibrary.h"
 #include "project/ProjectLoader.h"

@@ -13,7 +13,7 @@
 #include "model/ModelLibrary.h"
 #include "frontend/CudaPrelude.h"
 #include "frontend/ParserOptions.h"
-#include "frontend/ProjectIndexer.h"
+#include "analysis/ProjectIndexer.h"
 #include "project/ProjectLoader.h"
 
 #include <QCoreApplication>

@@ -9,7 +9,7 @@
 //   bench_reestimate [--files N] [--seconds S]
 #include "BenchSupport.h"
 #include "estimate/WhatIf.h"
-#include "frontend/ProjectIndexer.h"
+#include "analysis/ProjectIndexer.h"
 #include "model/ModelLibrary.h"
 #include "project/ProjectLoader.h"
 

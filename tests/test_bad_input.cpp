@@ -5,7 +5,7 @@
 #include "estimate/WhatIf.h"
 #include "export/SliceReportWriter.h"
 #include "frontend/ConstantEvaluator.h"
-#include "frontend/ProjectIndexer.h"
+#include "analysis/ProjectIndexer.h"
 #include "frontend/SourceHazards.h"
 #include "project/ProjectLoader.h"
 

@@ -16,7 +16,7 @@
 #include "calibration/Validation.h"
 #include "export/EstimateWriter.h"
 #include "export/SliceReportWriter.h"
-#include "frontend/ProjectIndexer.h"
+#include "analysis/ProjectIndexer.h"
 #include "measure/PlainTraceWriter.h"
 #include "measure/TraceImport.h"
 #include "model/CalibrationProvenance.h"

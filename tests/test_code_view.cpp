@@ -9,7 +9,7 @@
 #include "code/HeatLegend.h"
 #include "code/HeatScale.h"
 #include "code/LineInfoBuilder.h"
-#include "frontend/ProjectIndexer.h"
+#include "analysis/ProjectIndexer.h"
 #include "frontend/SourceTokenizer.h"
 #include "project/ProjectLoader.h"
 #include "session/ProjectSession.h"

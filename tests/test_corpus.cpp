@@ -2,7 +2,7 @@
 // Every corpus file's kernels, device functions (with callers) and launch configurations
 // against the hand-derived expectations in X.expect.json beside X.cu.
 #include "TestSupport.h"
-#include "frontend/ProjectIndexer.h"
+#include "analysis/ProjectIndexer.h"
 #include "project/ProjectLoader.h"
 
 #include <QDirIterator>

@@ -5,7 +5,7 @@
 #include "TestSupport.h"
 #include "estimate/KernelEstimate.h"
 #include "export/SliceReportWriter.h"
-#include "frontend/ProjectIndexer.h"
+#include "analysis/ProjectIndexer.h"
 #include "model/ModelLibrary.h"
 #include "model/SurfaceSampler.h"
 #include "project/ProjectLoader.h"

@@ -6,7 +6,7 @@
 #include "export/ConceptTexts.h"
 #include "export/DisplayNumbers.h"
 #include "export/EstimateExplanation.h"
-#include "frontend/ProjectIndexer.h"
+#include "analysis/ProjectIndexer.h"
 #include "panels/WhyPanel.h"
 #include "project/ProjectLoader.h"
 #include "session/ProjectSession.h"

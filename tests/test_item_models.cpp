@@ -4,7 +4,7 @@
 // repaint rows instead of resetting the model.
 #include "TestSupport.h"
 #include "export/DisplayNumbers.h"
-#include "frontend/ProjectIndexer.h"
+#include "analysis/ProjectIndexer.h"
 #include "models/HotspotModel.h"
 #include "models/KernelTreeModel.h"
 #include "project/ProjectLoader.h"

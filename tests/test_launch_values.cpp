@@ -3,7 +3,7 @@
 #include "TestSupport.h"
 #include "export/KernelListWriter.h"
 #include "frontend/ConstantEvaluator.h"
-#include "frontend/ProjectIndexer.h"
+#include "analysis/ProjectIndexer.h"
 
 #include <QtTest>
 

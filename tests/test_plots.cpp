@@ -4,7 +4,7 @@
 #include "TestSupport.h"
 #include "estimate/SaturationSweep.h"
 #include "export/DisplayNumbers.h"
-#include "frontend/ProjectIndexer.h"
+#include "analysis/ProjectIndexer.h"
 #include "model/ModelGrid.h"
 #include "plots/ContributionBars.h"
 #include "plots/GpuSurfacesGrid.h"

@@ -7,7 +7,7 @@
 #include "export/KernelListing.h"
 #include "export/OutputFormatting.h"
 #include "export/ReportDocument.h"
-#include "frontend/ProjectIndexer.h"
+#include "analysis/ProjectIndexer.h"
 #include "project/ProjectLoader.h"
 
 #include <QTemporaryDir>

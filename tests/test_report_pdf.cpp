@@ -6,7 +6,7 @@
 #include "TestSupport.h"
 #include "export/DisplayNumbers.h"
 #include "export/ReportDocument.h"
-#include "frontend/ProjectIndexer.h"
+#include "analysis/ProjectIndexer.h"
 #include "project/ProjectLoader.h"
 #include "report/ReportPdfWriter.h"
 

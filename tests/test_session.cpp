@@ -2,8 +2,8 @@
 // The GUI's state without the window: what-if changes re-estimate from cached analysis,
 // undo/redo, the what-if tables, saved files and what they cost to re-analyse.
 #include "TestSupport.h"
-#include "frontend/IncrementalIndexer.h"
-#include "frontend/ProjectIndexer.h"
+#include "analysis/IncrementalIndexer.h"
+#include "analysis/ProjectIndexer.h"
 #include "project/ProjectLoader.h"
 #include "session/ProjectSession.h"
 #include "session/ProjectWatcher.h"

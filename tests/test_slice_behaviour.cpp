@@ -5,7 +5,7 @@
 #include "TestSupport.h"
 #include "analysis/TripCount.h"
 #include "export/SliceReportWriter.h"
-#include "frontend/ProjectIndexer.h"
+#include "analysis/ProjectIndexer.h"
 #include "project/ProjectLoader.h"
 
 #include <QtTest>

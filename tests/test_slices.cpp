@@ -3,7 +3,7 @@
 // tests/corpus/slices/X.cu in X.slices.json (rules: resources/help/analysis-rules.md).
 #include "TestSupport.h"
 #include "export/SliceReportWriter.h"
-#include "frontend/ProjectIndexer.h"
+#include "analysis/ProjectIndexer.h"
 #include "project/ProjectLoader.h"
 
 #include <QJsonArray>

@@ -5,8 +5,8 @@
 
 #include "estimate/WhatIf.h"
 #include "export/EstimateWriter.h"
-#include "frontend/IncrementalIndexer.h"
-#include "frontend/ProjectIndexer.h"
+#include "analysis/IncrementalIndexer.h"
+#include "analysis/ProjectIndexer.h"
 #include "frontend/UnitCache.h"
 #include "frontend/UnitSerialization.h"
 #include "model/ModelLibrary.h"

@@ -2,7 +2,7 @@
 #include "CliOptions.h"
 #include "common/FileIo.h"
 
-#include "frontend/ProjectIndexer.h"
+#include "analysis/ProjectIndexer.h"
 #include "frontend/UnitCache.h"
 #include "project/ProjectLoader.h"
 

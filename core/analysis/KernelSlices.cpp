@@ -111,6 +111,9 @@ QVector<std::array<bool, kMemorySpaceCount>> sliceMembership(const KernelIR& ir)
                         consider(*it);
                 }
             }
+            // Values returned by callees inlined at this statement come after it.
+            for (int returned : statement.valuesFrom)
+                consider(returned);
             // Control skeleton: enclosing conditions, loops and earlier conditional returns.
             for (int control : statement.controls)
                 add(control);
@@ -146,7 +149,7 @@ KernelSlices analyseKernel(const KernelIR& ir, const LaunchShape& launch, const 
             loop.reason = statement.loop.canonical
                 ? QStringLiteral("bounds not known at compile time (%1 %2 %3)")
                       .arg(
-                          statement.loop.start->toString(), statement.loop.comparison, statement.loop.bound->toString())
+                          statement.loop.start->toString(), spellingOf(statement.loop.comparison), statement.loop.bound->toString())
                 : statement.loop.reason;
         }
         trips.insert(i, loop.trips);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "SymbolicExpr.h"
+#include "ir/SymbolicExpr.h"
 #include "frontend/CodeModel.h"
 
 namespace slicewatt {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "KernelIR.h"
+#include "ir/KernelIR.h"
 #include "common/Diagnostic.h"
 #include "frontend/ParserOptions.h"
 
@@ -14,7 +14,9 @@ class FileBudget;
 // Builds a kernel's statement list from its AST (analysis-rules.md §1–4): effective
 // statements with lines, per-execution arithmetic and memory counts, the variables each
 // defines and uses, enclosing loops and conditions, branch arms, and symbolic loop headers.
-// __device__ functions called from the kernel are inlined at the call.
+// __device__ functions called from the kernel are inlined at the call. The work is done by
+// one pass per concern (StatementWalker, MemorySpaceResolver, OperationCounter,
+// LoopHeaderReader, CallDataFlow) sharing a KernelReadContext.
 // Stops when `budget` runs out (the caller then drops the kernel: it is incomplete), and
 // where a cap of `limits` is hit, which it reports in the kernel's notes and, when given,
 // as a warning in `diagnostics`.

@@ -70,11 +70,16 @@ QString TokenIndex::operatorAfter(CXCursor expression, CXCursor operand) const
 
 QString TokenIndex::firstToken(CXCursor expression) const
 {
+    return tokenAt(expression, 0);
+}
+
+QString TokenIndex::tokenAt(CXCursor expression, int n) const
+{
     unsigned begin = 0;
     unsigned end = 0;
     if (!m_file || !extentOffsets(expression, m_file, begin, end))
         return QString();
-    const int i = lowerBound(begin);
+    const int i = lowerBound(begin) + n;
     return i < m_tokens.size() && m_tokens[i].offset < end ? m_tokens[i].spelling : QString();
 }
 

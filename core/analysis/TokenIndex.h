@@ -21,6 +21,8 @@ public:
     // The first and last token spelled inside `expression`.
     QString firstToken(CXCursor expression) const;
     QString lastToken(CXCursor expression) const;
+    // The n-th token spelled inside `expression` (0: the first), e.g. `constexpr` of `if constexpr`.
+    QString tokenAt(CXCursor expression, int n) const;
     // The token just before `expression` (e.g. `[` for an array size, `=` for an initialiser).
     QString tokenBefore(CXCursor expression) const;
 

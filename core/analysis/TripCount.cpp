@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "TripCount.h"
 
-#include "frontend/ConstantEvaluator.h"
-
 #include <limits>
 
 namespace slicewatt {
@@ -10,17 +8,9 @@ namespace {
 
 constexpr qint64 kIterationCap = qint64(1) << 31;
 
-bool holds(const QString& comparison, qint64 value, qint64 bound)
+bool holds(BinaryOperator comparison, qint64 value, qint64 bound)
 {
-    if (comparison == QLatin1String("<"))
-        return value < bound;
-    if (comparison == QLatin1String("<="))
-        return value <= bound;
-    if (comparison == QLatin1String(">"))
-        return value > bound;
-    if (comparison == QLatin1String(">="))
-        return value >= bound;
-    return value != bound;
+    return applyBinaryOperator(comparison, value, bound).value_or(0) != 0;
 }
 
 // For a positive numerator and denominator, without the overflow of (n + d - 1) / d.
@@ -43,35 +33,35 @@ std::optional<qint64> tripCount(const LoopHeader& loop, const LaunchShape& launc
     const qint64 a = *start;
     const qint64 b = *bound;
     const qint64 s = *step;
-    const QString& op = loop.stepOperator;
+    const BinaryOperator op = loop.stepOperator;
     if (!holds(loop.comparison, a, b))
         return 0;
     // Additive steps have closed forms (grid-stride loops over millions of elements must
     // not be iterated); a step away from the bound never ends. Values come from the code
     // and may be anything: a distance or count that does not fit in 64 bits is unknown,
     // as the loop variable itself would overflow.
-    if (op == QLatin1String("+") || op == QLatin1String("-")) {
+    if (op == BinaryOperator::Add || op == BinaryOperator::Subtract) {
         qint64 delta = s;
-        if (op == QLatin1String("-") && __builtin_sub_overflow(qint64(0), s, &delta))
+        if (op == BinaryOperator::Subtract && __builtin_sub_overflow(qint64(0), s, &delta))
             return std::nullopt;
         qint64 distance = 0; // b - a, the way the loop runs
         if (delta == 0 || __builtin_sub_overflow(b, a, &distance))
             return std::nullopt;
-        const QString& c = loop.comparison;
-        const bool up = (c == QLatin1String("<") || c == QLatin1String("<=")) && delta > 0;
-        const bool down = (c == QLatin1String(">") || c == QLatin1String(">=")) && delta < 0;
+        const BinaryOperator c = loop.comparison;
+        const bool up = (c == BinaryOperator::Less || c == BinaryOperator::LessEqual) && delta > 0;
+        const bool down = (c == BinaryOperator::Greater || c == BinaryOperator::GreaterEqual) && delta < 0;
         if (up || down) {
             // Going down, distance and step are both negated, to count upwards.
             qint64 span = distance;
             qint64 stride = delta;
             if (down && (__builtin_sub_overflow(a, b, &span) || __builtin_sub_overflow(qint64(0), delta, &stride)))
                 return std::nullopt;
-            if (c == QLatin1String("<") || c == QLatin1String(">"))
+            if (c == BinaryOperator::Less || c == BinaryOperator::Greater)
                 return ceilDiv(span, stride);
             const qint64 whole = span / stride;
             return whole == std::numeric_limits<qint64>::max() ? std::nullopt : std::optional<qint64>(whole + 1);
         }
-        if (c == QLatin1String("!=") && !(distance == std::numeric_limits<qint64>::min() && delta == -1)
+        if (c == BinaryOperator::NotEqual && !(distance == std::numeric_limits<qint64>::min() && delta == -1)
             && distance % delta == 0 && distance / delta > 0)
             return distance / delta;
         return std::nullopt;

@@ -6,7 +6,7 @@
 #include "common/FileIo.h"
 #include "export/EstimateWriter.h"
 #include "export/SliceReportWriter.h"
-#include "frontend/ProjectIndexer.h"
+#include "analysis/ProjectIndexer.h"
 #include "project/ProjectLoader.h"
 
 #include <QDir>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "export/EstimateWriter.h"
+#include "ProjectEstimate.h"
 #include "model/ModelLibrary.h"
 
 #include <QHash>

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "SliceReportWriter.h"
 
-#include "analysis/LaunchChoice.h"
-
 #include "OutputFormatting.h"
 
 #include <QJsonArray>
@@ -50,23 +48,6 @@ QStringList sliceNames(const std::array<bool, kMemorySpaceCount>& membership)
 }
 
 } // namespace
-
-QVector<KernelSliceReport> sliceProject(const ProjectIndex& index, const AnalysisOptions& options)
-{
-    QVector<KernelSliceReport> reports;
-    for (const CatalogFunction& kernel : index.kernels) {
-        const KernelIR* ir = index.kernelIR(kernel.info.key);
-        if (!ir)
-            continue;
-        KernelSliceReport report;
-        report.kernel = &kernel;
-        report.ir = ir;
-        report.launch = defaultLaunchShape(kernel.launches);
-        report.slices = analyseKernel(*ir, report.launch, options);
-        reports << report;
-    }
-    return reports;
-}
 
 QJsonObject kernelSliceJson(const KernelSliceReport& report)
 {

@@ -1,24 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "analysis/KernelSlices.h"
-#include "frontend/ProjectIndex.h"
+#include "analysis/ProjectSlices.h"
 
 #include <QByteArray>
 #include <QJsonObject>
 
 namespace slicewatt {
-
-// One kernel's analysis for output: its catalogue entry, its IR and its slices.
-struct KernelSliceReport {
-    const CatalogFunction* kernel = nullptr;
-    const KernelIR* ir = nullptr;
-    LaunchShape launch;
-    KernelSlices slices;
-};
-
-// Analyses every kernel of the project for its default launch (analysis-rules §4).
-QVector<KernelSliceReport> sliceProject(const ProjectIndex& index, const AnalysisOptions& options = {});
 
 // `slicewatt-cli slices` outputs.
 QJsonObject kernelSliceJson(const KernelSliceReport& report);

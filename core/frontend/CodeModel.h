@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "analysis/KernelIR.h"
+#include "ir/KernelIR.h"
 #include "common/Diagnostic.h"
 #include "common/SourceLocation.h"
 

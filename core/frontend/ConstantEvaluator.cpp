@@ -46,56 +46,6 @@ void collectReferencedVariables(CXCursor cursor, QSet<QString>& usrs)
 
 } // namespace
 
-std::optional<qint64> applyBinaryOperator(const QString& op, qint64 lhs, qint64 rhs)
-{
-    qint64 result = 0;
-    if (op == QLatin1String("+"))
-        return __builtin_add_overflow(lhs, rhs, &result) ? std::nullopt : std::optional<qint64>(result);
-    if (op == QLatin1String("-"))
-        return __builtin_sub_overflow(lhs, rhs, &result) ? std::nullopt : std::optional<qint64>(result);
-    if (op == QLatin1String("*"))
-        return __builtin_mul_overflow(lhs, rhs, &result) ? std::nullopt : std::optional<qint64>(result);
-    // The smallest value divided by -1 does not fit either (and traps on x86).
-    const bool unrepresentableQuotient = lhs == std::numeric_limits<qint64>::min() && rhs == -1;
-    if (op == QLatin1String("/"))
-        return rhs == 0 || unrepresentableQuotient ? std::nullopt : std::optional<qint64>(lhs / rhs);
-    if (op == QLatin1String("%"))
-        return rhs == 0 || unrepresentableQuotient ? std::nullopt : std::optional<qint64>(lhs % rhs);
-    if (op == QLatin1String("<<")) {
-        if (rhs < 0 || rhs > 62)
-            return std::nullopt;
-        // Shifted as unsigned (a negative left operand is undefined in C++17), then checked
-        // that no significant bit was lost.
-        result = qint64(quint64(lhs) << rhs);
-        return (result >> rhs) == lhs ? std::optional<qint64>(result) : std::nullopt;
-    }
-    if (op == QLatin1String(">>"))
-        return (rhs < 0 || rhs > 62) ? std::nullopt : std::optional<qint64>(lhs >> rhs);
-    if (op == QLatin1String("&"))
-        return lhs & rhs;
-    if (op == QLatin1String("|"))
-        return lhs | rhs;
-    if (op == QLatin1String("^"))
-        return lhs ^ rhs;
-    if (op == QLatin1String("&&"))
-        return qint64(lhs && rhs);
-    if (op == QLatin1String("||"))
-        return qint64(lhs || rhs);
-    if (op == QLatin1String("<"))
-        return qint64(lhs < rhs);
-    if (op == QLatin1String(">"))
-        return qint64(lhs > rhs);
-    if (op == QLatin1String("<="))
-        return qint64(lhs <= rhs);
-    if (op == QLatin1String(">="))
-        return qint64(lhs >= rhs);
-    if (op == QLatin1String("=="))
-        return qint64(lhs == rhs);
-    if (op == QLatin1String("!="))
-        return qint64(lhs != rhs);
-    return std::nullopt;
-}
-
 ConstantEvaluator::ConstantEvaluator(CXTranslationUnit tu, CXCursor function)
     : m_tu(tu)
     , m_function(function)
@@ -181,7 +131,8 @@ std::optional<qint64> ConstantEvaluator::evaluateScalar(CXCursor expression, int
         const auto rhs = evaluateScalar(operands[1], depth + 1);
         if (!lhs || !rhs)
             return std::nullopt;
-        return applyBinaryOperator(operatorAfter(expression, operands[0]), *lhs, *rhs);
+        const auto op = binaryOperatorFromSpelling(operatorAfter(expression, operands[0]));
+        return op ? applyBinaryOperator(*op, *lhs, *rhs) : std::nullopt;
     }
     case CXCursor_UnaryOperator: {
         if (operands.size() != 1)

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "CodeModel.h"
+#include "ir/Operators.h"
 
 #include <clang-c/Index.h>
 
@@ -54,10 +55,5 @@ private:
     QHash<QString, std::optional<qint64>> m_variableValues;
     FileBudget* m_budget = nullptr;
 };
-
-// Applies a C binary operator to two integers; nullopt for division by zero, a result that
-// does not fit in 64 bits, or an unknown operator (what a compiler would reject or warn about
-// in a constant expression is unknown here, never undefined behaviour).
-std::optional<qint64> applyBinaryOperator(const QString& op, qint64 lhs, qint64 rhs);
 
 } // namespace slicewatt

@@ -4,7 +4,6 @@
 #include "ConstantEvaluator.h"
 #include "CudaPrelude.h"
 #include "CursorQueries.h"
-#include "analysis/StatementBuilder.h"
 
 #include <QDir>
 #include <QSet>
@@ -57,10 +56,10 @@ FunctionKind functionKindOf(CXCursor function)
 
 class UnitVisitor {
 public:
-    UnitVisitor(const ParsedUnit& unit, UnitIndex& index, bool analyseKernels, FileBudget& budget)
+    UnitVisitor(const ParsedUnit& unit, UnitIndex& index, const KernelReader& readKernel, FileBudget& budget)
         : m_tu(unit.tu.get())
         , m_index(index)
-        , m_analyseKernels(analyseKernels)
+        , m_readKernel(readKernel)
         , m_budget(budget)
         , m_limits(unit.limits)
     {
@@ -117,8 +116,8 @@ private:
         function.isExternC = clang_getCursorKind(clang_getCursorLexicalParent(cursor)) == CXCursor_LinkageSpec;
         function.isStatic = clang_Cursor_getStorageClass(cursor) == CX_SC_Static;
 
-        if (function.kind == FunctionKind::Kernel && m_analyseKernels) {
-            KernelIR ir = buildKernelIR(m_tu, cursor, function.key, &m_budget, &m_index.diagnostics, m_limits);
+        if (function.kind == FunctionKind::Kernel && m_readKernel) {
+            KernelIR ir = m_readKernel(m_tu, cursor, function.key, &m_budget, &m_index.diagnostics, m_limits);
             // Half a kernel would be estimated as if it were whole: when time ran out while
             // it was built, the kernel is left out with the rest of the file.
             if (m_budget.wasExhausted())
@@ -279,14 +278,14 @@ private:
 
     CXTranslationUnit m_tu;
     UnitIndex& m_index;
-    bool m_analyseKernels;
+    const KernelReader& m_readKernel;
     FileBudget& m_budget;
     AnalysisLimits m_limits;
 };
 
 } // namespace
 
-UnitIndex findKernels(const ParsedUnit& unit, bool analyseKernels)
+UnitIndex findKernels(const ParsedUnit& unit, const KernelReader& readKernel)
 {
     UnitIndex index;
     index.path = unit.path;
@@ -300,7 +299,7 @@ UnitIndex findKernels(const ParsedUnit& unit, bool analyseKernels)
     // records what the file includes (cheap), so its headers are not parsed again alone.
     const bool parseTookBudget = budget.exhausted();
     // The walk recurses with the code's nesting, as the parse did: the same large stack.
-    runWithLargeStack([&] { UnitVisitor(unit, index, analyseKernels, budget).run(); });
+    runWithLargeStack([&] { UnitVisitor(unit, index, readKernel, budget).run(); });
     if (parseTookBudget)
         index.diagnostics << budget.parseTookBudgetDiagnostic();
     else if (budget.wasExhausted())

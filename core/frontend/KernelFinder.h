@@ -4,6 +4,8 @@
 #include "CodeModel.h"
 #include "TranslationUnitParser.h"
 
+#include <functional>
+
 namespace slicewatt {
 
 // Walks a parsed file's AST and records what the project defines there: kernels
@@ -12,6 +14,10 @@ namespace slicewatt {
 // Spends what the parse left of the unit's time budget: when it runs out the walk stops,
 // the unit is marked stoppedByBudget with a diagnostic, and what was found so far is kept
 // except the function being walked (a kernel half read would be estimated as if whole).
-UnitIndex findKernels(const ParsedUnit& unit, bool analyseKernels = true);
+// `readKernel` turns each kernel definition into its statement IR (the analysis stage
+// supplies it; the front end only finds things). Without one, no IR is built.
+using KernelReader = std::function<KernelIR(CXTranslationUnit tu, CXCursor kernel, const QString& kernelKey,
+    FileBudget* budget, Diagnostics* diagnostics, const AnalysisLimits& limits)>;
+UnitIndex findKernels(const ParsedUnit& unit, const KernelReader& readKernel = {});
 
 } // namespace slicewatt

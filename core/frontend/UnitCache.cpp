@@ -2,7 +2,6 @@
 #include "UnitCache.h"
 
 #include "CudaPrelude.h"
-#include "ProjectIndexer.h"
 #include "UnitSerialization.h"
 #include "common/FileIo.h"
 
@@ -276,21 +275,6 @@ UnitCache::Stats UnitCache::stats() const
 {
     QMutexLocker lock(&m_mutex);
     return m_stats;
-}
-
-UnitIndex indexFileCached(const SourceFile& source, const ParserOptions& options, UnitCache* cache)
-{
-    if (!cache)
-        return indexFile(source, options);
-    // Hashed before the parse: an edit during the parse makes the next lookup miss.
-    const UnitCache::Key key = UnitCache::keyFor(source, options);
-    if (std::optional<UnitIndex> cached = cache->lookup(source.path, key)) {
-        cached->fromCache = true;
-        return std::move(*cached);
-    }
-    UnitIndex unit = indexFile(source, options);
-    cache->store(source.path, key, unit);
-    return unit;
 }
 
 } // namespace slicewatt

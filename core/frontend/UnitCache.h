@@ -95,7 +95,5 @@ private:
     Stats m_stats;
 };
 
-// `source` parsed and indexed, or served from `cache` (may be null) when unchanged.
-UnitIndex indexFileCached(const SourceFile& source, const ParserOptions& options, UnitCache* cache);
 
 } // namespace slicewatt

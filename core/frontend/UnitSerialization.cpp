@@ -164,7 +164,10 @@ SymbolicExprPtr readExpression(QDataStream& in, int depth)
         SymbolicExprPtr rhs = readExpression(in, depth + 1);
         if (!lhs || !rhs)
             break;
-        return SymbolicExpr::binary(text, std::move(lhs), std::move(rhs));
+        const auto op = binaryOperatorFromSpelling(text);
+        if (!op)
+            break;
+        return SymbolicExpr::binary(*op, std::move(lhs), std::move(rhs));
     }
     }
     // Not a value this build writes: the bytes are damaged.
@@ -188,9 +191,9 @@ void write(QDataStream& out, const LoopHeader& loop)
 {
     out << loop.canonical << loop.reason;
     write(out, loop.start);
-    out << loop.comparison;
+    writeEnum(out, loop.comparison);
     write(out, loop.bound);
-    out << loop.stepOperator;
+    writeEnum(out, loop.stepOperator);
     write(out, loop.step);
 }
 
@@ -198,9 +201,9 @@ void read(QDataStream& in, LoopHeader& loop)
 {
     in >> loop.canonical >> loop.reason;
     loop.start = readExpression(in, 0);
-    in >> loop.comparison;
+    loop.comparison = readEnum<BinaryOperator>(in);
     loop.bound = readExpression(in, 0);
-    in >> loop.stepOperator;
+    loop.stepOperator = readEnum<BinaryOperator>(in);
     loop.step = readExpression(in, 0);
 }
 
@@ -211,7 +214,7 @@ void write(QDataStream& out, const Statement& s)
     out << qint32(s.arithmetic);
     write(out, s.accesses);
     write(out, s.lexicalAccesses);
-    out << s.isBarrier << s.defines << s.uses << s.loops << s.controls;
+    out << s.isBarrier << s.defines << s.uses << s.valuesFrom << s.loops << s.controls;
     out << qint32(s.arms.size());
     for (const ArmStep& step : s.arms)
         out << qint32(step.branch) << qint32(step.arm);
@@ -228,7 +231,7 @@ void read(QDataStream& in, Statement& s)
     s.arithmetic = arithmetic;
     read(in, s.accesses);
     read(in, s.lexicalAccesses);
-    in >> s.isBarrier >> s.defines >> s.uses >> s.loops >> s.controls;
+    in >> s.isBarrier >> s.defines >> s.uses >> s.valuesFrom >> s.loops >> s.controls;
     qint32 armCount = 0;
     in >> armCount;
     for (qint32 i = 0; i < armCount && in.status() == QDataStream::Ok; ++i) {

@@ -4,7 +4,7 @@
 #include "GpuCatalogue.h"
 #include "SliceOperatingPoint.h"
 #include "WaveletNetwork.h"
-#include "analysis/MemorySpace.h"
+#include "ir/MemorySpace.h"
 
 #include <QHash>
 #include <QJsonObject>

@@ -12,7 +12,7 @@
 #include "export/KernelListWriter.h"
 #include "export/SarifWriter.h"
 #include "export/SliceReportWriter.h"
-#include "frontend/ProjectIndexer.h"
+#include "analysis/ProjectIndexer.h"
 #include "model/ModelLibrary.h"
 #include "project/ProjectLoader.h"
 

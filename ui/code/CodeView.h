@@ -3,7 +3,7 @@
 
 #include <functional>
 
-#include "analysis/MemorySpace.h"
+#include "ir/MemorySpace.h"
 
 #include <QHash>
 #include <QPlainTextEdit>

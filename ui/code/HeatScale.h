@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "analysis/MemorySpace.h"
+#include "ir/MemorySpace.h"
 
 #include <QColor>
 #include <QGradientStops>

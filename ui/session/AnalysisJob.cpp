@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "AnalysisJob.h"
 
-#include "frontend/IncrementalIndexer.h"
+#include "analysis/IncrementalIndexer.h"
 #include "project/ProjectLoader.h"
 
 #include <QMetaObject>

@@ -9,7 +9,7 @@
 #include "code/CodeView.h"
 #include "export/OutputFormatting.h"
 #include "export/ReportDocument.h"
-#include "frontend/IncrementalIndexer.h"
+#include "analysis/IncrementalIndexer.h"
 #include "frontend/ParserOptions.h"
 #include "models/DiagnosticsModel.h"
 #include "models/HotspotModel.h"

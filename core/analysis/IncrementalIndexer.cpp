@@ -2,7 +2,7 @@
 #include "IncrementalIndexer.h"
 
 #include "ProjectIndexer.h"
-#include "UnitCache.h"
+#include "frontend/UnitCache.h"
 
 #include <QSet>
 

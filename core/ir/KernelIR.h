@@ -23,9 +23,9 @@ struct LoopHeader {
     bool canonical = false; // false: while/do, or a for the rules do not resolve
     QString reason; // why it is not canonical, for the assumption shown to users
     SymbolicExprPtr start; // induction variable's initial value
-    QString comparison; // "<", "<=", ">", ">=", "!="
+    BinaryOperator comparison = BinaryOperator::Less; // <, <=, >, >=, !=
     SymbolicExprPtr bound;
-    QString stepOperator; // "+", "-", "*", "/", "<<", ">>"
+    BinaryOperator stepOperator = BinaryOperator::Add; // +, -, *, /, <<, >>
     SymbolicExprPtr step;
 };
 
@@ -46,6 +46,9 @@ struct Statement {
     bool isBarrier = false; // __syncthreads and friends: belongs to the shared slice
     QSet<QString> defines; // variables (USRs) this statement assigns
     QSet<QString> uses; // variables it reads
+    // Statements whose values it uses that come after it in statement order: the return
+    // statements of device functions inlined at this call (analysis-rules §3).
+    QVector<int> valuesFrom;
     QVector<int> loops; // enclosing loop statements, outermost first (a loop header lists itself last)
     QVector<int> controls; // statements it is control dependent on: enclosing conditions,
                            // loops, and earlier conditional returns

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ProjectIndexer.h"
 
-#include "KernelFinder.h"
-#include "TranslationUnitParser.h"
-#include "UnitCache.h"
+#include "StatementBuilder.h"
+#include "frontend/KernelFinder.h"
+#include "frontend/TranslationUnitParser.h"
+#include "frontend/UnitCache.h"
 
 #include <QMutex>
 #include <QSet>
@@ -18,7 +19,22 @@ UnitIndex indexFile(const SourceFile& source, const ParserOptions& options)
     // excludeDeclarationsFromPCH = 0, displayDiagnostics = 0: we collect them ourselves.
     IndexHandle index(clang_createIndex(0, 0));
     const ParsedUnit parsed = parseTranslationUnit(index.get(), source, options);
-    return findKernels(parsed, options.analyseKernels);
+    return findKernels(parsed, options.analyseKernels ? KernelReader(buildKernelIR) : KernelReader());
+}
+
+UnitIndex indexFileCached(const SourceFile& source, const ParserOptions& options, UnitCache* cache)
+{
+    if (!cache)
+        return indexFile(source, options);
+    // Hashed before the parse: an edit during the parse makes the next lookup miss.
+    const UnitCache::Key key = UnitCache::keyFor(source, options);
+    if (std::optional<UnitIndex> cached = cache->lookup(source.path, key)) {
+        cached->fromCache = true;
+        return std::move(*cached);
+    }
+    UnitIndex unit = indexFile(source, options);
+    cache->store(source.path, key, unit);
+    return unit;
 }
 
 namespace {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "ParserOptions.h"
-#include "ProjectIndex.h"
+#include "frontend/ParserOptions.h"
+#include "frontend/ProjectIndex.h"
 #include "project/ProjectSources.h"
 
 #include <atomic>
@@ -30,5 +30,8 @@ ProjectIndex indexProject(const ProjectSources& sources, const ParserOptions& op
 
 // Parses and indexes one file on the calling thread.
 UnitIndex indexFile(const SourceFile& source, const ParserOptions& options);
+
+// `source` parsed and indexed, or served from `cache` (may be null) when unchanged.
+UnitIndex indexFileCached(const SourceFile& source, const ParserOptions& options, UnitCache* cache);
 
 } // namespace slicewatt

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "SymbolicExpr.h"
 
-#include "frontend/ConstantEvaluator.h"
+
 
 namespace slicewatt {
 
@@ -37,11 +37,12 @@ SymbolicExprPtr SymbolicExpr::templateParameter(const QString& name)
     return e;
 }
 
-SymbolicExprPtr SymbolicExpr::binary(const QString& op, SymbolicExprPtr lhs, SymbolicExprPtr rhs)
+SymbolicExprPtr SymbolicExpr::binary(BinaryOperator op, SymbolicExprPtr lhs, SymbolicExprPtr rhs)
 {
     auto e = std::make_shared<SymbolicExpr>();
     e->m_kind = Kind::Binary;
-    e->m_text = op;
+    e->m_operator = op;
+    e->m_text = spellingOf(op);
     e->m_lhs = std::move(lhs);
     e->m_rhs = std::move(rhs);
     return e;
@@ -67,7 +68,7 @@ std::optional<qint64> SymbolicExpr::evaluate(const LaunchShape& launch) const
         const auto rhs = m_rhs->evaluate(launch);
         if (!lhs || !rhs)
             return std::nullopt;
-        return applyBinaryOperator(m_text, *lhs, *rhs);
+        return applyBinaryOperator(m_operator, *lhs, *rhs);
     }
     }
     return std::nullopt;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "Operators.h"
+
 #include <QHash>
 #include <QString>
 
@@ -29,13 +31,14 @@ public:
     static std::shared_ptr<const SymbolicExpr> unknown(const QString& label);
     static std::shared_ptr<const SymbolicExpr> templateParameter(const QString& name);
     static std::shared_ptr<const SymbolicExpr> binary(
-        const QString& op, std::shared_ptr<const SymbolicExpr> lhs, std::shared_ptr<const SymbolicExpr> rhs);
+        BinaryOperator op, std::shared_ptr<const SymbolicExpr> lhs, std::shared_ptr<const SymbolicExpr> rhs);
 
     Kind kind() const { return m_kind; }
     // The parts, for writing the expression out (the unit cache) and nothing else.
     qint64 value() const { return m_value; }
     int axis() const { return m_axis; }
-    const QString& text() const { return m_text; }
+    const QString& text() const { return m_text; } // unknown label, template parameter, operator spelling
+    BinaryOperator binaryOperator() const { return m_operator; }
     const std::shared_ptr<const SymbolicExpr>& lhs() const { return m_lhs; }
     const std::shared_ptr<const SymbolicExpr>& rhs() const { return m_rhs; }
     std::optional<qint64> evaluate(const LaunchShape& launch) const;
@@ -47,7 +50,8 @@ private:
     Kind m_kind = Kind::Unknown;
     qint64 m_value = 0;
     int m_axis = 0;
-    QString m_text; // operator or unknown label
+    QString m_text; // operator spelling or unknown label
+    BinaryOperator m_operator = BinaryOperator::Add;
     std::shared_ptr<const SymbolicExpr> m_lhs, m_rhs;
 };
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "ParserOptions.h"
-#include "ProjectIndex.h"
+#include "frontend/ParserOptions.h"
+#include "frontend/ProjectIndex.h"
 #include "project/ProjectSources.h"
 
 namespace slicewatt {

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "CallDataFlow.h"
+
+#include "KernelReadContext.h"
+#include "MemorySpaceResolver.h"
+#include "frontend/CursorQueries.h"
+
+namespace slicewatt {
+
+CallDataFlow::CallDataFlow(KernelReadContext& context, MemorySpaceResolver& spaces)
+    : m_context(context)
+    , m_spaces(spaces)
+{
+}
+
+QString CallDataFlow::callerVariable(CXCursor argument, bool addressOf)
+{
+    CXCursor expression = stripImplicit(argument);
+    if (addressOf) {
+        const QVector<CXCursor> operands = expressionChildren(expression);
+        if (clang_getCursorKind(expression) != CXCursor_UnaryOperator || operands.size() != 1
+            || m_context.tokens().firstToken(expression) != QLatin1String("&"))
+            return QString();
+        expression = stripImplicit(operands.first());
+    }
+    if (clang_getCursorKind(expression) != CXCursor_DeclRefExpr)
+        return QString();
+    const CXCursor variable = clang_getCursorReferenced(expression);
+    const CXCursorKind kind = clang_getCursorKind(variable);
+    if (kind != CXCursor_VarDecl && kind != CXCursor_ParmDecl)
+        return QString();
+    // A variable in memory (a __shared__ scalar) is written by stores the counter sees.
+    if (m_spaces.lvalueSpace(expression))
+        return QString();
+    const QString usr = usrOf(variable);
+    const QString outer = m_context.frame().aliases.value(usr);
+    return outer.isEmpty() ? usr : outer;
+}
+
+QHash<QString, QString> CallDataFlow::bind(const InlineCall& call, int callStatement)
+{
+    QHash<QString, QString> aliases;
+    Statement& statement = m_context.ir().statements[callStatement];
+    int index = 0;
+    for (const CXCursor& child : childrenOf(call.definition)) {
+        if (clang_getCursorKind(child) != CXCursor_ParmDecl)
+            continue;
+        const QString parameter = usrOf(child);
+        statement.defines.insert(parameter);
+        if (index < call.arguments.size()) {
+            const CXCursor argument = call.arguments[index];
+            m_spaces.bindParameter(child, argument);
+            const CXTypeKind type = clang_getCanonicalType(clang_getCursorType(child)).kind;
+            QString alias;
+            if (type == CXType_LValueReference || type == CXType_RValueReference)
+                alias = callerVariable(argument, false);
+            else if (type == CXType_Pointer)
+                alias = callerVariable(argument, true);
+            if (!alias.isEmpty())
+                aliases.insert(parameter, alias);
+        }
+        ++index;
+    }
+    return aliases;
+}
+
+void CallDataFlow::linkReturns(int callStatement, const QVector<int>& returnStatements)
+{
+    QVector<int>& valuesFrom = m_context.ir().statements[callStatement].valuesFrom;
+    for (int id : returnStatements) {
+        if (!valuesFrom.contains(id))
+            valuesFrom << id;
+    }
+}
+
+} // namespace slicewatt

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "OperationCounter.h"
+
+#include <QHash>
+
+namespace slicewatt {
+
+class KernelReadContext;
+class MemorySpaceResolver;
+
+// Values across an inlined call (analysis-rules §3): arguments into parameters, writes
+// through out-parameters back into the caller's variables, and returned values back to
+// the calling statement.
+class CallDataFlow {
+public:
+    CallDataFlow(KernelReadContext& context, MemorySpaceResolver& spaces);
+
+    // Binds the call's arguments to the callee's parameters, read in the caller: the calling
+    // statement defines every parameter (slicing follows values into the callee), pointer
+    // and reference parameters take the space of what is passed, and a reference to a
+    // caller's register variable (`float& CallResult`) or a pointer to one (`f(&lo)`)
+    // aliases it. Returns the aliases, parameter USR → caller variable USR.
+    QHash<QString, QString> bind(const InlineCall& call, int callStatement);
+
+    // The calling statement uses what the callee's returns computed, although they come
+    // after it in statement order.
+    void linkReturns(int callStatement, const QVector<int>& returnStatements);
+
+private:
+    // The caller's register variable an argument names (through its own aliases), if any.
+    QString callerVariable(CXCursor argument, bool addressOf);
+
+    KernelReadContext& m_context;
+    MemorySpaceResolver& m_spaces;
+};
+
+} // namespace slicewatt

@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "TokenIndex.h"
+#include "common/Diagnostic.h"
+#include "frontend/ConstantEvaluator.h"
+#include "frontend/ParserOptions.h"
+#include "ir/KernelIR.h"
+
+#include <clang-c/Index.h>
+
+#include <QHash>
+#include <QSet>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace slicewatt {
+
+class FileBudget;
+
+// What the passes that read one kernel's AST share (the statement walker, memory-space
+// resolution, operation counting, loop headers, caller/callee data flow): the unit, the IR
+// being built, the function being read (the kernel or an inlined callee, innermost last),
+// per-function token and constant caches, and the caps with their once-per-kernel reports.
+class KernelReadContext {
+public:
+    // The caps of AnalysisLimits, each reported once per kernel.
+    enum class Limit { Statements, StatementContext, InlinedCalls, InlineDepth, Nesting, ExpressionDepth };
+
+    // One function being read. Callee frames carry what the call bound: parameters that
+    // alias a caller's variable (a reference, or a pointer to the caller's local: writes
+    // through them define that variable), and collect their returns, whose values flow
+    // to the calling statement.
+    struct Frame {
+        CXCursor function;
+        std::shared_ptr<TokenIndex> tokens;
+        std::shared_ptr<ConstantEvaluator> evaluator;
+        QString inlinedFrom; // empty for the kernel itself
+        QHash<QString, QString> aliases; // parameter USR → caller variable USR
+        QVector<int> returnStatements; // its return statements read so far (callees only)
+    };
+
+    KernelReadContext(CXTranslationUnit tu, KernelIR& ir, FileBudget* budget, Diagnostics* diagnostics,
+        const AnalysisLimits& limits);
+
+    CXTranslationUnit tu() const { return m_tu; }
+    KernelIR& ir() { return m_ir; }
+    const AnalysisLimits& limits() const { return m_limits; }
+
+    void enterFunction(CXCursor function, const QString& inlinedFrom, const QHash<QString, QString>& aliases = {});
+    void leaveFunction();
+    Frame& frame() { return m_frames.back(); }
+    const TokenIndex& tokens() const { return *m_frames.back().tokens; }
+    ConstantEvaluator& evaluator() { return *m_frames.back().evaluator; }
+    // The tokens of any function (cached): resolution looks into callees' returns.
+    std::shared_ptr<TokenIndex> tokensOf(CXCursor function);
+    bool inlining() const { return m_frames.size() > 1; }
+    int frameCount() const { return int(m_frames.size()); }
+
+    // A variable's initialiser: its last expression child, unless that is an array size
+    // (`__shared__ float tile[BLOCK];` has the expression BLOCK but no initialiser).
+    std::optional<CXCursor> initialiserOf(CXCursor variable) const;
+
+    // True once the file's time is up or the kernel has as many statements, or as much
+    // statement context, as it may: from then on every walk returns at once.
+    bool stopped();
+    // Says once per kernel and cap that a cap cut the analysis short: in the kernel's
+    // notes and as a warning on the file.
+    void reportLimit(Limit limit, const SourceLocation& where, const QString& message);
+    void addStatementContext(int amount) { m_statementContext += amount; }
+
+    // Depth counters for recursion caps, one per recursive pass.
+    int expressionDepth = 0;
+    int spaceDepth = 0;
+    int nestingDepth = 0;
+    int inlinedCalls = 0;
+
+private:
+    template <typename T>
+    std::shared_ptr<T> perFunction(QHash<QString, std::shared_ptr<T>>& cache, CXCursor function);
+
+    CXTranslationUnit m_tu;
+    KernelIR& m_ir;
+    FileBudget* m_budget;
+    Diagnostics* m_diagnostics;
+    AnalysisLimits m_limits;
+    std::vector<Frame> m_frames;
+    QHash<QString, std::shared_ptr<TokenIndex>> m_tokenCache; // by function USR
+    QHash<QString, std::shared_ptr<ConstantEvaluator>> m_evaluatorCache;
+    bool m_stopped = false;
+    int m_statementContext = 0; // loops, controls and arms of every statement so far
+    QSet<int> m_reportedLimits;
+};
+
+// Counts one level of recursion for as long as it lives.
+class DepthGuard {
+public:
+    explicit DepthGuard(int& depth)
+        : m_depth(depth)
+    {
+        ++m_depth;
+    }
+    ~DepthGuard() { --m_depth; }
+    DepthGuard(const DepthGuard&) = delete;
+    DepthGuard& operator=(const DepthGuard&) = delete;
+
+private:
+    int& m_depth;
+};
+
+} // namespace slicewatt

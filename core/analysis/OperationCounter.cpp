@@ -1,0 +1,276 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "OperationCounter.h"
+
+#include "CudaCallNames.h"
+#include "KernelReadContext.h"
+#include "MemorySpaceResolver.h"
+#include "frontend/ClangHandles.h"
+#include "frontend/CursorQueries.h"
+
+namespace slicewatt {
+namespace {
+
+int accessCount(AccessMode mode)
+{
+    switch (mode) {
+    case AccessMode::Load:
+    case AccessMode::Store:
+        return 1;
+    case AccessMode::LoadStore:
+        return 2;
+    case AccessMode::Address:
+        return 0;
+    }
+    return 0;
+}
+
+bool isPseudoObject(CXCursor expression)
+{
+    // threadIdx.x and friends: special registers, spelt as properties of a pseudo-object.
+    return takeString(clang_getTypeSpelling(clang_getCanonicalType(clang_getCursorType(expression))))
+        .contains(QLatin1String("pseudo-object"));
+}
+
+bool isMethod(CXCursorKind kind)
+{
+    return kind == CXCursor_CXXMethod || kind == CXCursor_ConversionFunction;
+}
+
+} // namespace
+
+OperationCounter::OperationCounter(KernelReadContext& context, MemorySpaceResolver& spaces)
+    : m_context(context)
+    , m_spaces(spaces)
+{
+}
+
+void OperationCounter::countAccess(CXCursor lvalue, AccessMode mode, ExpressionFacts& facts)
+{
+    if (mode == AccessMode::Address)
+        return;
+    if (const auto space = m_spaces.lvalueSpace(lvalue))
+        facts.accesses[*space] += accessCount(mode);
+}
+
+void OperationCounter::recordVariable(const QString& usr, AccessMode mode, ExpressionFacts& facts)
+{
+    const QString alias = m_context.frame().aliases.value(usr);
+    if (mode == AccessMode::Store || mode == AccessMode::LoadStore) {
+        facts.defines.insert(usr);
+        if (!alias.isEmpty())
+            facts.defines.insert(alias);
+    }
+    if (mode != AccessMode::Store) {
+        facts.uses.insert(usr);
+        if (!alias.isEmpty())
+            facts.uses.insert(alias);
+    }
+}
+
+void OperationCounter::scan(CXCursor expression, AccessMode mode, ExpressionFacts& facts)
+{
+    const DepthGuard depth(m_context.expressionDepth);
+    if (m_context.stopped())
+        return;
+    if (m_context.expressionDepth > m_context.limits().maxExpressionDepth) {
+        m_context.reportLimit(KernelReadContext::Limit::ExpressionDepth, expansionLocationOf(expression),
+            QStringLiteral("an expression nests deeper than %1 levels in kernel %2; its deeper operands are not "
+                           "counted, so its estimate is incomplete")
+                .arg(m_context.limits().maxExpressionDepth)
+                .arg(m_context.ir().kernelName));
+        return;
+    }
+    const TokenIndex& tokens = m_context.tokens();
+    const CXCursorKind kind = clang_getCursorKind(expression);
+    const QVector<CXCursor> operands = expressionChildren(expression);
+    switch (kind) {
+    case CXCursor_DeclRefExpr: {
+        const CXCursor referenced = clang_getCursorReferenced(expression);
+        const CXCursorKind referencedKind = clang_getCursorKind(referenced);
+        if (referencedKind != CXCursor_VarDecl && referencedKind != CXCursor_ParmDecl)
+            return;
+        recordVariable(usrOf(referenced), mode, facts);
+        countAccess(expression, mode, facts); // scalars in memory (__shared__ float sum)
+        return;
+    }
+    case CXCursor_ArraySubscriptExpr: {
+        countAccess(expression, mode, facts);
+        if (operands.size() == 2) {
+            scan(operands[0], AccessMode::Address, facts); // the base is an address, not a load
+            scan(operands[1], AccessMode::Load, facts);
+        }
+        return;
+    }
+    case CXCursor_MemberRefExpr: {
+        if (isPseudoObject(expression))
+            return;
+        countAccess(expression, mode, facts);
+        for (const CXCursor& operand : operands)
+            scan(operand,
+                isPointerLike(clang_getCursorType(stripImplicit(operand))) ? AccessMode::Load : AccessMode::Address,
+                facts);
+        return;
+    }
+    case CXCursor_BinaryOperator: {
+        if (operands.size() != 2)
+            break;
+        const auto op = binaryOperatorFromSpelling(tokens.operatorAfter(expression, operands[0]));
+        if (op == BinaryOperator::Assign) {
+            ++facts.assignments;
+            m_spaces.assignPointer(operands[0], operands[1]);
+            scan(operands[0], AccessMode::Store, facts);
+            scan(operands[1], AccessMode::Load, facts);
+            return;
+        }
+        if (op && isArithmetic(*op))
+            ++facts.arithmetic;
+        scan(operands[0], AccessMode::Load, facts);
+        scan(operands[1], AccessMode::Load, facts);
+        return;
+    }
+    case CXCursor_CompoundAssignOperator: {
+        if (operands.size() != 2)
+            break;
+        ++facts.arithmetic;
+        ++facts.assignments;
+        scan(operands[0], AccessMode::LoadStore, facts);
+        scan(operands[1], AccessMode::Load, facts);
+        return;
+    }
+    case CXCursor_UnaryOperator: {
+        if (operands.size() != 1)
+            break;
+        const QString first = tokens.firstToken(expression);
+        const QString last = tokens.lastToken(expression);
+        if (first == QLatin1String("++") || first == QLatin1String("--") || last == QLatin1String("++")
+            || last == QLatin1String("--")) {
+            ++facts.arithmetic;
+            scan(operands[0], AccessMode::LoadStore, facts);
+        } else if (first == QLatin1String("&")) {
+            scan(operands[0], AccessMode::Address, facts);
+        } else if (first == QLatin1String("*")) {
+            countAccess(expression, mode, facts);
+            // `*out = v` through a pointer to a caller's local writes that local.
+            const CXCursor pointer = stripImplicit(operands[0]);
+            if (mode != AccessMode::Address && clang_getCursorKind(pointer) == CXCursor_DeclRefExpr) {
+                const QString alias = m_context.frame().aliases.value(usrOf(clang_getCursorReferenced(pointer)));
+                if (!alias.isEmpty()) {
+                    if (mode != AccessMode::Load)
+                        facts.defines.insert(alias);
+                    if (mode != AccessMode::Store)
+                        facts.uses.insert(alias);
+                }
+            }
+            scan(operands[0], AccessMode::Load, facts);
+        } else {
+            if (first == QLatin1String("-") || first == QLatin1String("~"))
+                ++facts.arithmetic;
+            scan(operands[0], AccessMode::Load, facts);
+        }
+        return;
+    }
+    case CXCursor_ConditionalOperator:
+        ++facts.ternaries;
+        for (const CXCursor& operand : operands)
+            scan(operand, mode == AccessMode::Address ? AccessMode::Address : AccessMode::Load, facts);
+        return;
+    case CXCursor_CallExpr:
+        scanCall(expression, operands, facts);
+        return;
+    case CXCursor_LambdaExpr:
+        return;
+    default:
+        break;
+    }
+    for (const CXCursor& operand : operands)
+        scan(operand, mode, facts);
+}
+
+bool OperationCounter::isInlinable(CXCursor callee) const
+{
+    if (clang_getCursorKind(callee) == CXCursor_FunctionTemplate)
+        return true; // attributes are not exposed on templates; only device code calls them here
+    return hasAttribute(callee, CXCursor_CUDADeviceAttr);
+}
+
+void OperationCounter::scanCall(CXCursor call, const QVector<CXCursor>& operands, ExpressionFacts& facts)
+{
+    // A dependent call in a template kernel has candidates instead of a callee; one
+    // candidate is as good as resolved.
+    const QVector<CXCursor> candidates = calleeCandidates(call);
+    const CXCursor callee = candidates.size() == 1 ? candidates.first() : clang_getCursorReferenced(call);
+    const QString name = spellingOf(call);
+    const CXCursorKind calleeKind = clang_getCursorKind(callee);
+    // Arguments: every operand after the callee reference (constructors have no callee operand).
+    QVector<CXCursor> arguments = operands;
+    std::optional<CXCursor> object; // `o` of `o.method(…)` and of a conversion `(float)o`
+    if (!arguments.isEmpty() && calleeKind != CXCursor_Constructor) {
+        const CXCursor first = stripImplicit(arguments.first());
+        const CXCursorKind firstKind = clang_getCursorKind(first);
+        if (firstKind == CXCursor_DeclRefExpr || firstKind == CXCursor_MemberRefExpr
+            || firstKind == CXCursor_OverloadedDeclRef) {
+            arguments.removeFirst();
+            if (firstKind == CXCursor_MemberRefExpr && isMethod(calleeKind)) {
+                const QVector<CXCursor> base = expressionChildren(first);
+                if (base.size() == 1)
+                    object = base.first();
+            } else if (firstKind == CXCursor_DeclRefExpr && isMethod(calleeKind) && !arguments.isEmpty()) {
+                object = arguments.takeFirst(); // `f(x)` on a functor: operator(), then the object
+            }
+        }
+    }
+    switch (cudaCallRole(name)) {
+    case CudaCallRole::TextureFetch:
+        facts.accesses[MemorySpace::Texture] += 1;
+        break;
+    case CudaCallRole::CachedLoad:
+    case CudaCallRole::CachedStore:
+        facts.accesses[MemorySpace::Global] += 1;
+        for (int i = 0; i < arguments.size(); ++i)
+            scan(arguments[i], i == 0 ? AccessMode::Address : AccessMode::Load, facts);
+        return;
+    case CudaCallRole::Atomic:
+        if (arguments.isEmpty())
+            break;
+        if (const auto space = m_spaces.pointerSpace(arguments.first()))
+            facts.accesses[*space] += 1;
+        scan(arguments.first(), AccessMode::Address, facts);
+        for (int i = 1; i < arguments.size(); ++i)
+            scan(arguments[i], AccessMode::Load, facts);
+        return;
+    case CudaCallRole::Barrier:
+        facts.barrier = true;
+        break;
+    case CudaCallRole::NotArithmetic:
+    case CudaCallRole::Other:
+        if (name.startsWith(QLatin1String("operator"))) {
+            // float2 a + b with overloaded operators: one operation, not inlined
+            const auto op = binaryOperatorFromSpelling(name.mid(8).remove(QLatin1Char('=')));
+            if (op && isArithmetic(*op)) {
+                ++facts.arithmetic;
+                break;
+            }
+        }
+        if (calleeKind == CXCursor_FunctionDecl || calleeKind == CXCursor_FunctionTemplate || isMethod(calleeKind)) {
+            if (!isProjectCode(callee)) {
+                // Library functions are arithmetic unless named otherwise; methods of library
+                // classes (conversions of __half, cooperative-groups calls) are not.
+                if (!isMethod(calleeKind) && cudaCallRole(name) == CudaCallRole::Other
+                    && !name.startsWith(QLatin1String("operator")))
+                    ++facts.arithmetic;
+            } else {
+                const CXCursor definition = clang_getCursorDefinition(primaryTemplateOf(callee));
+                if (!isNull(definition) && isInlinable(definition))
+                    facts.deviceCalls << InlineCall{call, definition, arguments};
+            }
+        }
+        break;
+    }
+    // A method reads the object it is called on: `(float)h[i]` loads h[i].
+    if (object)
+        scan(*object, AccessMode::Load, facts);
+    for (const CXCursor& argument : arguments)
+        scan(argument, AccessMode::Load, facts);
+}
+
+} // namespace slicewatt

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "ir/MemorySpace.h"
+
+#include <clang-c/Index.h>
+
+#include <QSet>
+#include <QString>
+#include <QVector>
+
+namespace slicewatt {
+
+class KernelReadContext;
+class MemorySpaceResolver;
+
+// How an expression is used where it appears: read, written, both (`x += 1`), or only its
+// address taken (`&a[i]`, the base of a subscript).
+enum class AccessMode { Load, Store, LoadStore, Address };
+
+// A call of a project function to inline after its statement.
+struct InlineCall {
+    CXCursor call;
+    CXCursor definition; // the callee's definition
+    QVector<CXCursor> arguments; // in parameter order (no callee reference, no object)
+};
+
+// What one expression contributes to its statement (analysis-rules §3).
+struct ExpressionFacts {
+    int arithmetic = 0;
+    SpaceCounts accesses;
+    bool barrier = false;
+    int ternaries = 0;
+    int assignments = 0; // `=` and compound `op=` operators, for lexical counting
+    QSet<QString> uses;
+    QSet<QString> defines;
+    QVector<InlineCall> deviceCalls;
+};
+
+// Counts arithmetic and memory operations of expressions, and the variables they read and
+// write, in the function the context is reading.
+class OperationCounter {
+public:
+    OperationCounter(KernelReadContext& context, MemorySpaceResolver& spaces);
+
+    void scan(CXCursor expression, AccessMode mode, ExpressionFacts& facts);
+
+private:
+    void scanCall(CXCursor call, const QVector<CXCursor>& operands, ExpressionFacts& facts);
+    void countAccess(CXCursor lvalue, AccessMode mode, ExpressionFacts& facts);
+    // A read or write of a variable, through the caller's variable it aliases (out-parameters).
+    void recordVariable(const QString& usr, AccessMode mode, ExpressionFacts& facts);
+    bool isInlinable(CXCursor callee) const;
+
+    KernelReadContext& m_context;
+    MemorySpaceResolver& m_spaces;
+};
+
+} // namespace slicewatt
