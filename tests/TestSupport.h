@@ -2,6 +2,7 @@
 #pragma once
 
 #include "frontend/ParserOptions.h"
+#include "ir/Operators.h"
 
 #include <QDir>
 #include <QFile>
@@ -9,6 +10,14 @@
 #include <QTemporaryDir>
 
 namespace slicewatt::test {
+
+// The operator a test names by its C spelling ("<", "+="'s "+"); tests only name real ones.
+inline BinaryOperator binaryOperator(const QString& spelling)
+{
+    const auto op = binaryOperatorFromSpelling(spelling);
+    Q_ASSERT(op);
+    return op.value_or(BinaryOperator::Comma);
+}
 
 inline QString sourceDir()
 {

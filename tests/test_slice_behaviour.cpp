@@ -155,9 +155,9 @@ private Q_SLOTS:
         LoopHeader loop;
         loop.canonical = true;
         loop.start = SymbolicExpr::constant(start);
-        loop.comparison = comparison;
+        loop.comparison = test::binaryOperator(comparison);
         loop.bound = SymbolicExpr::constant(bound);
-        loop.stepOperator = step;
+        loop.stepOperator = test::binaryOperator(step);
         loop.step = SymbolicExpr::constant(by);
         QCOMPARE(tripCount(loop, LaunchShape{}), std::optional<qint64>(expected));
     }
@@ -167,12 +167,12 @@ private Q_SLOTS:
         LoopHeader loop;
         loop.canonical = true;
         loop.start = SymbolicExpr::constant(0);
-        loop.comparison = "<";
+        loop.comparison = test::binaryOperator(QStringLiteral("<"));
         loop.bound = SymbolicExpr::constant(10);
-        loop.stepOperator = "-";
+        loop.stepOperator = test::binaryOperator(QStringLiteral("-"));
         loop.step = SymbolicExpr::constant(1);
         QVERIFY(!tripCount(loop, LaunchShape{}));
-        loop.stepOperator = "*";
+        loop.stepOperator = test::binaryOperator(QStringLiteral("*"));
         QVERIFY(!tripCount(loop, LaunchShape{})); // 0 * 1 stays 0
     }
 

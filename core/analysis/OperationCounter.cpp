@@ -31,6 +31,13 @@ bool isPseudoObject(CXCursor expression)
         .contains(QLatin1String("pseudo-object"));
 }
 
+bool isArray(CXType type)
+{
+    const CXTypeKind kind = clang_getCanonicalType(type).kind;
+    return kind == CXType_ConstantArray || kind == CXType_IncompleteArray || kind == CXType_VariableArray
+        || kind == CXType_DependentSizedArray;
+}
+
 bool isMethod(CXCursorKind kind)
 {
     return kind == CXCursor_CXXMethod || kind == CXCursor_ConversionFunction;
@@ -90,7 +97,10 @@ void OperationCounter::scan(CXCursor expression, AccessMode mode, ExpressionFact
         if (referencedKind != CXCursor_VarDecl && referencedKind != CXCursor_ParmDecl)
             return;
         recordVariable(usrOf(referenced), mode, facts);
-        countAccess(expression, mode, facts); // scalars in memory (__shared__ float sum)
+        // Scalars in memory (__shared__ float sum) are accessed; an array's name is its
+        // address (`(float*)smem`, `f(tile)`), read only through a subscript.
+        if (!isArray(clang_getCursorType(referenced)))
+            countAccess(expression, mode, facts);
         return;
     }
     case CXCursor_ArraySubscriptExpr: {
@@ -116,10 +126,7 @@ void OperationCounter::scan(CXCursor expression, AccessMode mode, ExpressionFact
             break;
         const auto op = binaryOperatorFromSpelling(tokens.operatorAfter(expression, operands[0]));
         if (op == BinaryOperator::Assign) {
-            ++facts.assignments;
-            m_spaces.assignPointer(operands[0], operands[1]);
-            scan(operands[0], AccessMode::Store, facts);
-            scan(operands[1], AccessMode::Load, facts);
+            scanAssignment(operands[0], operands[1], facts);
             return;
         }
         if (op && isArithmetic(*op))
@@ -184,6 +191,26 @@ void OperationCounter::scan(CXCursor expression, AccessMode mode, ExpressionFact
     }
     for (const CXCursor& operand : operands)
         scan(operand, mode, facts);
+}
+
+void OperationCounter::scanAssignment(CXCursor target, CXCursor value, ExpressionFacts& facts)
+{
+    ++facts.assignments;
+    m_spaces.assignPointer(target, value);
+    scan(target, AccessMode::Store, facts);
+    scan(value, AccessMode::Load, facts);
+}
+
+void OperationCounter::scanStatement(CXCursor expression, ExpressionFacts& facts)
+{
+    const QVector<CXCursor> operands = expressionChildren(expression);
+    if (clang_getCursorKind(expression) == CXCursor_BinaryOperator && operands.size() == 2
+        && m_context.tokens().operatorAfter(expression, operands[0]).isEmpty()) {
+        const DepthGuard depth(m_context.expressionDepth);
+        scanAssignment(operands[0], operands[1], facts);
+        return;
+    }
+    scan(expression, AccessMode::Load, facts);
 }
 
 bool OperationCounter::isInlinable(CXCursor callee) const

@@ -44,8 +44,13 @@ public:
     OperationCounter(KernelReadContext& context, MemorySpaceResolver& spaces);
 
     void scan(CXCursor expression, AccessMode mode, ExpressionFacts& facts);
+    // An expression statement. A binary operator whose operator cannot be read (spelt in a
+    // macro's definition: libclang 14 gives only the macro's use) is taken as an assignment
+    // there, the only binary operator a statement of its own is written for.
+    void scanStatement(CXCursor expression, ExpressionFacts& facts);
 
 private:
+    void scanAssignment(CXCursor target, CXCursor value, ExpressionFacts& facts);
     void scanCall(CXCursor call, const QVector<CXCursor>& operands, ExpressionFacts& facts);
     void countAccess(CXCursor lvalue, AccessMode mode, ExpressionFacts& facts);
     // A read or write of a variable, through the caller's variable it aliases (out-parameters).

@@ -121,7 +121,7 @@ QVector<int> StatementWalker::walkStatement(CXCursor cursor, Context& context)
         if (clang_isExpression(kind) || kind == CXCursor_AsmStmt || kind == CXCursor_GCCAsmStmt) {
             ExpressionFacts facts;
             if (clang_isExpression(kind))
-                m_counter.scan(cursor, AccessMode::Load, facts);
+                m_counter.scanStatement(cursor, facts);
             const int id = addStatement(StatementKind::Expression, cursor, facts, context);
             inlineCalls(facts, id, context);
         }
@@ -295,11 +295,14 @@ QVector<int> StatementWalker::walkLoop(CXCursor cursor, Context& context)
         body = children[3];
         header = m_loops.read(children[0], children[1], children[2]);
     } else {
-        for (const CXCursor& child : children) {
-            if (clang_isExpression(clang_getCursorKind(child)))
-                m_counter.scan(child, AccessMode::Load, facts);
-            else if (clang_isStatement(clang_getCursorKind(child)))
-                body = child;
+        // The body is the last child of a while (which may be a bare expression statement,
+        // `while (c) ++b;`) and the first of a do; the other expressions are the condition.
+        const int bodyIndex = kind == CXCursor_DoStmt ? 0 : int(children.size()) - 1;
+        for (int i = 0; i < children.size(); ++i) {
+            if (i == bodyIndex)
+                body = children[i];
+            else if (clang_isExpression(clang_getCursorKind(children[i])))
+                m_counter.scan(children[i], AccessMode::Load, facts);
         }
         header.reason = kind == CXCursor_WhileStmt ? QStringLiteral("while loop")
             : kind == CXCursor_DoStmt              ? QStringLiteral("do-while loop")

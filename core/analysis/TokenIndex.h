@@ -32,7 +32,17 @@ private:
         bool punctuation;
         QString spelling;
     };
-    int lowerBound(unsigned offset) const;
+    // Where an expression's tokens lie in m_tokens, [first, last); not found for an
+    // expression spelt inside a macro definition, which `ownTokens` (an operator, a
+    // statement: never only its first child's tokens) detects.
+    struct Span {
+        int first = 0;
+        int last = 0;
+        bool found = false;
+    };
+    Span spanOf(CXCursor expression, bool ownTokens) const;
+    static QString printed(CXCursor cursor);
+    static int lowerBound(const QVector<Token>& tokens, unsigned offset);
     static bool extentOffsets(CXCursor cursor, CXFile file, unsigned& begin, unsigned& end);
 
     CXFile m_file = nullptr;

@@ -2,6 +2,7 @@
 #include "KernelEstimate.h"
 
 #include <algorithm>
+#include <map>
 #include <limits>
 
 namespace slicewatt {
@@ -94,7 +95,9 @@ KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, co
     int totalLength = 0; // L (BSPM) or L̂ (BDPM): weights then sum to 1
     for (const SliceEstimate& s : estimate.slices)
         totalLength += s.length;
-    QHash<int, double> statementHeat;
+    // Ordered by statement: lines add their statements' heat in one fixed order, so the
+    // last digits do not depend on a hash seed.
+    std::map<int, double> statementHeat;
     for (SliceEstimate& s : estimate.slices) {
         s.weight = totalLength > 0 ? double(s.length) / totalLength : 0;
         estimate.watts += s.watts * s.weight;
@@ -138,15 +141,15 @@ KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, co
         }
     }
 
-    for (auto it = statementHeat.constBegin(); it != statementHeat.constEnd(); ++it) {
-        const SourceLocation& where = ir.statements[it.key()].location;
+    for (const auto& [statement, watts] : statementHeat) {
+        const SourceLocation& where = ir.statements[statement].location;
         auto line = std::find_if(estimate.lines.begin(), estimate.lines.end(),
             [&](const LineHeat& l) { return l.line == where.line && l.file == where.file; });
         if (line == estimate.lines.end()) {
             estimate.lines << LineHeat{where.file, where.line, 0};
             line = estimate.lines.end() - 1;
         }
-        line->watts += it.value();
+        line->watts += watts;
     }
     std::sort(estimate.lines.begin(), estimate.lines.end(), [](const LineHeat& a, const LineHeat& b) {
         return a.watts != b.watts ? a.watts > b.watts : std::tie(a.file, a.line) < std::tie(b.file, b.line);

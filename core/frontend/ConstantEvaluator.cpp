@@ -98,6 +98,8 @@ std::optional<qint64> ConstantEvaluator::evaluateScalar(CXCursor expression, int
         const qint64 value = text.toLongLong(&ok, 0);
         return ok ? std::optional<qint64>(value) : std::nullopt;
     }
+    case CXCursor_CXXBoolLiteralExpr:
+        return firstToken(expression) == QLatin1String("true") ? 1 : 0;
     case CXCursor_UnexposedExpr:
     case CXCursor_ParenExpr:
     case CXCursor_CStyleCastExpr:
