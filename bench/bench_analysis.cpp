@@ -5,8 +5,8 @@
 //
 //   bench_analysis [FOLDER] [--copies N] [--repeat R]
 #include "BenchSupport.h"
-#include "export/SliceReportWriter.h"
 #include "analysis/ProjectIndexer.h"
+#include "export/SliceReportWriter.h"
 #include "project/ProjectLoader.h"
 
 #include <QCoreApplication>

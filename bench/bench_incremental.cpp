@@ -9,9 +9,9 @@
 //
 //   bench_incremental [--files N] [--repeat R]
 #include "BenchSupport.h"
-#include "estimate/WhatIf.h"
 #include "analysis/IncrementalIndexer.h"
 #include "analysis/ProjectIndexer.h"
+#include "estimate/WhatIf.h"
 #include "frontend/UnitCache.h"
 #include "model/ModelLibrary.h"
 #include "project/ProjectLoader.h"
@@ -97,7 +97,8 @@ int main(int argc, char** argv)
     printf("full analysis (cold cache, all files parsed): %.3f s\n", full);
     printf("re-open after touching 1 file (%d parsed, the rest from the cache): %.3f s\n", parsedOnReopen, reopen);
     printf("save of 1 file (watcher path, reindexFiles): %.3f s\n", save);
-    printf("ratio re-open / full: %.3f (target <= 0.05) %s\n", reopen / full, reopen / full <= 0.05 ? "OK" : "ABOVE TARGET");
+    printf("ratio re-open / full: %.3f (target <= 0.05) %s\n", reopen / full,
+        reopen / full <= 0.05 ? "OK" : "ABOVE TARGET");
     printf("ratio save / full: %.3f (target <= 0.05) %s\n", save / full, save / full <= 0.05 ? "OK" : "ABOVE TARGET");
     return 0;
 }

@@ -10,8 +10,8 @@
 //
 //   bench_memory [--files N]
 #include "BenchSupport.h"
-#include "estimate/WhatIf.h"
 #include "analysis/ProjectIndexer.h"
+#include "estimate/WhatIf.h"
 #include "frontend/UnitCache.h"
 #include "model/ModelLibrary.h"
 #include "project/ProjectLoader.h"
@@ -123,7 +123,8 @@ int main(int argc, char** argv)
     if (clangKiB > 0) {
         printf("clang -fsyntax-only on the largest file (%s): %.1f MiB\n", qPrintable(QFileInfo(largest).fileName()),
             clangKiB / 1024.0);
-        printf("ratio %d-file analysis / one clang run: %.2f\n", int(files.size()), double(largeKiB) / double(clangKiB));
+        printf(
+            "ratio %d-file analysis / one clang run: %.2f\n", int(files.size()), double(largeKiB) / double(clangKiB));
     }
     return 0;
 }

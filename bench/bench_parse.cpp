@@ -9,11 +9,11 @@
 // Without FOLDER, a large folder is made from N copies (default 4) of the test corpus and
 // the example project.
 #include "BenchSupport.h"
+#include "analysis/ProjectIndexer.h"
 #include "estimate/WhatIf.h"
-#include "model/ModelLibrary.h"
 #include "frontend/CudaPrelude.h"
 #include "frontend/ParserOptions.h"
-#include "analysis/ProjectIndexer.h"
+#include "model/ModelLibrary.h"
 #include "project/ProjectLoader.h"
 
 #include <QCoreApplication>

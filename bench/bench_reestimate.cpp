@@ -8,8 +8,8 @@
 //
 //   bench_reestimate [--files N] [--seconds S]
 #include "BenchSupport.h"
-#include "estimate/WhatIf.h"
 #include "analysis/ProjectIndexer.h"
+#include "estimate/WhatIf.h"
 #include "model/ModelLibrary.h"
 #include "project/ProjectLoader.h"
 

@@ -15,6 +15,8 @@ packages=(
   fonts-dejavu-core qt6-qpa-plugins
   # packaging (cpack -G DEB runs dpkg-shlibdeps) and checking the desktop file and metainfo
   dpkg-dev file desktop-file-utils appstream
+  # .ci/run checks the sources' formatting
+  clang-format
 )
 
 missing=()

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Bad input never stops the run: each broken file gets diagnostics, the rest is analysed.
 #include "TestSupport.h"
+#include "analysis/ProjectIndexer.h"
 #include "analysis/TripCount.h"
 #include "estimate/WhatIf.h"
 #include "export/SliceReportWriter.h"
 #include "frontend/ConstantEvaluator.h"
-#include "analysis/ProjectIndexer.h"
 #include "frontend/SourceHazards.h"
 #include "project/ProjectLoader.h"
 
@@ -217,7 +217,8 @@ private Q_SLOTS:
     void fileTimeBudgetStopsOneFileAndTheRestIsAnalysed()
     {
         QTemporaryDir dir;
-        const QString slow = test::writeFile(dir, "slow.cu", longKernel("slowKernel", 60) + longKernel("laterKernel", 3));
+        const QString slow
+            = test::writeFile(dir, "slow.cu", longKernel("slowKernel", 60) + longKernel("laterKernel", 3));
         const QString quick = test::writeFile(dir, "quick.cu", longKernel("quickKernel", 60));
         auto readings = std::make_shared<QHash<QString, qint64>>();
         auto mutex = std::make_shared<QMutex>();
@@ -260,9 +261,10 @@ private Q_SLOTS:
     void parseLongerThanTheBudgetSkipsTheAnalysis()
     {
         QTemporaryDir dir;
-        const QString header = test::writeFile(dir, "helpers.cuh", "__device__ inline float twice(float v) { return 2 * v; }\n");
-        const QString file = test::writeFile(dir, "kernel.cu",
-            "#include \"helpers.cuh\"\n__global__ void k(float* p) { p[0] = twice(p[0]); }\n");
+        const QString header
+            = test::writeFile(dir, "helpers.cuh", "__device__ inline float twice(float v) { return 2 * v; }\n");
+        const QString file = test::writeFile(
+            dir, "kernel.cu", "#include \"helpers.cuh\"\n__global__ void k(float* p) { p[0] = twice(p[0]); }\n");
         ParserOptions options = test::parserOptions();
         options.fileTimeBudgetSeconds = 1e-9;
         const UnitIndex unit = indexFile(SourceFile{file, {}, false}, options);
@@ -398,7 +400,8 @@ private Q_SLOTS:
         };
         for (const auto& expected : skipped) {
             const Diagnostics diagnostics = diagnosticsFor(index, expected.file);
-            QVERIFY2(diagnostics.size() == 1 && diagnostics[0].isError() && diagnostics[0].message.contains(expected.reason),
+            QVERIFY2(
+                diagnostics.size() == 1 && diagnostics[0].isError() && diagnostics[0].message.contains(expected.reason),
                 qPrintable(expected.file + QStringLiteral(": ") + diagnostics.value(0).message));
             QVERIFY(expected.kernel.isEmpty() || !hasKernel(index, expected.kernel));
         }
@@ -538,7 +541,8 @@ private Q_SLOTS:
     // every SM.
     void hugeGridsSaturateWithoutOverflow()
     {
-        const QString seed = test::sourceDir() + QStringLiteral("/tests/fuzz/seeds/regression_grid_product_overflow.cu");
+        const QString seed
+            = test::sourceDir() + QStringLiteral("/tests/fuzz/seeds/regression_grid_product_overflow.cu");
         const ProjectIndex index = indexProject(loadProject({seed}), test::parserOptions());
         QStringList errors;
         const ModelLibrary library = ModelLibrary::load({}, errors);
@@ -572,8 +576,8 @@ private Q_SLOTS:
     void libclangCrashIsContained()
     {
         QTemporaryDir dir;
-        const QString crash = test::writeFile(dir, "crash.cu",
-            "#pragma clang __debug crash\n__global__ void crashKernel(float* p) { p[0] = 1; }\n");
+        const QString crash = test::writeFile(
+            dir, "crash.cu", "#pragma clang __debug crash\n__global__ void crashKernel(float* p) { p[0] = 1; }\n");
         const QString good = test::writeFile(dir, "good.cu", "__global__ void goodKernel(float* p) { p[0] = 1.0f; }\n");
         ParserOptions options = test::parserOptions();
         options.allowCrashPragmas = true;

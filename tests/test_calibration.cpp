@@ -6,6 +6,7 @@
 // the models fitted from it.
 #include "TestSimulatedGpu.h"
 #include "TestSupport.h"
+#include "analysis/ProjectIndexer.h"
 #include "calibration/CalibrationModels.h"
 #include "calibration/CalibrationPlan.h"
 #include "calibration/CalibrationRunner.h"
@@ -14,14 +15,13 @@
 #include "calibration/ProgramMeasurement.h"
 #include "calibration/SimulatedSlice.h"
 #include "calibration/Validation.h"
+#include "estimate/WhatIf.h"
 #include "export/EstimateWriter.h"
 #include "export/SliceReportWriter.h"
-#include "analysis/ProjectIndexer.h"
 #include "measure/PlainTraceWriter.h"
 #include "measure/TraceImport.h"
 #include "model/CalibrationProvenance.h"
 #include "model/ModelLibrary.h"
-#include "estimate/WhatIf.h"
 #include "project/ProjectLoader.h"
 
 #include <QCryptographicHash>
@@ -36,10 +36,10 @@
 #include <mutex>
 
 using namespace slicewatt;
-using test::SimulatedGpu;
-using test::SurfaceTruth;
 using test::quickOptions;
+using test::SimulatedGpu;
 using test::simulatedGpuInfo;
+using test::SurfaceTruth;
 
 namespace {
 
@@ -185,7 +185,8 @@ private Q_SLOTS:
         QCOMPARE(data.metadata.size(), 5);
         const QJsonObject provenance = measurementProvenance(data);
         QCOMPARE(provenance.value(QStringLiteral("idle_w")).toDouble(), 60.5);
-        QCOMPARE(provenance.value(QStringLiteral("driver")).toString(), QStringLiteral("999.1")); // a version, not a number
+        QCOMPARE(
+            provenance.value(QStringLiteral("driver")).toString(), QStringLiteral("999.1")); // a version, not a number
         const std::optional<GpuSpec> gpu = calibratedGpu(data);
         QVERIFY(gpu);
         QCOMPARE(gpu->sms, 40);
@@ -195,7 +196,8 @@ private Q_SLOTS:
         QVERIFY2(catalogue, qPrintable(errors.join('\n')));
         QCOMPARE(catalogue->find(QStringLiteral("sim-9000"))->sms, 40);
         QString why;
-        QVERIFY(!calibratedGpu(parseCalibrationCsv("saturation,intensity,watts\n1,1,1\n", QStringLiteral("n.csv")), &why));
+        QVERIFY(
+            !calibratedGpu(parseCalibrationCsv("saturation,intensity,watts\n1,1,1\n", QStringLiteral("n.csv")), &why));
         QVERIFY2(why.contains(QStringLiteral("gpu_id")), qPrintable(why));
     }
 
@@ -212,7 +214,8 @@ private Q_SLOTS:
         QCOMPARE(int(result.records.size()), 6);
         QCOMPARE(gpu.runs, 6);
         QVERIFY(result.idleW && std::abs(*result.idleW - truth.idleW) < 0.5);
-        QVERIFY2(result.lagS && *result.lagS > 0.15 && *result.lagS < 0.45, qPrintable(QString::number(result.lagS.value_or(-1))));
+        QVERIFY2(result.lagS && *result.lagS > 0.15 && *result.lagS < 0.45,
+            qPrintable(QString::number(result.lagS.value_or(-1))));
         for (const CalibrationRecord& r : result.records) {
             const double expected = truth.watts(r.saturation, r.intensity);
             QCOMPARE(r.wattsSource, QStringLiteral("energy-counter"));
@@ -246,8 +249,8 @@ private Q_SLOTS:
         QCOMPARE(data.metadata.value(QStringLiteral("power_source")), QStringLiteral("instant"));
         for (int i = 0; i < 6; ++i) {
             QCOMPARE(data.samples[i].watts, std::round(result.records[i].watts * 1000) / 1000);
-            const PowerTrace trace
-                = readPowerTrace(dir.filePath(QStringLiteral("traces/point-%1.csv").arg(i + 1, 2, 10, QLatin1Char('0'))));
+            const PowerTrace trace = readPowerTrace(
+                dir.filePath(QStringLiteral("traces/point-%1.csv").arg(i + 1, 2, 10, QLatin1Char('0'))));
             QVERIFY2(trace.ok(), qPrintable(trace.errors.join('\n')));
             QCOMPARE(int(trace.runs.size()), 1);
             QVERIFY(trace.hasEnergy);
@@ -259,7 +262,8 @@ private Q_SLOTS:
         QStringList lines;
         WnnTrainingOptions training;
         training.maxEpochs = 300;
-        QVERIFY2(writeCalibrationModels(data, models, QStringLiteral("test"), training, &lines), qPrintable(lines.join('\n')));
+        QVERIFY2(writeCalibrationModels(data, models, QStringLiteral("test"), training, &lines),
+            qPrintable(lines.join('\n')));
         QVERIFY2(!lines.join('\n').contains(QStringLiteral("not fitted")), qPrintable(lines.join('\n')));
         QStringList libraryErrors;
         const ModelLibrary library = ModelLibrary::load({models}, libraryErrors);
@@ -275,7 +279,8 @@ private Q_SLOTS:
         QVERIFY(library.model(QStringLiteral("simulated-gpu-9000-jos13")));
         QVERIFY(library.model(QStringLiteral("simulated-gpu-9000-wnn")));
         const QJsonObject provenance = idleAware->provenance();
-        QCOMPARE(provenance.value(QStringLiteral("measurement")).toObject().value(QStringLiteral("gpu_name")).toString(),
+        QCOMPARE(
+            provenance.value(QStringLiteral("measurement")).toObject().value(QStringLiteral("gpu_name")).toString(),
             QStringLiteral("Simulated GPU 9000"));
         QCOMPARE(provenance.value(QStringLiteral("measurement")).toObject().value(QStringLiteral("driver")).toString(),
             QStringLiteral("999.1"));
@@ -290,8 +295,8 @@ private Q_SLOTS:
         CalibrationRunOptions options = quickOptions();
         options.plan.intensities = {180};
         options.plan.saturations = {1.0};
-        const CalibrationRunResult result
-            = runCalibration(gpu, [&](QString* e) { return gpu.read(e); }, simulatedGpuInfo(), options, [](const QString&) {});
+        const CalibrationRunResult result = runCalibration(
+            gpu, [&](QString* e) { return gpu.read(e); }, simulatedGpuInfo(), options, [](const QString&) {});
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
         QCOMPARE(int(result.records.size()), 1);
         const CalibrationRecord& r = result.records.first();
@@ -309,8 +314,8 @@ private Q_SLOTS:
         gpu.failAtPoint = 2;
         CalibrationRunOptions options = quickOptions();
         options.plan.intensities = {7};
-        const CalibrationRunResult result
-            = runCalibration(gpu, [&](QString* e) { return gpu.read(e); }, simulatedGpuInfo(), options, [](const QString&) {});
+        const CalibrationRunResult result = runCalibration(
+            gpu, [&](QString* e) { return gpu.read(e); }, simulatedGpuInfo(), options, [](const QString&) {});
         QCOMPARE(result.error, QStringLiteral("point 2: the kernel faulted"));
         QCOMPARE(int(result.records.size()), 1);
     }
@@ -320,7 +325,8 @@ private Q_SLOTS:
         SimulatedGpu gpu(SurfaceTruth(), 0.05, true);
         const std::atomic<bool> cancel{true};
         const CalibrationRunResult result = runCalibration(
-            gpu, [&](QString* e) { return gpu.read(e); }, simulatedGpuInfo(), quickOptions(), [](const QString&) {}, &cancel);
+            gpu, [&](QString* e) { return gpu.read(e); }, simulatedGpuInfo(), quickOptions(), [](const QString&) {},
+            &cancel);
         QVERIFY(result.cancelled);
         QVERIFY(result.error.isEmpty());
         QCOMPARE(gpu.runs, 0);
@@ -396,7 +402,8 @@ private Q_SLOTS:
     void malformedValidationFilesSayWhere()
     {
         const ValidationSet noHeader = parseValidationCsv("program,kernel\na.cu,k\n", QStringLiteral("v.csv"));
-        QCOMPARE(noHeader.errors, QStringList{QStringLiteral("v.csv:1: the header needs the columns program and measured_w")});
+        QCOMPARE(noHeader.errors,
+            QStringList{QStringLiteral("v.csv:1: the header needs the columns program and measured_w")});
         const ValidationSet bad = parseValidationCsv(
             "program,measured_w,seconds\na.cu,-3,\nb.cu,x,\nc.cu,10,0\nd.cu,10\n", QStringLiteral("v.csv"));
         QCOMPARE(bad.errors.size(), 4);
@@ -441,8 +448,8 @@ private Q_SLOTS:
         const ProgramMeasurement failed = measureProgram(
             QStringLiteral("false"), {}, [&](QString* e) { return gpu.read(e); }, options);
         QVERIFY2(failed.error.contains(QStringLiteral("exited with status 1")), qPrintable(failed.error));
-        const ProgramMeasurement missing = measureProgram(QStringLiteral("/nonexistent/program"), {},
-            [&](QString* e) { return gpu.read(e); }, options);
+        const ProgramMeasurement missing = measureProgram(
+            QStringLiteral("/nonexistent/program"), {}, [&](QString* e) { return gpu.read(e); }, options);
         QVERIFY(!missing.error.isEmpty());
     }
 
@@ -523,8 +530,8 @@ private Q_SLOTS:
         QStringList lines;
         WnnTrainingOptions training;
         training.maxEpochs = 50;
-        QVERIFY(writeCalibrationModels(readCalibrationCsv(calibrationCsv), folder + QStringLiteral("/calibration/models"),
-            QStringLiteral("test"), training, &lines));
+        QVERIFY(writeCalibrationModels(readCalibrationCsv(calibrationCsv),
+            folder + QStringLiteral("/calibration/models"), QStringLiteral("test"), training, &lines));
         QString error;
         for (const auto& [program, watts] : {std::pair{QStringLiteral("matmul_tiled.cu"), 180.0},
                  std::pair{QStringLiteral("stencil_2d_heat.cu"), 150.0}}) {
@@ -533,17 +540,19 @@ private Q_SLOTS:
             row.measuredW = watts;
             row.seconds = 3;
             row.wattsSource = QStringLiteral("energy-counter");
-            QVERIFY2(appendValidationRow(folder + QStringLiteral("/validation.csv"), {}, row, &error), qPrintable(error));
+            QVERIFY2(
+                appendValidationRow(folder + QStringLiteral("/validation.csv"), {}, row, &error), qPrintable(error));
         }
         QStringList libraryErrors;
-        const ModelLibrary library = ModelLibrary::load({folder + QStringLiteral("/calibration/models")}, libraryErrors);
+        const ModelLibrary library
+            = ModelLibrary::load({folder + QStringLiteral("/calibration/models")}, libraryErrors);
         const PowerModel& model = *library.model(QStringLiteral("sim-9000-jos13-idle"));
         const GpuSpec& gpu = *library.gpus().find(QStringLiteral("sim-9000"));
         const ValidationSummary summary = validatePredictions(
             readValidationCsv(folder + QStringLiteral("/validation.csv")), model, gpu, {}, test::parserOptions());
         QCOMPARE(summary.compared, 2);
-        const QString summaryFile = test::writeFile(
-            dir, QStringLiteral("sim-gpu/summary-sim-9000-jos13-idle.json"), validationJson(summary, model.id(), gpu.id));
+        const QString summaryFile = test::writeFile(dir, QStringLiteral("sim-gpu/summary-sim-9000-jos13-idle.json"),
+            validationJson(summary, model.id(), gpu.id));
         reproduceValidationSet(folder, summaryFile, 2);
     }
 

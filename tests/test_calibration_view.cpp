@@ -642,7 +642,6 @@ private Q_SLOTS:
 private:
     QTemporaryDir m_folder;
     QMap<QString, QByteArray> m_before;
-
 };
 
 QTEST_MAIN(CalibrationViewTest)

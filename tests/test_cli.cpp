@@ -24,7 +24,8 @@ struct CliResult {
     QByteArray err;
 };
 
-CliResult runCli(const QStringList& args, const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment())
+CliResult runCli(
+    const QStringList& args, const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment())
 {
     QProcess process;
     process.setProcessEnvironment(environment);

@@ -3,13 +3,13 @@
 // must not crash the lexer, heat painted behind the text and in the gutter strip, and
 // tooltips that trace a line's watts to its kernel and slices.
 #include "TestSupport.h"
+#include "analysis/ProjectIndexer.h"
 #include "code/CodePanel.h"
 #include "code/CodeView.h"
 #include "code/CudaHighlighter.h"
 #include "code/HeatLegend.h"
 #include "code/HeatScale.h"
 #include "code/LineInfoBuilder.h"
-#include "analysis/ProjectIndexer.h"
 #include "frontend/SourceTokenizer.h"
 #include "project/ProjectLoader.h"
 #include "session/ProjectSession.h"

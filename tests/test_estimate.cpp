@@ -3,9 +3,9 @@
 // power, BSPM weights, BDPM dropping sub-slices at or below δ, energy, per-line heat, model
 // file errors, out-of-domain flags.
 #include "TestSupport.h"
+#include "analysis/ProjectIndexer.h"
 #include "estimate/KernelEstimate.h"
 #include "export/SliceReportWriter.h"
-#include "analysis/ProjectIndexer.h"
 #include "model/ModelLibrary.h"
 #include "model/SurfaceSampler.h"
 #include "project/ProjectLoader.h"

@@ -3,10 +3,10 @@
 // (BSPM or BDPM with δ), energy only with a time, concepts and citations; and the panel
 // that shows it for the session's selection.
 #include "TestSupport.h"
+#include "analysis/ProjectIndexer.h"
 #include "export/ConceptTexts.h"
 #include "export/DisplayNumbers.h"
 #include "export/EstimateExplanation.h"
-#include "analysis/ProjectIndexer.h"
 #include "panels/WhyPanel.h"
 #include "project/ProjectLoader.h"
 #include "session/ProjectSession.h"

@@ -3,8 +3,8 @@
 // session makes (QAbstractItemModelTester), numbers equal to the estimates, slider moves
 // repaint rows instead of resetting the model.
 #include "TestSupport.h"
-#include "export/DisplayNumbers.h"
 #include "analysis/ProjectIndexer.h"
+#include "export/DisplayNumbers.h"
 #include "models/HotspotModel.h"
 #include "models/KernelTreeModel.h"
 #include "project/ProjectLoader.h"

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Launch configuration values: what is a compile-time constant and what must stay unknown.
 #include "TestSupport.h"
+#include "analysis/ProjectIndexer.h"
 #include "export/KernelListWriter.h"
 #include "frontend/ConstantEvaluator.h"
-#include "analysis/ProjectIndexer.h"
 
 #include <QtTest>
 

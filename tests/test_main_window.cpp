@@ -2,9 +2,9 @@
 // The window headless: analysis in the background, what-if controls move every view, a
 // saved file is re-analysed alone, cancel works.
 #include "TestSupport.h"
-#include "frontend/UnitCache.h"
 #include "code/CodePanel.h"
 #include "code/CodeView.h"
+#include "frontend/UnitCache.h"
 #include "models/DiagnosticsModel.h"
 #include "models/HotspotModel.h"
 #include "models/KernelTreeModel.h"

@@ -154,7 +154,8 @@ QSize pngSize(const QByteArray& png)
     if (png.size() < 24 || !png.startsWith("\x89PNG\r\n\x1a\n") || png.mid(12, 4) != "IHDR")
         return {};
     auto be32 = [&](int at) {
-        return int((uchar(png[at]) << 24) | (uchar(png[at + 1]) << 16) | (uchar(png[at + 2]) << 8) | uchar(png[at + 3]));
+        return int(
+            (uchar(png[at]) << 24) | (uchar(png[at + 1]) << 16) | (uchar(png[at + 2]) << 8) | uchar(png[at + 3]));
     };
     return QSize(be32(16), be32(20));
 }
@@ -270,8 +271,8 @@ private Q_SLOTS:
                 packages.insert(alternative.trimmed().section(QLatin1Char(' '), 0, 0));
         }
         // From dpkg-shlibdeps: the libraries the programs link.
-        for (const char* library : {"libqt6core6", "libqt6gui6", "libqt6widgets6", "libqt6concurrent6", "libstdc++6",
-                 "libc6"})
+        for (const char* library :
+            {"libqt6core6", "libqt6gui6", "libqt6widgets6", "libqt6concurrent6", "libstdc++6", "libc6"})
             QVERIFY2(packages.contains(QLatin1String(library)), library);
         const auto hasMatch = [&](const char* pattern) {
             const QRegularExpression re(QString::fromLatin1(pattern));
@@ -286,8 +287,8 @@ private Q_SLOTS:
         // clang's builtin headers: whichever package owns the folder the engine was built to use.
         const QString resourceDir = defaultClangResourceDir();
         QVERIFY2(!resourceDir.isEmpty(), "the build found clang's builtin headers");
-        const RunResult owner
-            = run(QStringLiteral("dpkg-query"), {QStringLiteral("--search"), resourceDir + QStringLiteral("/include/stddef.h")});
+        const RunResult owner = run(QStringLiteral("dpkg-query"),
+            {QStringLiteral("--search"), resourceDir + QStringLiteral("/include/stddef.h")});
         if (owner.exitCode == 0) {
             const QString headersPackage = QString::fromUtf8(owner.out).section(QLatin1Char(':'), 0, 0).trimmed();
             QVERIFY2(packages.contains(headersPackage), qPrintable(headersPackage));
@@ -315,7 +316,8 @@ private Q_SLOTS:
         };
         for (int size : kIconSizes)
             expected << QStringLiteral("/usr/share/icons/hicolor/%1x%1/apps/slicewatt.png").arg(size);
-        for (const QString& model : QDir(test::sourceDir() + QStringLiteral("/models")).entryList({"*.json"}, QDir::Files))
+        for (const QString& model :
+            QDir(test::sourceDir() + QStringLiteral("/models")).entryList({"*.json"}, QDir::Files))
             expected << QStringLiteral("/usr/share/slicewatt/models/") + model;
         const QDir example(test::exampleDir());
         // Every file of the example (hidden files and build folders in a checkout are not part of it).
@@ -337,7 +339,8 @@ private Q_SLOTS:
         // The manual pages are the ones in packaging/, compressed.
         for (const QString& page : {QStringLiteral("slicewatt.1"), QStringLiteral("slicewatt-cli.1")}) {
             const RunResult gunzip = run(QStringLiteral("gzip"),
-                {QStringLiteral("-dc"), p.root + QStringLiteral("/usr/share/man/man1/") + page + QStringLiteral(".gz")});
+                {QStringLiteral("-dc"),
+                    p.root + QStringLiteral("/usr/share/man/man1/") + page + QStringLiteral(".gz")});
             QCOMPARE(gunzip.exitCode, 0);
             QCOMPARE(gunzip.out, readAll(test::sourceDir() + QStringLiteral("/packaging/") + page));
         }
@@ -362,8 +365,8 @@ private Q_SLOTS:
         QVERIFY(guiVersion.out.contains(SLICEWATT_VERSION));
 
         const QString example = p.root + QStringLiteral("/usr/share/slicewatt/examples/imagepipe");
-        const RunResult analyze = run(
-            cliPath, {QStringLiteral("analyze"), example, QStringLiteral("--format"), QStringLiteral("json")}, environment);
+        const RunResult analyze = run(cliPath,
+            {QStringLiteral("analyze"), example, QStringLiteral("--format"), QStringLiteral("json")}, environment);
         QVERIFY2(analyze.exitCode == 0, qPrintable(describe(analyze)));
         QJsonParseError error;
         const QJsonObject root = QJsonDocument::fromJson(analyze.out, &error).object();
@@ -374,7 +377,9 @@ private Q_SLOTS:
             kernels << k.value(QStringLiteral("name")).toString();
             // The engine really ran: the clang headers and the models were found.
             QVERIFY2(k.value(QStringLiteral("power_w")).toDouble() > 0, qPrintable(kernels.last()));
-            QVERIFY2(k.value(QStringLiteral("file")).toString().contains(QLatin1String("/usr/share/slicewatt/examples/imagepipe/")),
+            QVERIFY2(k.value(QStringLiteral("file"))
+                         .toString()
+                         .contains(QLatin1String("/usr/share/slicewatt/examples/imagepipe/")),
                 qPrintable(kernels.last()));
         }
         kernels.sort();
@@ -394,10 +399,10 @@ private Q_SLOTS:
             QSKIP("desktop-file-validate or appstreamcli is not installed (scripts/install-deps.sh installs them)");
         const RunResult desktop
             = run(validator, {p.root + QStringLiteral("/usr/share/applications/slicewatt.desktop")});
-        QVERIFY2(desktop.exitCode == 0 && desktop.out.isEmpty() && desktop.err.isEmpty(), qPrintable(describe(desktop)));
+        QVERIFY2(
+            desktop.exitCode == 0 && desktop.out.isEmpty() && desktop.err.isEmpty(), qPrintable(describe(desktop)));
         // validate-tree warns (and fails) when the metainfo's launchable is not installed.
-        const RunResult tree
-            = run(appstreamcli, {QStringLiteral("validate-tree"), QStringLiteral("--no-net"), p.root});
+        const RunResult tree = run(appstreamcli, {QStringLiteral("validate-tree"), QStringLiteral("--no-net"), p.root});
         QVERIFY2(tree.exitCode == 0, qPrintable(describe(tree)));
     }
 
@@ -423,7 +428,8 @@ private Q_SLOTS:
         const QString fileId = QFileInfo(path).fileName().section(QLatin1String(".metainfo.xml"), 0, 0);
         // The id is reverse DNS and names the file; the launcher, binaries and this version
         // are the ones the package has.
-        QVERIFY(QRegularExpression(QStringLiteral("^[a-z][a-z0-9]*(\\.[a-z][a-z0-9_]*){2,}$")).match(fileId).hasMatch());
+        QVERIFY(
+            QRegularExpression(QStringLiteral("^[a-z][a-z0-9]*(\\.[a-z][a-z0-9_]*){2,}$")).match(fileId).hasMatch());
         QString id, launchable, license;
         QStringList binaries, releases;
         QXmlStreamReader xml(readAll(path));
@@ -464,7 +470,8 @@ private Q_SLOTS:
     {
         const QString icons = test::sourceDir() + QStringLiteral("/resources/icons");
         QSet<int> sizes;
-        for (const QString& folder : QDir(icons + QStringLiteral("/hicolor")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        for (const QString& folder :
+            QDir(icons + QStringLiteral("/hicolor")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
             const QString png = icons + QStringLiteral("/hicolor/") + folder + QStringLiteral("/apps/slicewatt.png");
             const QSize size = pngSize(readAll(png));
             QVERIFY2(folder == QStringLiteral("%1x%2").arg(size.width()).arg(size.height()), qPrintable(png));
@@ -491,7 +498,8 @@ private Q_SLOTS:
         const QString guiPage = manPageText(test::sourceDir() + QStringLiteral("/packaging/slicewatt.1"));
         for (const QString* page : {&cliPage, &guiPage}) {
             QVERIFY(page->contains(QLatin1String(".TH ")));
-            QVERIFY2(page->section(QLatin1String(".TH "), 1).section(QLatin1Char('\n'), 0, 0).contains(SLICEWATT_VERSION),
+            QVERIFY2(
+                page->section(QLatin1String(".TH "), 1).section(QLatin1Char('\n'), 0, 0).contains(SLICEWATT_VERSION),
                 "the .TH line names this version");
         }
 
@@ -502,16 +510,19 @@ private Q_SLOTS:
         for (const QString& option : optionsIn(QString::fromUtf8(help.out)))
             QVERIFY2(mentionsOption(cliPage, option), qPrintable(option + QStringLiteral(" (slicewatt-cli --help)")));
         for (const QString& command : commands) {
-            QVERIFY2(cliPage.contains(QStringLiteral(".B ") + command) || cliPage.contains(QStringLiteral(".BR ") + command),
+            QVERIFY2(
+                cliPage.contains(QStringLiteral(".B ") + command) || cliPage.contains(QStringLiteral(".BR ") + command),
                 qPrintable(command + QStringLiteral(" is not a heading in slicewatt-cli.1")));
             if (command == QLatin1String("help"))
                 continue;
             const RunResult commandHelp = cli({command, QStringLiteral("--help")});
             QCOMPARE(commandHelp.exitCode, 0);
-            QVERIFY2(commandHelp.out.startsWith("Usage: slicewatt-cli " + command.toUtf8()), commandHelp.out.constData());
+            QVERIFY2(
+                commandHelp.out.startsWith("Usage: slicewatt-cli " + command.toUtf8()), commandHelp.out.constData());
             for (const QString& option : optionsIn(QString::fromUtf8(commandHelp.out))) {
                 QVERIFY2(mentionsOption(cliPage, option),
-                    qPrintable(QStringLiteral("%1 (slicewatt-cli %2 --help) is not in slicewatt-cli.1").arg(option, command)));
+                    qPrintable(
+                        QStringLiteral("%1 (slicewatt-cli %2 --help) is not in slicewatt-cli.1").arg(option, command)));
             }
             const QSet<QString> listed = listedOptions(QString::fromUtf8(commandHelp.out));
             QVERIFY2(listed.contains(QStringLiteral("--help")), commandHelp.out.constData());
@@ -550,7 +561,8 @@ private Q_SLOTS:
             const RunResult result = run(groff,
                 {QStringLiteral("-man"), QStringLiteral("-ww"), QStringLiteral("-z"), QStringLiteral("-Tutf8"),
                     test::sourceDir() + QStringLiteral("/packaging/") + page});
-            QVERIFY2(result.exitCode == 0 && result.err.isEmpty(), qPrintable(page + QLatin1Char('\n') + describe(result)));
+            QVERIFY2(
+                result.exitCode == 0 && result.err.isEmpty(), qPrintable(page + QLatin1Char('\n') + describe(result)));
         }
     }
 };

@@ -2,9 +2,9 @@
 // The plots headless: every number they draw is the core's (PowerModel::predict,
 // estimateKernelWhatIf), they follow the session, and exports are atomic.
 #include "TestSupport.h"
+#include "analysis/ProjectIndexer.h"
 #include "estimate/SaturationSweep.h"
 #include "export/DisplayNumbers.h"
-#include "analysis/ProjectIndexer.h"
 #include "model/ModelGrid.h"
 #include "plots/ContributionBars.h"
 #include "plots/GpuSurfacesGrid.h"

@@ -3,11 +3,11 @@
 // kernel listings cut from the sources, every what-if in the parameters, the method with its
 // sources; the same document twice for the same input.
 #include "TestSupport.h"
+#include "analysis/ProjectIndexer.h"
 #include "export/DisplayNumbers.h"
 #include "export/KernelListing.h"
 #include "export/OutputFormatting.h"
 #include "export/ReportDocument.h"
-#include "analysis/ProjectIndexer.h"
 #include "project/ProjectLoader.h"
 
 #include <QTemporaryDir>

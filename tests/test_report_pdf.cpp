@@ -4,9 +4,9 @@
 // long listings continue on the next pages, every font is embedded, charts are vector
 // (no images at all), and writing is atomic.
 #include "TestSupport.h"
+#include "analysis/ProjectIndexer.h"
 #include "export/DisplayNumbers.h"
 #include "export/ReportDocument.h"
-#include "analysis/ProjectIndexer.h"
 #include "project/ProjectLoader.h"
 #include "report/ReportPdfWriter.h"
 

@@ -3,9 +3,9 @@
 // probabilities (the paper's branch-dense example), what-if trip counts and launches,
 // per-line attribution, and broken code.
 #include "TestSupport.h"
+#include "analysis/ProjectIndexer.h"
 #include "analysis/TripCount.h"
 #include "export/SliceReportWriter.h"
-#include "analysis/ProjectIndexer.h"
 #include "project/ProjectLoader.h"
 
 #include <QtTest>

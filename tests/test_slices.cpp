@@ -3,8 +3,8 @@
 // tests/corpus/slices/X.cu in X.slices.json (rules: resources/help/analysis-rules.md).
 #include "ExpectComments.h"
 #include "TestSupport.h"
-#include "export/SliceReportWriter.h"
 #include "analysis/ProjectIndexer.h"
+#include "export/SliceReportWriter.h"
 #include "project/ProjectLoader.h"
 
 #include <QJsonArray>
@@ -74,7 +74,6 @@ QStringList assumptionLines(const QJsonArray& assumptions)
                          .arg(v.toObject().value("line").toInt());
     return lines;
 }
-
 
 // What the analysis says about one source line of a rule file, over every kernel of the file
 // (an inlined helper's lines add up over its call sites).
@@ -183,7 +182,8 @@ private Q_SLOTS:
             if (knownFailure.isEmpty())
                 mismatches += lineMismatches;
             else if (lineMismatches.isEmpty())
-                mismatches << QStringLiteral("line %1: passes now; remove xfail=%2").arg(expectation.line).arg(knownFailure);
+                mismatches
+                    << QStringLiteral("line %1: passes now; remove xfail=%2").arg(expectation.line).arg(knownFailure);
             else
                 qInfo("known failure (%s): %s", qPrintable(knownFailure), qPrintable(lineMismatches.join("; ")));
         }

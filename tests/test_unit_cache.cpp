@@ -3,10 +3,10 @@
 // byte-identical output, and a damaged cache on disk is detected and rebuilt.
 #include "TestSupport.h"
 
-#include "estimate/WhatIf.h"
-#include "export/EstimateWriter.h"
 #include "analysis/IncrementalIndexer.h"
 #include "analysis/ProjectIndexer.h"
+#include "estimate/WhatIf.h"
+#include "export/EstimateWriter.h"
 #include "frontend/UnitCache.h"
 #include "frontend/UnitSerialization.h"
 #include "model/ModelLibrary.h"
@@ -40,8 +40,8 @@ QByteArray kernelSource(const QString& name, int trips)
 
 int fromCache(const ProjectIndex& index)
 {
-    return int(std::count_if(
-        index.units.cbegin(), index.units.cend(), [](const UnitIndex& unit) { return unit.fromCache; }));
+    return int(
+        std::count_if(index.units.cbegin(), index.units.cend(), [](const UnitIndex& unit) { return unit.fromCache; }));
 }
 
 QStringList parsedPaths(const ProjectIndex& index)
@@ -184,8 +184,8 @@ private Q_SLOTS:
         test::writeFile(dir, QStringLiteral("k1.cu"), kernelSource(QStringLiteral("k1"), 500));
         const int missesBefore = cache.stats().misses;
         const int storedBefore = cache.stats().stored;
-        const ProjectIndex changed = reindexFiles(
-            first, sources, filesAffectedBy(first, sources, {k1}), test::parserOptions(), &cache);
+        const ProjectIndex changed
+            = reindexFiles(first, sources, filesAffectedBy(first, sources, {k1}), test::parserOptions(), &cache);
         QCOMPARE(cache.stats().misses, missesBefore + 1);
         QCOMPARE(cache.stats().stored, storedBefore + 1);
         QCOMPARE(json(changed), json(indexProject(sources, test::parserOptions())));
@@ -197,8 +197,8 @@ private Q_SLOTS:
         QCOMPARE(json(reopened), json(changed));
 
         test::writeFile(dir, QStringLiteral("k1.cu"), kernelSource(QStringLiteral("k1"), 11));
-        const ProjectIndex reverted = reindexFiles(
-            changed, sources, filesAffectedBy(changed, sources, {k1}), test::parserOptions(), &cache);
+        const ProjectIndex reverted
+            = reindexFiles(changed, sources, filesAffectedBy(changed, sources, {k1}), test::parserOptions(), &cache);
         QCOMPARE(json(reverted), json(first));
     }
 
@@ -274,7 +274,10 @@ private Q_SLOTS:
     void skippedFilesAreNotCached()
     {
         QTemporaryDir dir;
-        test::writeFile(dir, QStringLiteral("binary.cu"), QByteArray("\x7f" "ELF\0\0\0\x01\x02", 9));
+        test::writeFile(dir, QStringLiteral("binary.cu"),
+            QByteArray("\x7f"
+                       "ELF\0\0\0\x01\x02",
+                9));
         test::writeFile(dir, QStringLiteral("ok.cu"), kernelSource(QStringLiteral("ok"), 4));
         test::writeFile(dir, QStringLiteral("common.cuh"), "#define SCALE 1.0f\n");
         UnitCache cache;

@@ -52,8 +52,8 @@ bool positiveNumber(const QCommandLineParser& parser, const QString& name, doubl
 }
 
 // --measure-program: one validation program, measured and added to the validation CSV.
-int runValidationMeasurement(const QCommandLineParser& parser, int deviceIndex, double intervalS,
-    const QString& source, const QString& kernelName, const QString& csvPath, const QString& lagText)
+int runValidationMeasurement(const QCommandLineParser& parser, int deviceIndex, double intervalS, const QString& source,
+    const QString& kernelName, const QString& csvPath, const QString& lagText)
 {
     const QStringList command = parser.positionalArguments();
     if (command.isEmpty() || csvPath.isEmpty())
@@ -75,8 +75,8 @@ int runValidationMeasurement(const QCommandLineParser& parser, int deviceIndex, 
             return fail(QStringLiteral("--lag needs a positive number of seconds"));
     }
     const NvmlSession* session = nvml.get();
-    const ProgramMeasurement measured = measureProgram(command.first(), command.mid(1),
-        [session](QString* message) { return session->read(message); }, options);
+    const ProgramMeasurement measured = measureProgram(
+        command.first(), command.mid(1), [session](QString* message) { return session->read(message); }, options);
     if (!measured.error.isEmpty())
         return fail(measured.error);
 
@@ -100,8 +100,10 @@ int runValidationMeasurement(const QCommandLineParser& parser, int deviceIndex, 
         {QStringLiteral("gpu_id"), calibrationGpuId(QString::fromStdString(d.name))},
         {QStringLiteral("gpu_name"), QString::fromStdString(d.name)},
         {QStringLiteral("driver"), info.driverVersion},
-        {QStringLiteral("power_source"), info.hasInstantPower ? QStringLiteral("instant") : QStringLiteral("nvmlDeviceGetPowerUsage")},
-        {QStringLiteral("measured_w"), QStringLiteral("average board power over the program's loop, idle not subtracted")},
+        {QStringLiteral("power_source"),
+            info.hasInstantPower ? QStringLiteral("instant") : QStringLiteral("nvmlDeviceGetPowerUsage")},
+        {QStringLiteral("measured_w"),
+            QStringLiteral("average board power over the program's loop, idle not subtracted")},
     };
     ValidationMeasurement row;
     row.program = csvFolder.relativeFilePath(QFileInfo(source).absoluteFilePath());
@@ -129,12 +131,12 @@ int main(int argc, char** argv)
     QCoreApplication::setApplicationName(QStringLiteral("slicewatt-calibrate"));
     QCoreApplication::setApplicationVersion(QStringLiteral(SLICEWATT_VERSION));
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Measures a GPU's power on simulated slices of chosen computation intensity and SM saturation\n"
-        "(NVML: instant power where the driver has it, and the energy counter), writes a calibration\n"
-        "folder and fits the JoS13 model, the idle-aware variant and the wavelet network to it.\n"
-        "Idle power is measured first and recorded, never subtracted. Ctrl+C stops after the current\n"
-        "point and keeps what was measured."));
+    parser.setApplicationDescription(
+        QStringLiteral("Measures a GPU's power on simulated slices of chosen computation intensity and SM saturation\n"
+                       "(NVML: instant power where the driver has it, and the energy counter), writes a calibration\n"
+                       "folder and fits the JoS13 model, the idle-aware variant and the wavelet network to it.\n"
+                       "Idle power is measured first and recorded, never subtracted. Ctrl+C stops after the current\n"
+                       "point and keeps what was measured."));
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption output({QStringLiteral("o"), QStringLiteral("output")},
@@ -151,15 +153,15 @@ int main(int argc, char** argv)
         QStringLiteral("LIST"));
     const QCommandLineOption idleSeconds(QStringLiteral("idle-seconds"),
         QStringLiteral("Idle trace before any kernel, s (default 3)."), QStringLiteral("S"));
-    const QCommandLineOption interval(QStringLiteral("interval-ms"),
-        QStringLiteral("Sampling interval, ms (default 10)."), QStringLiteral("MS"));
+    const QCommandLineOption interval(
+        QStringLiteral("interval-ms"), QStringLiteral("Sampling interval, ms (default 10)."), QStringLiteral("MS"));
     const QCommandLineOption epochs(QStringLiteral("epochs"),
         QStringLiteral("Wavelet network training epochs (default 20000)."), QStringLiteral("N"));
     const QCommandLineOption noFit(QStringLiteral("no-fit"), QStringLiteral("Measure only; fit nothing."));
     const QCommandLineOption dryRun(QStringLiteral("dry-run"),
         QStringLiteral("Print the points that would run and exit (with --sms, needs no GPU)."));
-    const QCommandLineOption sms(QStringLiteral("sms"),
-        QStringLiteral("SM count for --dry-run without a GPU."), QStringLiteral("N"));
+    const QCommandLineOption sms(
+        QStringLiteral("sms"), QStringLiteral("SM count for --dry-run without a GPU."), QStringLiteral("N"));
     const QCommandLineOption measureProgramOption(QStringLiteral("measure-program"),
         QStringLiteral("Validation: run the executable given after -- while measuring power, and add a row for\n"
                        "SOURCE (the .cu it was built from) to the --validation CSV."),
@@ -172,8 +174,8 @@ int main(int argc, char** argv)
         QStringLiteral("CSV"));
     const QCommandLineOption lag(QStringLiteral("lag"),
         QStringLiteral("Validation: the sensor lag t_p from the calibration, s."), QStringLiteral("S"));
-    parser.addOptions({output, device, seconds, intensities, saturations, idleSeconds, interval, epochs, noFit,
-        dryRun, sms, measureProgramOption, kernel, validation, lag});
+    parser.addOptions({output, device, seconds, intensities, saturations, idleSeconds, interval, epochs, noFit, dryRun,
+        sms, measureProgramOption, kernel, validation, lag});
     parser.addPositionalArgument(QStringLiteral("-- EXECUTABLE [ARGS]"),
         QStringLiteral("With --measure-program: the program to run (built with ProgramLoop.cu)."));
     parser.process(app);
@@ -199,7 +201,8 @@ int main(int argc, char** argv)
     }
 
     if (parser.isSet(dryRun) && parser.isSet(sms)) {
-        const QVector<CalibrationPlanPoint> plan = calibrationPlan(options.plan, parser.value(sms).toInt(), 1024, &error);
+        const QVector<CalibrationPlanPoint> plan
+            = calibrationPlan(options.plan, parser.value(sms).toInt(), 1024, &error);
         if (plan.isEmpty())
             return fail(error);
         for (const CalibrationPlanPoint& p : plan)
@@ -243,7 +246,8 @@ int main(int argc, char** argv)
         gpu.nvml.hasInstantPower ? "instant field" : "nvmlDeviceGetPowerUsage (may be a 1 s average)",
         gpu.nvml.hasEnergyCounter ? "yes" : "no");
     if (parser.isSet(dryRun)) {
-        const QVector<CalibrationPlanPoint> plan = calibrationPlan(options.plan, gpu.sms, gpu.maxThreadsPerBlock, &error);
+        const QVector<CalibrationPlanPoint> plan
+            = calibrationPlan(options.plan, gpu.sms, gpu.maxThreadsPerBlock, &error);
         printf("%d points, about %.0f s\n", int(plan.size()),
             plan.size() * (options.plan.runSeconds + options.leadSeconds + options.tailSeconds) + options.idleSeconds);
         return plan.isEmpty() ? fail(error) : 0;
@@ -252,8 +256,8 @@ int main(int argc, char** argv)
     std::signal(SIGINT, onInterrupt);
     calibrate::CudaPointRunner runner(*cuda);
     const NvmlSession* session = nvml.get();
-    const CalibrationRunResult result = runCalibration(runner,
-        [session](QString* message) { return session->read(message); }, gpu, options,
+    const CalibrationRunResult result = runCalibration(
+        runner, [session](QString* message) { return session->read(message); }, gpu, options,
         [](const QString& line) {
             printf("%s\n", qPrintable(line));
             fflush(stdout);
@@ -263,14 +267,16 @@ int main(int argc, char** argv)
     if (!result.records.isEmpty() && !writeCalibrationFolder(result, folder, &error))
         return fail(error);
     if (!result.error.isEmpty())
-        return fail(result.error + (result.records.isEmpty() ? QString() : QStringLiteral(" (the points measured before were written)")));
+        return fail(result.error
+            + (result.records.isEmpty() ? QString() : QStringLiteral(" (the points measured before were written)")));
     printf("calibration written to %s\n", qPrintable(QDir(folder).filePath(QStringLiteral("calibration.csv"))));
     if (result.cancelled || parser.isSet(noFit))
         return result.cancelled ? 130 : 0;
 
     QStringList lines;
     const CalibrationData data = readCalibrationCsv(QDir(folder).filePath(QStringLiteral("calibration.csv")));
-    const bool fitted = writeCalibrationModels(data, QDir(folder).filePath(QStringLiteral("models")), options.tool, training, &lines);
+    const bool fitted
+        = writeCalibrationModels(data, QDir(folder).filePath(QStringLiteral("models")), options.tool, training, &lines);
     for (const QString& line : lines)
         printf("%s\n", qPrintable(line));
     if (fitted)

@@ -2,9 +2,9 @@
 #include "FitCommand.h"
 
 #include "CliOptions.h"
+#include "calibration/CalibrationModels.h"
 #include "model/CalibrationCsv.h"
 #include "model/CalibrationProvenance.h"
-#include "calibration/CalibrationModels.h"
 
 #include <QDir>
 #include <QFileInfo>

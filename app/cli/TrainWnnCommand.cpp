@@ -2,8 +2,8 @@
 #include "TrainWnnCommand.h"
 
 #include "CliOptions.h"
-#include "model/CalibrationCsv.h"
 #include "calibration/CalibrationModels.h"
+#include "model/CalibrationCsv.h"
 #include "model/SurfaceSampler.h"
 #include "model/WnnModelFile.h"
 
@@ -93,8 +93,8 @@ int runTrainWnnCommand(const QStringList& args)
     WaveletNetwork network = WaveletNetwork::untrained();
     const WnnTrainingReport report = network.train(samples, training);
     provenance.insert(QStringLiteral("training_max_relative_error"), report.maxRelativeError);
-    return finish(options.outputFile, wnnModelFile(id, name, network, typeIndexByGpu, provenance), int(samples.size()),
-        report);
+    return finish(
+        options.outputFile, wnnModelFile(id, name, network, typeIndexByGpu, provenance), int(samples.size()), report);
 }
 
 } // namespace slicewatt::cli

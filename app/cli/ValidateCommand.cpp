@@ -14,8 +14,9 @@ int runValidateCommand(const QStringList& args)
     CommonOptions options;
     QString error;
     WhatIfOptions whatIf;
-    const bool parsed = parseCommonOptions(args, {QStringLiteral("table"), QStringLiteral("json"), QStringLiteral("csv")},
-                            options, error, whatIfValueOptions())
+    const bool parsed
+        = parseCommonOptions(args, {QStringLiteral("table"), QStringLiteral("json"), QStringLiteral("csv")}, options,
+              error, whatIfValueOptions())
         && readWhatIfOptions(options, whatIf, error);
     if (!parsed || options.inputs.size() != 1) {
         fprintf(stderr, "slicewatt-cli validate: %s\n",
@@ -33,7 +34,8 @@ int runValidateCommand(const QStringList& args)
             fprintf(stderr, "%s\n", qPrintable(message));
         return ExitAnalysisErrors;
     }
-    const ValidationSummary summary = validatePredictions(set, *whatIf.model, *whatIf.gpu, whatIf.settings, options.parser);
+    const ValidationSummary summary
+        = validatePredictions(set, *whatIf.model, *whatIf.gpu, whatIf.settings, options.parser);
     QByteArray output;
     if (options.format == QLatin1String("json"))
         output = validationJson(summary, whatIf.model->id(), whatIf.gpu->id);

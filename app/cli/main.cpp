@@ -8,8 +8,8 @@
 #include "ReportCommand.h"
 #include "SlicesCommand.h"
 #include "TraceCommand.h"
-#include "ValidateCommand.h"
 #include "TrainWnnCommand.h"
+#include "ValidateCommand.h"
 
 #include <QApplication>
 #include <QByteArray>

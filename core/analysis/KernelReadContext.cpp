@@ -35,7 +35,8 @@ std::shared_ptr<TokenIndex> KernelReadContext::tokensOf(CXCursor function)
     return perFunction(m_tokenCache, function);
 }
 
-void KernelReadContext::enterFunction(CXCursor function, const QString& inlinedFrom, const QHash<QString, QString>& aliases)
+void KernelReadContext::enterFunction(
+    CXCursor function, const QString& inlinedFrom, const QHash<QString, QString>& aliases)
 {
     Frame frame{function, tokensOf(function), perFunction(m_evaluatorCache, function), inlinedFrom, aliases, {}};
     frame.evaluator->setBudget(m_budget);

@@ -42,8 +42,8 @@ public:
         QVector<int> returnStatements; // its return statements read so far (callees only)
     };
 
-    KernelReadContext(CXTranslationUnit tu, KernelIR& ir, FileBudget* budget, Diagnostics* diagnostics,
-        const AnalysisLimits& limits);
+    KernelReadContext(
+        CXTranslationUnit tu, KernelIR& ir, FileBudget* budget, Diagnostics* diagnostics, const AnalysisLimits& limits);
 
     CXTranslationUnit tu() const { return m_tu; }
     KernelIR& ir() { return m_ir; }
@@ -78,8 +78,7 @@ public:
     int inlinedCalls = 0;
 
 private:
-    template <typename T>
-    std::shared_ptr<T> perFunction(QHash<QString, std::shared_ptr<T>>& cache, CXCursor function);
+    template <typename T> std::shared_ptr<T> perFunction(QHash<QString, std::shared_ptr<T>>& cache, CXCursor function);
 
     CXTranslationUnit m_tu;
     KernelIR& m_ir;

@@ -148,8 +148,8 @@ KernelSlices analyseKernel(const KernelIR& ir, const LaunchShape& launch, const 
             loop.assumed = true;
             loop.reason = statement.loop.canonical
                 ? QStringLiteral("bounds not known at compile time (%1 %2 %3)")
-                      .arg(
-                          statement.loop.start->toString(), spellingOf(statement.loop.comparison), statement.loop.bound->toString())
+                      .arg(statement.loop.start->toString(), spellingOf(statement.loop.comparison),
+                          statement.loop.bound->toString())
                 : statement.loop.reason;
         }
         trips.insert(i, loop.trips);

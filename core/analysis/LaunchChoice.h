@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "ir/SymbolicExpr.h"
 #include "frontend/CodeModel.h"
+#include "ir/SymbolicExpr.h"
 
 namespace slicewatt {
 

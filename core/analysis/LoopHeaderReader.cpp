@@ -161,8 +161,8 @@ SymbolicExprPtr LoopHeaderReader::symbolic(CXCursor expression, bool indicesAreZ
         const auto op = binaryOperatorFromSpelling(m_context.tokens().operatorAfter(stripped, operands[0]));
         if (!op || !isArithmetic(*op))
             break;
-        return SymbolicExpr::binary(*op, symbolic(operands[0], indicesAreZero, depth + 1),
-            symbolic(operands[1], indicesAreZero, depth + 1));
+        return SymbolicExpr::binary(
+            *op, symbolic(operands[0], indicesAreZero, depth + 1), symbolic(operands[1], indicesAreZero, depth + 1));
     }
     case CXCursor_DeclRefExpr: {
         // A local initialised once (`int tid = threadIdx.x; int stride = blockDim.x * gridDim.x;`).

@@ -321,7 +321,8 @@ QVector<int> StatementWalker::walkLoop(CXCursor cursor, Context& context)
     return exits.isEmpty() ? QVector<int>{} : QVector<int>{id} + exits;
 }
 
-int StatementWalker::addStatement(StatementKind kind, CXCursor cursor, const ExpressionFacts& facts, const Context& context)
+int StatementWalker::addStatement(
+    StatementKind kind, CXCursor cursor, const ExpressionFacts& facts, const Context& context)
 {
     Statement statement;
     statement.kind = kind;

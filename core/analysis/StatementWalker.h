@@ -29,8 +29,8 @@ private:
         QVector<ArmStep> arms;
     };
 
-    void walkFunctionBody(CXCursor function, const Context& context, const QString& inlinedFrom,
-        const QHash<QString, QString>& aliases);
+    void walkFunctionBody(
+        CXCursor function, const Context& context, const QString& inlinedFrom, const QHash<QString, QString>& aliases);
     QVector<int> walkBlock(CXCursor block, Context& context);
     QVector<int> walkStatement(CXCursor cursor, Context& context);
     void walkDeclaration(CXCursor declaration, Context& context);

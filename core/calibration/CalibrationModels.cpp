@@ -12,7 +12,6 @@
 namespace slicewatt {
 namespace {
 
-
 } // namespace
 
 FittedCalibration fitCalibrationModel(const CalibrationData& data, const ModelForm& form, const QString& gpuId,
@@ -102,8 +101,7 @@ bool writeCalibrationModels(const CalibrationData& data, const QString& folder, 
                       .arg(fitted.fit.maxRelativeError * 100, 0, 'f', 2)
                       .arg(path);
     }
-    const CalibrationNetwork network
-        = trainCalibrationNetwork(data, gpu->id + QStringLiteral("-wnn"), tool, training);
+    const CalibrationNetwork network = trainCalibrationNetwork(data, gpu->id + QStringLiteral("-wnn"), tool, training);
     if (!network.error.isEmpty()) {
         *lines << QStringLiteral("wnn: not trained: %1").arg(network.error);
         return true;

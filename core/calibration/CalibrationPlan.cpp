@@ -19,8 +19,8 @@ QVector<CalibrationPlanPoint> calibrationPlan(
         return points;
     }
     if (options.runSeconds < 0.5) {
-        *error = QStringLiteral("each point must run at least 0.5 s (JoS13's minimum), not %1 s")
-                     .arg(options.runSeconds);
+        *error
+            = QStringLiteral("each point must run at least 0.5 s (JoS13's minimum), not %1 s").arg(options.runSeconds);
         return points;
     }
     if (options.intensities.isEmpty() || options.saturations.isEmpty()) {

@@ -184,7 +184,8 @@ CalibrationRunResult runCalibration(SliceRunner& runner, const PowerSampler::Rea
         trace.runs = {run};
         trace.gpuName = gpu.name;
         trace.file = traceFileName(point.index);
-        trace.powerField = gpu.nvml.hasInstantPower ? QStringLiteral("power.draw.instant") : QStringLiteral("power.draw");
+        trace.powerField
+            = gpu.nvml.hasInstantPower ? QStringLiteral("power.draw.instant") : QStringLiteral("power.draw");
 
         CalibrationRecord record;
         record.point = point.index;

@@ -87,8 +87,8 @@ struct CalibrationRunResult {
 // Measures the plan's points: idle first (nothing subtracted: idle_w goes to the metadata),
 // a warm-up, then each point with its own trace (lead, run, tail). A point's watts are the
 // energy counter's increase over the run divided by its duration where the GPU has a counter,
-// else the mean of the sensor-corrected trace (METHOD §6) from t_p into the run to its end. `progress` gets one line per step;
-// `cancel` stops between points.
+// else the mean of the sensor-corrected trace (METHOD §6) from t_p into the run to its end. `progress` gets one line
+// per step; `cancel` stops between points.
 CalibrationRunResult runCalibration(SliceRunner& runner, const PowerSampler::ReadFunction& read,
     const CalibrationGpuInfo& gpu, const CalibrationRunOptions& options,
     const std::function<void(const QString&)>& progress, const std::atomic<bool>* cancel = nullptr);

@@ -14,8 +14,14 @@ constexpr unsigned kClockSm = 1;
 constexpr unsigned kClockMemory = 2;
 constexpr unsigned kFieldPowerInstant = 186; // NVML_FI_DEV_POWER_INSTANT, mW
 
-enum NvmlValueType { kDouble = 0, kUnsignedInt = 1, kUnsignedLong = 2, kUnsignedLongLong = 3, kSignedLongLong = 4,
-    kSignedInt = 5 };
+enum NvmlValueType {
+    kDouble = 0,
+    kUnsignedInt = 1,
+    kUnsignedLong = 2,
+    kUnsignedLongLong = 3,
+    kSignedLongLong = 4,
+    kSignedInt = 5
+};
 
 union NvmlValue {
     double dVal;

@@ -37,7 +37,8 @@ PowerTrace PowerSampler::stop()
     const std::lock_guard lock(m_mutex);
     PowerTrace trace = m_trace;
     trace.hasEnergy = !trace.samples.isEmpty()
-        && std::all_of(trace.samples.cbegin(), trace.samples.cend(), [](const PowerSample& s) { return s.energyJ.has_value(); });
+        && std::all_of(
+            trace.samples.cbegin(), trace.samples.cend(), [](const PowerSample& s) { return s.energyJ.has_value(); });
     return trace;
 }
 

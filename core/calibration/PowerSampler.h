@@ -12,7 +12,6 @@
 #include <mutex>
 #include <thread>
 
-
 namespace slicewatt {
 
 // Reads a power sensor on its own thread at a fixed interval while the caller's thread

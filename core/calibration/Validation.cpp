@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "Validation.h"
 
+#include "analysis/ProjectIndexer.h"
 #include "common/CsvFields.h"
 #include "common/FileErrorList.h"
 #include "common/FileIo.h"
 #include "export/EstimateWriter.h"
 #include "export/SliceReportWriter.h"
-#include "analysis/ProjectIndexer.h"
 #include "project/ProjectLoader.h"
 
 #include <QDir>
@@ -211,7 +211,8 @@ QString validationTable(const ValidationSummary& summary)
     for (const ValidationResult& r : summary.results) {
         QString kernel = r.row.kernel;
         if (kernel.isEmpty())
-            kernel = r.kernelsCompared > 0 ? QStringLiteral("(mean of %1)").arg(r.kernelsCompared) : QStringLiteral("-");
+            kernel
+                = r.kernelsCompared > 0 ? QStringLiteral("(mean of %1)").arg(r.kernelsCompared) : QStringLiteral("-");
         text += QStringLiteral("%1 %2 %3 %4 %5%6\n")
                     .arg(r.row.program, -32)
                     .arg(kernel, -24)
@@ -260,8 +261,7 @@ QByteArray validationCsvOutput(const ValidationSummary& summary)
         QString error = r.error;
         error.replace(QLatin1Char('"'), QStringLiteral("\"\""));
         text += QStringLiteral("%1,%2,%3,%4,%5,\"%6\"\n")
-                    .arg(r.row.program, r.row.kernel,
-                        r.predictedW ? QString::number(*r.predictedW, 'f', 3) : QString(),
+                    .arg(r.row.program, r.row.kernel, r.predictedW ? QString::number(*r.predictedW, 'f', 3) : QString(),
                         QString::number(r.row.measuredW, 'f', 3), e ? QString::number(*e * 100, 'f', 3) : QString(),
                         error);
     }

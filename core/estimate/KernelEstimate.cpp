@@ -2,8 +2,8 @@
 #include "KernelEstimate.h"
 
 #include <algorithm>
-#include <map>
 #include <limits>
+#include <map>
 
 namespace slicewatt {
 namespace {

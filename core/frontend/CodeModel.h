@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "ir/KernelIR.h"
 #include "common/Diagnostic.h"
 #include "common/SourceLocation.h"
+#include "ir/KernelIR.h"
 
 #include <QHash>
 #include <QString>

@@ -51,8 +51,7 @@ Diagnostic FileBudget::parseTookBudgetDiagnostic() const
     return Diagnostic::fromLoader(Diagnostic::Severity::Error, m_path,
         QStringLiteral("libclang's parse of %1 took %2 s, the whole per-file time budget of %3 s; SliceWatt's "
                        "analysis of this file was skipped, so results for it are incomplete (%4)")
-            .arg(m_path, seconds(double(m_stoppedAfterNs) / 1e9), seconds(m_limitSeconds),
-                QLatin1String(kRaiseHint)));
+            .arg(m_path, seconds(double(m_stoppedAfterNs) / 1e9), seconds(m_limitSeconds), QLatin1String(kRaiseHint)));
 }
 
 Diagnostic FileBudget::analysisStoppedDiagnostic() const
@@ -60,8 +59,7 @@ Diagnostic FileBudget::analysisStoppedDiagnostic() const
     return Diagnostic::fromLoader(Diagnostic::Severity::Error, m_path,
         QStringLiteral("analysis of %1 stopped after %2 s (per-file time budget of %3 s); results for this file "
                        "are incomplete (%4)")
-            .arg(m_path, seconds(double(m_stoppedAfterNs) / 1e9), seconds(m_limitSeconds),
-                QLatin1String(kRaiseHint)));
+            .arg(m_path, seconds(double(m_stoppedAfterNs) / 1e9), seconds(m_limitSeconds), QLatin1String(kRaiseHint)));
 }
 
 } // namespace slicewatt

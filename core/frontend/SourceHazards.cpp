@@ -134,7 +134,8 @@ public:
                 ++i;
                 while (i < n) {
                     const uchar d = uchar(t[i]);
-                    if ((d == '+' || d == '-') && (t[i - 1] == 'e' || t[i - 1] == 'E' || t[i - 1] == 'p' || t[i - 1] == 'P'))
+                    if ((d == '+' || d == '-')
+                        && (t[i - 1] == 'e' || t[i - 1] == 'E' || t[i - 1] == 'p' || t[i - 1] == 'P'))
                         ++i;
                     else if (isIdentifierPart(d) || d == '.' || d == '\'')
                         ++i;
@@ -162,7 +163,10 @@ public:
         endDirective();
     }
 
-    QByteArrayView text(const Token& token) const { return QByteArrayView(m_text.constData() + token.begin, token.size); }
+    QByteArrayView text(const Token& token) const
+    {
+        return QByteArrayView(m_text.constData() + token.begin, token.size);
+    }
 
     const QByteArray m_text; // shared with the caller's copy, not copied
     QVector<Token> m_code;
@@ -201,7 +205,8 @@ private:
                 while (next < tokens.size() && text(tokens[next]) != ")") {
                     if (tokens[next].kind == Token::Identifier)
                         macro.parameters << text(tokens[next]).toByteArray();
-                    else if (text(tokens[next]) == "." && (macro.parameters.isEmpty() || macro.parameters.last() != "__VA_ARGS__"))
+                    else if (text(tokens[next]) == "."
+                        && (macro.parameters.isEmpty() || macro.parameters.last() != "__VA_ARGS__"))
                         macro.parameters << QByteArrayLiteral("__VA_ARGS__");
                     ++next;
                 }
@@ -273,8 +278,8 @@ public:
                 const auto parameter = std::find_if(owner->parameters.begin(), owner->parameters.end(),
                     [&](const QByteArray& candidate) { return QByteArrayView(candidate) == name; });
                 if (parameter != owner->parameters.end()) {
-                    const bool stringified = p > first && m_lexer.text(p[-1]) == "#"
-                        && !(p - 1 > first && m_lexer.text(p[-2]) == "#");
+                    const bool stringified
+                        = p > first && m_lexer.text(p[-1]) == "#" && !(p - 1 > first && m_lexer.text(p[-2]) == "#");
                     if (stringified)
                         size.constant += 1;
                     else
@@ -325,7 +330,8 @@ private:
         if (known != m_forms.constEnd())
             return *known;
         m_expanding.insert(name);
-        const LinearSize form = measure(macro.body.constData(), macro.body.constData() + macro.body.size(), &macro, depth);
+        const LinearSize form
+            = measure(macro.body.constData(), macro.body.constData() + macro.body.size(), &macro, depth);
         m_expanding.remove(name);
         m_forms.insert(name, form);
         return form;

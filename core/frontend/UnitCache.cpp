@@ -61,8 +61,7 @@ QByteArray UnitCache::hashFile(const QString& path)
 QString UnitCache::defaultDiskFolder()
 {
     // Shared by the app and the CLI, whose application names differ.
-    return QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation)
-        + QStringLiteral("/slicewatt/units");
+    return QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + QStringLiteral("/slicewatt/units");
 }
 
 UnitCache::Key UnitCache::keyFor(const SourceFile& source, const ParserOptions& options)
@@ -96,8 +95,7 @@ QByteArray UnitCache::dependencyHash(const QString& path)
     const auto modified = error ? fs::file_time_type() : fs::last_write_time(file, error);
     if (error)
         return QByteArray();
-    const qint64 modifiedNs
-        = std::chrono::duration_cast<std::chrono::nanoseconds>(modified.time_since_epoch()).count();
+    const qint64 modifiedNs = std::chrono::duration_cast<std::chrono::nanoseconds>(modified.time_since_epoch()).count();
     {
         QMutexLocker lock(&m_mutex);
         const auto it = m_stamps.constFind(path);

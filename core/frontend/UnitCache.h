@@ -95,5 +95,4 @@ private:
     Stats m_stats;
 };
 
-
 } // namespace slicewatt

@@ -10,14 +10,12 @@ namespace {
 // Expressions are trees; a damaged count must not recurse without end.
 constexpr int kMaxExpressionDepth = 4096;
 
-template <typename T>
-void writeOptional(QDataStream& out, const std::optional<T>& value)
+template <typename T> void writeOptional(QDataStream& out, const std::optional<T>& value)
 {
     out << bool(value.has_value()) << (value ? *value : T{});
 }
 
-template <typename T>
-std::optional<T> readOptional(QDataStream& in)
+template <typename T> std::optional<T> readOptional(QDataStream& in)
 {
     bool present = false;
     T value{};
@@ -25,14 +23,12 @@ std::optional<T> readOptional(QDataStream& in)
     return present ? std::optional<T>(value) : std::nullopt;
 }
 
-template <typename Enum>
-void writeEnum(QDataStream& out, Enum value)
+template <typename Enum> void writeEnum(QDataStream& out, Enum value)
 {
     out << qint32(value);
 }
 
-template <typename Enum>
-Enum readEnum(QDataStream& in)
+template <typename Enum> Enum readEnum(QDataStream& in)
 {
     qint32 value = 0;
     in >> value;
@@ -270,16 +266,14 @@ void read(QDataStream& in, KernelIR& ir)
     in >> ir.notes;
 }
 
-template <typename T>
-void writeList(QDataStream& out, const QVector<T>& items)
+template <typename T> void writeList(QDataStream& out, const QVector<T>& items)
 {
     out << qint32(items.size());
     for (const T& item : items)
         write(out, item);
 }
 
-template <typename T>
-void readList(QDataStream& in, QVector<T>& items)
+template <typename T> void readList(QDataStream& in, QVector<T>& items)
 {
     qint32 count = 0;
     in >> count;

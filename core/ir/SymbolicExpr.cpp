@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "SymbolicExpr.h"
 
-
-
 namespace slicewatt {
 
 SymbolicExprPtr SymbolicExpr::constant(qint64 value)

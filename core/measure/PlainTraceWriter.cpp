@@ -13,7 +13,8 @@ QByteArray plainTraceCsv(const PowerTrace& trace)
     for (const RunWindow& run : trace.runs)
         text += QStringLiteral("# run: %1 %2\n").arg(run.startS, 0, 'f', 6).arg(run.endS, 0, 'f', 6);
     const bool withEnergy = !trace.samples.isEmpty()
-        && std::all_of(trace.samples.cbegin(), trace.samples.cend(), [](const PowerSample& s) { return s.energyJ.has_value(); });
+        && std::all_of(
+            trace.samples.cbegin(), trace.samples.cend(), [](const PowerSample& s) { return s.energyJ.has_value(); });
     text += withEnergy ? QStringLiteral("time_s,power_w,energy_j\n") : QStringLiteral("time_s,power_w\n");
     for (const PowerSample& s : trace.samples) {
         text += QString::number(s.timeS, 'f', 6) + QLatin1Char(',') + QString::number(s.powerW, 'f', 6);

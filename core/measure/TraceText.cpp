@@ -42,7 +42,6 @@ bool TraceLineReader::next(QString* line)
     return true;
 }
 
-
 HeaderCell parseHeaderCell(const QString& cell)
 {
     HeaderCell header;

@@ -47,7 +47,6 @@ private:
     bool m_failed = false;
 };
 
-
 // A header cell "power.draw [W]": the name in lower case ("power.draw") and the unit
 // without brackets ("W"; empty when none).
 struct HeaderCell {

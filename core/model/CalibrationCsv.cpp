@@ -5,7 +5,6 @@
 #include "common/FileErrorList.h"
 #include "common/FileIo.h"
 
-
 #include <algorithm>
 #include <cmath>
 #include <iterator>
@@ -38,8 +37,6 @@ QString columnName(Column column)
     }
     return {};
 }
-
-
 
 QString shown(double value)
 {

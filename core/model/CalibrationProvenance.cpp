@@ -68,7 +68,8 @@ std::optional<GpuSpec> calibratedGpu(const CalibrationData& data, QString* whyNo
 
 QByteArray gpuCatalogueFile(const GpuSpec& gpu, const QString& source)
 {
-    QJsonObject limits{{QStringLiteral("threads"), gpu.maxThreadsPerSm}, {QStringLiteral("blocks"), gpu.maxBlocksPerSm}};
+    QJsonObject limits{
+        {QStringLiteral("threads"), gpu.maxThreadsPerSm}, {QStringLiteral("blocks"), gpu.maxBlocksPerSm}};
     if (gpu.registersPerSm > 0)
         limits.insert(QStringLiteral("registers"), gpu.registersPerSm);
     if (gpu.sharedMemoryBytesPerSm > 0)

@@ -45,9 +45,9 @@ QByteArray fittedModelFile(
     QJsonArray residuals; // one row per sample, in the CSV's order
     for (int i = 0; i < samples.size() && i < fit.residuals.size(); ++i) {
         const ModelSample& s = samples[i];
-        residuals.append(QJsonObject{{QStringLiteral("saturation"), s.saturation},
-            {QStringLiteral("intensity"), s.intensity}, {QStringLiteral("measured_w"), s.watts},
-            {QStringLiteral("residual_w"), fit.residuals[i]}});
+        residuals.append(
+            QJsonObject{{QStringLiteral("saturation"), s.saturation}, {QStringLiteral("intensity"), s.intensity},
+                {QStringLiteral("measured_w"), s.watts}, {QStringLiteral("residual_w"), fit.residuals[i]}});
     }
     source.insert(QStringLiteral("residuals"), residuals);
 

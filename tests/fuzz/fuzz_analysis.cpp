@@ -7,12 +7,12 @@
 //
 // Besides crashes, hangs and leaks, which the sanitizers and libFuzzer catch, it checks what
 // must hold for any input: every JSON output parses, and power and energy are finite.
+#include "analysis/ProjectIndexer.h"
 #include "estimate/WhatIf.h"
 #include "export/EstimateWriter.h"
 #include "export/KernelListWriter.h"
 #include "export/SarifWriter.h"
 #include "export/SliceReportWriter.h"
-#include "analysis/ProjectIndexer.h"
 #include "model/ModelLibrary.h"
 #include "project/ProjectLoader.h"
 

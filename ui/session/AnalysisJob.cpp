@@ -82,16 +82,16 @@ std::function<void(const IndexProgress&, const UnitIndex&)> forwardProgress(
 
 void AnalysisJob::start(const QStringList& inputs, const LoadOptions& loadOptions, const ParserOptions& parserOptions)
 {
-    launch([inputs, loadOptions, parserOptions, cache = m_cache](
-               const Deliver& deliver, const std::atomic<bool>& cancel) {
-        const ProjectSources sources = loadProject(inputs, loadOptions);
-        const int total = int(sources.units.size() + sources.headers.size());
-        deliver([sources, total](AnalysisJob* job) {
-            Q_EMIT job->sourcesLoaded(sources);
-            Q_EMIT job->started(total);
+    launch(
+        [inputs, loadOptions, parserOptions, cache = m_cache](const Deliver& deliver, const std::atomic<bool>& cancel) {
+            const ProjectSources sources = loadProject(inputs, loadOptions);
+            const int total = int(sources.units.size() + sources.headers.size());
+            deliver([sources, total](AnalysisJob* job) {
+                Q_EMIT job->sourcesLoaded(sources);
+                Q_EMIT job->started(total);
+            });
+            return indexProject(sources, parserOptions, forwardProgress(deliver), &cancel, cache.get());
         });
-        return indexProject(sources, parserOptions, forwardProgress(deliver), &cancel, cache.get());
-    });
 }
 
 void AnalysisJob::startIncremental(const ProjectIndex& previous, const ProjectSources& sources,
