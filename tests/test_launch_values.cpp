@@ -100,20 +100,75 @@ private Q_SLOTS:
         QCOMPARE(describe(unit.launches[0]), expected);
     }
 
-    void launchInsideTemplateHostFunctionStaysSafe()
+    // A launch inside a template host function leaves its values to the caller: they come
+    // from the first call with constant arguments, one level up. Value-dependent
+    // expressions must still never reach libclang's evaluator (it may crash).
+    void launchInsideTemplateHostFunctionTakesTheCallersValues()
     {
-        // Value-dependent expressions must not reach libclang's evaluator (it may crash).
         QTemporaryDir dir;
         const QString path = test::writeFile(dir, "tmpl.cu", QByteArray(kPreamble) + R"(
 template <int B> void launch(float* d, int n) { tk<B><<<(n + B - 1) / B, B, B * sizeof(float)>>>(d); k<<<4, 32>>>(d, n); }
-void use(float* d) { launch<128>(d, 1000); }
+void use(float* d, int m) { launch<64>(d, m); launch<128>(d, 1000); }
 )");
         const UnitIndex unit = indexFile(SourceFile{path, {"-std=c++17"}, false}, test::parserOptions());
         QCOMPARE(unit.launches.size(), 2);
-        QCOMPARE(describe(unit.launches[0]), QStringLiteral("?,1,1/?,1,1/?"));
+        // launch<64>(d, m) leaves n open, so the grid comes from launch<128>(d, 1000):
+        // (1000 + 127) / 128 = 8. The first call that gives values decides.
+        QCOMPARE(describe(unit.launches[0]), QStringLiteral("8,1,1/128,1,1/?"));
+        QCOMPARE(unit.launches[0].valuesFrom, path + QStringLiteral(":11"));
+        QCOMPARE(unit.launches[0].templateArguments.value(QStringLiteral("B")), qint64(128));
         QCOMPARE(describe(unit.launches[1]), QStringLiteral("4,1,1/32,1,1/0"));
+        QVERIFY(unit.launches[1].valuesFrom.isEmpty());
         QCOMPARE(unit.launches[0].kernelName, QStringLiteral("tk"));
         QCOMPARE(unit.launches[0].grid.expression, QStringLiteral("(n + B - 1) / B"));
+    }
+
+    // cudaLaunchKernel, cudaLaunchCooperativeKernel and cudaLaunchKernelEx launch kernels
+    // too: the kernel is the function pointer they are given, the values their arguments
+    // (or the cudaLaunchConfig_t fields the function sets).
+    void runtimeApiLaunchesAreLaunches()
+    {
+        QTemporaryDir dir;
+        const QString path = test::writeFile(dir, "api.cu", QByteArray(kPreamble) + R"(
+void viaApi(float* d, int n, cudaStream_t stream) {
+    void* args[] = {&d, &n};
+    cudaLaunchKernel((void*)k, dim3(kGrid), dim3(BLOCK), args, 64, stream);
+    cudaLaunchCooperativeKernel(reinterpret_cast<void*>(&tk<32>), dim3(2), dim3(32), args);
+    cudaLaunchConfig_t config = {};
+    config.gridDim = dim3(TILE_DIM);
+    config.blockDim = dim3(kWarps * 32);
+    config.dynamicSmemBytes = 0;
+    cudaLaunchKernelEx(&config, k, d, n);
+    void (*chosen)(float*, int) = k;
+    cudaLaunchKernel((void*)chosen, dim3(1), dim3(1), args, 0, 0); // which kernel: unknown here
+}
+)");
+        const UnitIndex unit = indexFile(SourceFile{path, {"-std=c++17"}, false}, test::parserOptions());
+        for (const Diagnostic& d : unit.diagnostics)
+            QVERIFY2(!d.isError(), qPrintable(d.toString()));
+        QCOMPARE(unit.launches.size(), 3);
+        QCOMPARE(unit.launches[0].api, QStringLiteral("cudaLaunchKernel"));
+        QCOMPARE(unit.launches[0].kernelName, QStringLiteral("k"));
+        QCOMPARE(describe(unit.launches[0]), QStringLiteral("120,1,1/256,1,1/64"));
+        QCOMPARE(unit.launches[1].api, QStringLiteral("cudaLaunchCooperativeKernel"));
+        QCOMPARE(unit.launches[1].kernelName, QStringLiteral("tk"));
+        QCOMPARE(unit.launches[1].templateArguments.value(QStringLiteral("B")), qint64(32));
+        QCOMPARE(describe(unit.launches[1]), QStringLiteral("2,1,1/32,1,1/0"));
+        QCOMPARE(unit.launches[2].api, QStringLiteral("cudaLaunchKernelEx"));
+        QCOMPARE(describe(unit.launches[2]), QStringLiteral("32,1,1/256,1,1/0"));
+    }
+
+    // A launch wrapped in a checking macro is still a launch, with its values.
+    void launchesInsideMacrosAreFound()
+    {
+        QTemporaryDir dir;
+        const QString path = test::writeFile(dir, "macro.cu", QByteArray(kPreamble) + R"(
+#define checkKernelErrors(expr) do { expr; cudaError_t e = cudaGetLastError(); if (e != cudaSuccess) return; } while (0)
+void wrapped(float* d, int n) { checkKernelErrors((k<<<kGrid, BLOCK>>>(d, n))); }
+)");
+        const UnitIndex unit = indexFile(SourceFile{path, {"-std=c++17"}, false}, test::parserOptions());
+        QCOMPARE(unit.launches.size(), 1);
+        QCOMPARE(describe(unit.launches[0]), QStringLiteral("120,1,1/256,1,1/0"));
     }
 
     void binaryOperatorsFollowC_data()

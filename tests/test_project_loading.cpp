@@ -97,6 +97,49 @@ private Q_SLOTS:
         QVERIFY(droppedReported);
     }
 
+    // Rodinia's main.cu includes kernel.cu: kernel.cu belongs to main.cu's translation unit
+    // (it uses main.cu's types), so it is a header the indexer reads inside its includer.
+    void includedSourcesBelongToTheirIncluder()
+    {
+        QTemporaryDir dir;
+        test::writeFile(dir, "bfs/main.cu",
+            "#define MAX_THREADS 512\nstruct Node { int start; };\n#include \"kernel.cu\"\n"
+            "  #  include <more/kernel2.cu>\nint main() { return 0; }\n");
+        test::writeFile(dir, "bfs/kernel.cu", "__global__ void expand(Node* g) { g[0].start = MAX_THREADS; }\n");
+        test::writeFile(dir, "include/more/kernel2.cu", "__global__ void commit(int* c) { c[0] = 1; }\n");
+        test::writeFile(dir, "bfs/alone.cu", "__global__ void alone(int* c) { c[0] = 2; }\n");
+        test::writeFile(dir, "bfs/notes.cu", "// #include \"alone.cu\" is only mentioned here\n");
+        const ProjectSources sources = loadProject({dir.path()});
+        QStringList units;
+        for (const SourceFile& file : sources.units)
+            units << QFileInfo(file.path).fileName();
+        QStringList headers;
+        for (const SourceFile& file : sources.headers) {
+            headers << QFileInfo(file.path).fileName();
+            QVERIFY(file.isHeader);
+        }
+        QCOMPARE(units, (QStringList{"alone.cu", "main.cu", "notes.cu"}));
+        QCOMPARE(headers, (QStringList{"kernel.cu", "kernel2.cu"})); // the second through -I…/include
+    }
+
+    // A compile database decides translation units itself: a file it names stays one even
+    // when another file includes it.
+    void compileDatabaseKeepsIncludedUnits()
+    {
+        QTemporaryDir dir;
+        test::writeFile(dir, "main.cu", "#include \"kernel.cu\"\n");
+        test::writeFile(dir, "kernel.cu", "__global__ void k() {}\n");
+        const QByteArray json = QStringLiteral(R"([
+  {"directory": "%1", "file": "main.cu", "command": "nvcc -c main.cu"},
+  {"directory": "%1", "file": "kernel.cu", "command": "nvcc -c kernel.cu"}
+])")
+                                    .arg(dir.path())
+                                    .toUtf8();
+        const ProjectSources sources = loadProject({test::writeFile(dir, "compile_commands.json", json)});
+        QCOMPARE(sources.units.size(), 2);
+        QVERIFY(sources.headers.isEmpty());
+    }
+
     void malformedCompileDatabaseNamesTheLine()
     {
         QTemporaryDir dir;

@@ -31,6 +31,9 @@ QJsonObject launchJson(const LaunchSite& launch)
     object.insert(QStringLiteral("shmem"), optionalNumberJson(launch.sharedBytes));
     object.insert(QStringLiteral("shmem_expr"), launch.sharedExpression);
     object.insert(QStringLiteral("stream_expr"), launch.streamExpression);
+    object.insert(QStringLiteral("api"), launch.api);
+    if (!launch.valuesFrom.isEmpty())
+        object.insert(QStringLiteral("values_from"), launch.valuesFrom);
     return object;
 }
 
@@ -143,12 +146,20 @@ QString kernelListTable(const ProjectIndex& index, const QString& baseDir)
             = pathRelativeTo(k.info.location.file, baseDir) + QLatin1Char(':') + QString::number(k.info.location.line);
         QStringList launchTexts;
         for (const LaunchSite& l : k.launches) {
-            launchTexts << QStringLiteral("%1:%2 grid=%3 block=%4 shmem=%5")
-                               .arg(pathRelativeTo(l.location.file, baseDir))
-                               .arg(l.location.line)
-                               .arg(describeLaunchDim(l.grid), describeLaunchDim(l.block),
-                                   l.sharedBytes ? QString::number(*l.sharedBytes)
-                                                 : QStringLiteral("?=") + l.sharedExpression);
+            QString text
+                = QStringLiteral("%1:%2 grid=%3 block=%4 shmem=%5")
+                      .arg(pathRelativeTo(l.location.file, baseDir))
+                      .arg(l.location.line)
+                      .arg(describeLaunchDim(l.grid), describeLaunchDim(l.block),
+                          l.sharedBytes ? QString::number(*l.sharedBytes) : QStringLiteral("?=") + l.sharedExpression);
+            if (l.api != QLatin1String("<<<>>>"))
+                text += QStringLiteral(" via ") + l.api;
+            if (!l.valuesFrom.isEmpty()) {
+                const int colon = l.valuesFrom.lastIndexOf(QLatin1Char(':'));
+                text += QStringLiteral(" (values from the call at %1%2)")
+                            .arg(pathRelativeTo(l.valuesFrom.left(colon), baseDir), l.valuesFrom.mid(colon));
+            }
+            launchTexts << text;
         }
         if (launchTexts.isEmpty())
             launchTexts << QStringLiteral("-");

@@ -54,7 +54,8 @@ struct LaunchDim {
     }
 };
 
-// A `kernel<<<grid, block, sharedBytes, stream>>>(…)` in host code.
+// A `kernel<<<grid, block, sharedBytes, stream>>>(…)` in host code, or a launch through the
+// runtime API (cudaLaunchKernel, cudaLaunchCooperativeKernel, cudaLaunchKernelEx).
 struct LaunchSite {
     QString kernelRef; // key of the launched kernel, or its USR when defined elsewhere
     QString kernelName;
@@ -68,6 +69,20 @@ struct LaunchSite {
     // Integral template arguments of a launched instantiation (`reduce<256>`), by the
     // kernel template's parameter name: loops bounded by them resolve per launch.
     QHash<QString, qint64> templateArguments;
+    QString api = QStringLiteral("<<<>>>"); // or the runtime function that launches
+    // "file:line" of the call of the enclosing host function whose constant arguments gave
+    // the values the launch itself leaves open (`launchReduce<256>(in, out, n)`); empty
+    // when the launch's own values are all there is.
+    QString valuesFrom;
+
+    // How many of grid, block, shared bytes and template arguments are known.
+    int knownValueCount() const
+    {
+        int known = int(templateArguments.size()) + (sharedBytes ? 1 : 0);
+        for (const auto& value : {grid.x, grid.y, grid.z, block.x, block.y, block.z})
+            known += value ? 1 : 0;
+        return known;
+    }
 };
 
 // What parsing one file produced.

@@ -53,6 +53,23 @@ ConstantEvaluator::ConstantEvaluator(CXTranslationUnit tu, CXCursor function)
 {
 }
 
+QString ConstantEvaluator::templateParameterBinding(const QString& name)
+{
+    return QStringLiteral("template:") + name;
+}
+
+void ConstantEvaluator::bindParameters(const QHash<QString, qint64>& values)
+{
+    m_bindings = values;
+    m_variableValues.clear(); // locals computed from parameters change with them
+}
+
+std::optional<qint64> ConstantEvaluator::bound(const QString& key) const
+{
+    const auto it = m_bindings.constFind(key);
+    return it == m_bindings.constEnd() ? std::nullopt : std::optional<qint64>(*it);
+}
+
 std::optional<qint64> ConstantEvaluator::scalar(CXCursor expression)
 {
     return evaluateScalar(expression, 0);
@@ -110,6 +127,13 @@ std::optional<qint64> ConstantEvaluator::evaluateScalar(CXCursor expression, int
         const CXCursor referenced = clang_getCursorReferenced(expression);
         if (clang_getCursorKind(referenced) == CXCursor_VarDecl)
             return evaluateVariable(referenced, depth + 1);
+        if (!m_bindings.isEmpty()) {
+            const CXCursorKind kind = clang_getCursorKind(referenced);
+            if (kind == CXCursor_ParmDecl)
+                return bound(usrOf(referenced));
+            if (kind == CXCursor_NonTypeTemplateParameter)
+                return bound(templateParameterBinding(spellingOf(referenced)));
+        }
         return std::nullopt;
     }
     case CXCursor_MemberRefExpr: {

@@ -31,6 +31,11 @@ public:
     // const-qualified, or local to this function and never assigned, incremented or
     // address-taken in it: its initialiser is its value.
     bool isFixedValueVariable(CXCursor variable);
+    // Values of the function's own parameters for one call of it (a launch's values one
+    // call level up): by parameter USR, and by templateParameterBinding(name) for
+    // non-type template parameters.
+    void bindParameters(const QHash<QString, qint64>& values);
+    static QString templateParameterBinding(const QString& name);
     // Makes every evaluation give up (unknown) once the file's time budget is spent.
     void setBudget(FileBudget* budget) { m_budget = budget; }
 
@@ -54,6 +59,8 @@ private:
     // would otherwise be evaluated again at every use, twice as often per level.
     QHash<QString, std::optional<qint64>> m_variableValues;
     FileBudget* m_budget = nullptr;
+    QHash<QString, qint64> m_bindings;
+    std::optional<qint64> bound(const QString& key) const;
 };
 
 } // namespace slicewatt

@@ -4,22 +4,13 @@
 #include "ConstantEvaluator.h"
 #include "CudaPrelude.h"
 #include "CursorQueries.h"
+#include "LaunchRecorder.h"
 
 #include <QDir>
 #include <QSet>
 
 namespace slicewatt {
 namespace {
-
-bool isLaunchConfigurationCall(CXCursor cursor)
-{
-    if (clang_getCursorKind(cursor) != CXCursor_CallExpr)
-        return false;
-    const QString name = spellingOf(cursor);
-    // clang calls cudaConfigureCall for old CUDA versions and __cudaPushCallConfiguration
-    // for CUDA ≥ 9.2; which one depends on the version it assumes, so accept both.
-    return name == QLatin1String("cudaConfigureCall") || name == QLatin1String("__cudaPushCallConfiguration");
-}
 
 // libclang does not expose a function template's attributes as children, but its terse
 // pretty-printed declaration spells them: `template <int B> void k(float *p) __attribute__((global))`.
@@ -62,12 +53,14 @@ public:
         , m_readKernel(readKernel)
         , m_budget(budget)
         , m_limits(unit.limits)
+        , m_launches(m_tu)
     {
     }
 
     void run()
     {
         clang_visitChildren(clang_getTranslationUnitCursor(m_tu), &UnitVisitor::visitDeclaration, this);
+        m_index.launches = m_launches.finish();
         collectInclusions();
     }
 
@@ -154,48 +147,10 @@ private:
         auto* scan = static_cast<BodyScan*>(data);
         if (scan->self->m_budget.exhausted())
             return CXChildVisit_Break;
-        if (clang_getCursorKind(cursor) == CXCursor_CallExpr) {
-            const QVector<CXCursor> children = childrenOf(cursor);
-            if (children.size() >= 2 && isLaunchConfigurationCall(children[1]))
-                scan->self->recordLaunch(*scan, cursor, children);
-            else
-                recordCall(*scan, cursor);
-        }
+        if (clang_getCursorKind(cursor) == CXCursor_CallExpr
+            && !scan->self->m_launches.recordCall(cursor, scan->function, scan->evaluator))
+            recordCall(*scan, cursor);
         return CXChildVisit_Recurse;
-    }
-
-    // `k<float, 256>` launched: {"BLOCK": 256} from the specialisation and the names of the
-    // template's parameters (type arguments are skipped, but keep their position).
-    static QHash<QString, qint64> integralTemplateArguments(CXCursor specialisation)
-    {
-        QHash<QString, qint64> arguments;
-        const int count = clang_Cursor_getNumTemplateArguments(specialisation);
-        const CXCursor primary = primaryTemplateOf(specialisation);
-        if (count <= 0 || clang_equalCursors(primary, specialisation))
-            return arguments;
-        QStringList names;
-        for (const CXCursor& child : childrenOf(primary)) {
-            const CXCursorKind kind = clang_getCursorKind(child);
-            if (kind == CXCursor_TemplateTypeParameter || kind == CXCursor_NonTypeTemplateParameter
-                || kind == CXCursor_TemplateTemplateParameter)
-                names << spellingOf(child);
-        }
-        for (int i = 0; i < count && i < names.size(); ++i) {
-            if (clang_Cursor_getTemplateArgumentKind(specialisation, unsigned(i)) == CXTemplateArgumentKind_Integral)
-                arguments.insert(names[i], clang_Cursor_getTemplateArgumentValue(specialisation, unsigned(i)));
-        }
-        return arguments;
-    }
-
-    // The key of the function's definition when this unit has it, else its USR.
-    static QString referenceTo(CXCursor function)
-    {
-        const CXCursor primary = primaryTemplateOf(function);
-        const QString usr = usrOf(primary);
-        const CXCursor definition = clang_getCursorDefinition(primary);
-        if (usr.isEmpty() || isNull(definition))
-            return usr;
-        return functionKey(usr, expansionLocationOf(definition));
     }
 
     static void addCallee(BodyScan& scan, CXCursor callee)
@@ -205,7 +160,7 @@ private:
         const CXCursorKind kind = clang_getCursorKind(callee);
         if (kind != CXCursor_FunctionDecl && kind != CXCursor_FunctionTemplate)
             return;
-        const QString ref = referenceTo(callee);
+        const QString ref = functionReference(callee);
         if (!ref.isEmpty() && !scan.seenCallees.contains(ref)) {
             scan.seenCallees.insert(ref);
             scan.callees << ref;
@@ -216,46 +171,6 @@ private:
     {
         for (const CXCursor& callee : calleeCandidates(call))
             addCallee(scan, callee);
-    }
-
-    void recordLaunch(BodyScan& scan, CXCursor call, const QVector<CXCursor>& children)
-    {
-        LaunchSite launch;
-        CXCursor kernel = clang_getCursorReferenced(call);
-        if (isNull(kernel))
-            kernel = clang_getCursorReferenced(children.first());
-        if (!isNull(kernel)) {
-            launch.kernelRef = referenceTo(kernel);
-            launch.kernelName = spellingOf(primaryTemplateOf(kernel));
-            launch.templateArguments = integralTemplateArguments(kernel);
-        }
-        if (launch.kernelName.isEmpty())
-            launch.kernelName = spellingOf(call);
-        launch.callerName = spellingOf(scan.function);
-        launch.location = expansionLocationOf(children.first());
-
-        // Arguments the launch leaves out (shared bytes, stream) appear as defaulted ones.
-        QVector<CXCursor> configuration;
-        for (const CXCursor& child : childrenOf(children[1])) {
-            if (clang_isExpression(clang_getCursorKind(child)) && !isDefaultedArgument(child))
-                configuration << child;
-        }
-        // The first expression child is the reference to the configuration function itself.
-        if (!configuration.isEmpty())
-            configuration.removeFirst();
-        if (configuration.size() >= 1)
-            launch.grid = scan.evaluator.dim3(configuration[0]);
-        if (configuration.size() >= 2)
-            launch.block = scan.evaluator.dim3(configuration[1]);
-        if (configuration.size() >= 3) {
-            launch.sharedBytes = scan.evaluator.scalar(configuration[2]);
-            launch.sharedExpression = sourceTextOf(m_tu, configuration[2]);
-        } else {
-            launch.sharedBytes = 0;
-        }
-        if (configuration.size() >= 4)
-            launch.streamExpression = sourceTextOf(m_tu, configuration[3]);
-        m_index.launches << launch;
     }
 
     void collectInclusions()
@@ -281,6 +196,7 @@ private:
     const KernelReader& m_readKernel;
     FileBudget& m_budget;
     AnalysisLimits m_limits;
+    LaunchRecorder m_launches;
 };
 
 } // namespace

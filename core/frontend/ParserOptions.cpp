@@ -33,6 +33,8 @@ QStringList clangArguments(const QStringList& fileFlags, const ParserOptions& op
         // results must not depend on what happens to be installed.
         QStringLiteral("--cuda-path=") + CudaPrelude::virtualFolder() + QStringLiteral("/no-cuda"),
         QStringLiteral("-Wno-unknown-cuda-version"),
+        // C++17 removed `register`; old CUDA code still has it and nvcc accepts it.
+        QStringLiteral("-Wno-register"),
         QStringLiteral("-ferror-limit=") + QString::number(options.errorLimit),
         // libclang's parse cannot be interrupted, so clang's own limits bound it: nesting of
         // brackets, template instantiation depth, and the work constexpr evaluation may do

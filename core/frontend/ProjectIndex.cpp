@@ -94,20 +94,33 @@ ProjectIndex mergeUnits(QVector<UnitIndex> units)
             }
         }
     }
-    QSet<QString> seenLaunches;
+    // A launch in a header is seen by every unit that includes it; the unit that also holds
+    // the call giving its values one level up knows most about it (LaunchRecorder).
+    QHash<QString, LaunchSite> launchesByPlace;
+    QStringList places;
+    auto knownValues = [](const LaunchSite& launch) { return launch.knownValueCount(); };
     for (const UnitIndex& unit : units) {
         for (const LaunchSite& launch : unit.launches) {
             const QString place = launch.location.file + QLatin1Char(':') + QString::number(launch.location.line)
                 + QLatin1Char(':') + QString::number(launch.location.column);
-            if (seenLaunches.contains(place))
-                continue;
-            seenLaunches.insert(place);
-            auto it = functions.find(resolve(launch.kernelRef));
-            if (it != functions.end())
-                it->launches << launch;
-            else
-                index.unresolvedLaunches << launch;
+            const auto seen = launchesByPlace.find(place);
+            if (seen == launchesByPlace.end()) {
+                places << place;
+                launchesByPlace.insert(place, launch);
+            } else if (knownValues(launch) > knownValues(*seen)
+                || (knownValues(launch) == knownValues(*seen) && !launch.valuesFrom.isEmpty()
+                    && (seen->valuesFrom.isEmpty() || launch.valuesFrom < seen->valuesFrom))) {
+                *seen = launch;
+            }
         }
+    }
+    for (const QString& place : places) {
+        const LaunchSite& launch = launchesByPlace[place];
+        auto it = functions.find(resolve(launch.kernelRef));
+        if (it != functions.end())
+            it->launches << launch;
+        else
+            index.unresolvedLaunches << launch;
     }
     for (auto it = functions.begin(); it != functions.end(); ++it) {
         it->callerKeys = callersByCallee.value(it.key());

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "common/SpecialFile.h"
+
 #include <QByteArray>
 #include <QString>
 
@@ -33,9 +35,5 @@ struct Hazard {
     QString message;
 };
 std::optional<Hazard> findParseHazard(const QString& path, const QByteArray& text, const HazardLimits& limits = {});
-
-// A device, pipe or socket, or a file of the running system (/proc, /sys): reading it as
-// source would never end (/dev/zero), wait for input (/dev/stdin, a FIFO) or make no sense.
-bool isSpecialFile(const QString& path);
 
 } // namespace slicewatt

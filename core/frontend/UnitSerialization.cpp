@@ -104,7 +104,8 @@ void write(QDataStream& out, const LaunchSite& launch)
     write(out, launch.grid);
     write(out, launch.block);
     writeOptional(out, launch.sharedBytes);
-    out << launch.sharedExpression << launch.streamExpression << launch.templateArguments;
+    out << launch.sharedExpression << launch.streamExpression << launch.templateArguments << launch.api
+        << launch.valuesFrom;
 }
 
 void read(QDataStream& in, LaunchSite& launch)
@@ -114,7 +115,8 @@ void read(QDataStream& in, LaunchSite& launch)
     read(in, launch.grid);
     read(in, launch.block);
     launch.sharedBytes = readOptional<qint64>(in);
-    in >> launch.sharedExpression >> launch.streamExpression >> launch.templateArguments;
+    in >> launch.sharedExpression >> launch.streamExpression >> launch.templateArguments >> launch.api
+        >> launch.valuesFrom;
 }
 
 void write(QDataStream& out, const SymbolicExprPtr& e)

@@ -3,6 +3,7 @@
 
 #include "CompileDatabase.h"
 #include "CompilerFlagFilter.h"
+#include "IncludeScanner.h"
 #include "SourceClassifier.h"
 
 #include <QDir>
@@ -47,6 +48,7 @@ public:
                 QStringLiteral("ignored compiler flags clang does not need for analysis: %1")
                     .arg(dropped.join(QStringLiteral(", "))));
         }
+        treatIncludedUnitsAsHeaders();
         auto byPath = [](const SourceFile& a, const SourceFile& b) { return a.path < b.path; };
         std::sort(m_sources.units.begin(), m_sources.units.end(), byPath);
         std::sort(m_sources.headers.begin(), m_sources.headers.end(), byPath);
@@ -54,6 +56,25 @@ public:
     }
 
 private:
+    // A .cu file another project file includes is read inside its includer, where the
+    // types and macros it relies on are defined; on its own it would fail to parse and its
+    // kernels would be reported twice. A compile database's word is final.
+    void treatIncludedUnitsAsHeaders()
+    {
+        const QSet<QString> included
+            = filesIncludedByOthers(m_sources.units + m_sources.headers, m_options.maxFileBytes);
+        QVector<SourceFile> units;
+        for (SourceFile& file : m_sources.units) {
+            if (included.contains(file.path) && !m_fromDatabase.contains(file.path)) {
+                file.isHeader = true;
+                m_sources.headers << file;
+            } else {
+                units << file;
+            }
+        }
+        m_sources.units = units;
+    }
+
     QStringList commonFlags() const
     {
         QStringList flags;
@@ -134,6 +155,7 @@ private:
             QStringList flags = commonFlags();
             flags += filtered.kept; // a later -std from the build wins over our default
             add(command.file, role, flags);
+            m_fromDatabase.insert(QDir::cleanPath(command.file));
         }
     }
 
@@ -141,6 +163,7 @@ private:
     ProjectSources m_sources;
     QSet<QString> m_seen;
     QSet<QString> m_dropped;
+    QSet<QString> m_fromDatabase; // files a compile database names: units whoever includes them
 };
 
 } // namespace

@@ -107,6 +107,13 @@ __device__ cluster_group this_cluster();
 __device__ coalesced_group coalesced_threads();
 
 template <unsigned int Size, class ParentT> __device__ thread_block_tile<Size, ParentT> tiled_partition(const ParentT &g);
+
+// Scratch for tiles larger than a warp (CUDA 11.1+): lives in __shared__ memory and is handed
+// to this_thread_block(); SliceWatt reads it as a shared variable like any other.
+template <unsigned int MaxBlockSize = 1024> struct block_tile_memory {
+  unsigned char __sw_scratch[MaxBlockSize * 8];
+};
+template <unsigned int MaxBlockSize> __device__ thread_block this_thread_block(block_tile_memory<MaxBlockSize> &scratch);
 __device__ thread_group tiled_partition(const thread_group &parent, unsigned int tilesz);
 __device__ thread_group tiled_partition(const thread_block &parent, unsigned int tilesz);
 __device__ coalesced_group tiled_partition(const coalesced_group &parent, unsigned int tilesz);

@@ -53,6 +53,8 @@ cudaError_t cudaSetDeviceFlags(unsigned int flags);
 cudaError_t cudaGetDeviceFlags(unsigned int *flags);
 cudaError_t cudaSetValidDevices(int *device_arr, int len);
 __SW_CDP cudaError_t cudaDeviceSynchronize(void);
+// What CUDA 11.6+ device code (cub) calls instead of the deprecated device-side cudaDeviceSynchronize.
+__SW_CDP cudaError_t __cudaDeviceSynchronizeDeprecationAvoidance(void);
 cudaError_t cudaDeviceReset(void);
 cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value);
 __SW_CDP cudaError_t cudaDeviceGetLimit(size_t *pValue, enum cudaLimit limit);

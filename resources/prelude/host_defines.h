@@ -2,6 +2,9 @@
 // SliceWatt CUDA prelude: qualifier macros and compiler-identity macros (what nvcc predefines).
 #ifndef __SLICEWATT_HOST_DEFINES_H
 #define __SLICEWATT_HOST_DEFINES_H
+// The real header's guard: thrust and cub test it to know the qualifiers are defined
+// (they would undefine __host__ and __device__ otherwise).
+#define __HOST_DEFINES_H__
 #pragma clang system_header
 
 // Identify ourselves so sources can special-case SliceWatt's parser.

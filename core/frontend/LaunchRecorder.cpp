@@ -1,0 +1,412 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "LaunchRecorder.h"
+
+#include "ClangHandles.h"
+#include "CursorQueries.h"
+
+#include <QRegularExpression>
+
+namespace slicewatt {
+namespace {
+
+bool isLaunchConfigurationCall(CXCursor cursor)
+{
+    if (clang_getCursorKind(cursor) != CXCursor_CallExpr)
+        return false;
+    const QString name = spellingOf(cursor);
+    // clang calls cudaConfigureCall for old CUDA versions and __cudaPushCallConfiguration
+    // for CUDA ≥ 9.2; which one depends on the version it assumes, so accept both.
+    return name == QLatin1String("cudaConfigureCall") || name == QLatin1String("__cudaPushCallConfiguration");
+}
+
+// Parentheses, casts and `&` peeled off a kernel pointer: `(void*)saxpy`, `&k<256>`.
+CXCursor strippedFunctionReference(CXCursor expression)
+{
+    for (int i = 0; i < 16; ++i) {
+        const CXCursorKind kind = clang_getCursorKind(expression);
+        if (kind == CXCursor_DeclRefExpr || kind == CXCursor_OverloadedDeclRef)
+            return expression;
+        const QVector<CXCursor> operands = expressionChildren(expression);
+        if (operands.size() != 1)
+            break;
+        expression = operands.first();
+    }
+    return clang_getNullCursor();
+}
+
+// The function a reference names; for an overloaded or dependent name (`reduce<BLOCK>`
+// in a template host function), its first candidate.
+CXCursor referencedFunction(CXCursor reference)
+{
+    if (isNull(reference))
+        return reference;
+    if (clang_getCursorKind(reference) == CXCursor_OverloadedDeclRef && clang_getNumOverloadedDecls(reference) > 0)
+        return clang_getOverloadedDecl(reference, 0);
+    const CXCursor referenced = clang_getCursorReferenced(reference);
+    const CXCursorKind kind = clang_getCursorKind(referenced);
+    if (kind == CXCursor_FunctionDecl || kind == CXCursor_FunctionTemplate)
+        return referenced;
+    // A dependent `reduce<BLOCK>`: a reference whose first child names the candidates.
+    const QVector<CXCursor> children = childrenOf(reference);
+    if (!children.isEmpty() && clang_getCursorKind(children.first()) == CXCursor_OverloadedDeclRef)
+        return referencedFunction(children.first());
+    return clang_getNullCursor();
+}
+
+// The template arguments written at a dependent kernel reference (`reduce<BLOCK, T>`), in
+// order: expressions for values, type references for types (kept for their position).
+QVector<CXCursor> writtenTemplateArguments(CXCursor reference)
+{
+    QVector<CXCursor> children = childrenOf(reference);
+    if (children.isEmpty() || clang_getCursorKind(children.first()) != CXCursor_OverloadedDeclRef)
+        return {};
+    children.removeFirst();
+    return children;
+}
+
+bool isKernel(CXCursor function)
+{
+    const CXCursor primary = primaryTemplateOf(function);
+    if (clang_getCursorKind(primary) == CXCursor_FunctionTemplate) {
+        for (const CXCursor& child : childrenOf(primary)) {
+            if (clang_getCursorKind(child) == CXCursor_FunctionDecl)
+                return hasAttribute(child, CXCursor_CUDAGlobalAttr);
+        }
+        CXPrintingPolicy policy = clang_getCursorPrintingPolicy(primary);
+        clang_PrintingPolicy_setProperty(policy, CXPrintingPolicy_TerseOutput, 1);
+        const QString text = takeString(clang_getCursorPrettyPrinted(primary, policy));
+        clang_PrintingPolicy_dispose(policy);
+        return text.contains(QLatin1String("__attribute__((global))"));
+    }
+    return hasAttribute(primary, CXCursor_CUDAGlobalAttr);
+}
+
+// The arguments of a call: every operand after the callee (a function reference, an
+// overloaded name, or the member of `object.method`).
+QVector<CXCursor> callArguments(CXCursor call)
+{
+    QVector<CXCursor> arguments = expressionChildren(call);
+    if (arguments.isEmpty())
+        return arguments;
+    CXCursor first = arguments.first();
+    for (int i = 0; i < 16; ++i) {
+        const CXCursorKind kind = clang_getCursorKind(first);
+        if (kind == CXCursor_DeclRefExpr || kind == CXCursor_OverloadedDeclRef || kind == CXCursor_MemberRefExpr) {
+            arguments.removeFirst();
+            break;
+        }
+        const QVector<CXCursor> operands = expressionChildren(first);
+        if (kind != CXCursor_UnexposedExpr || operands.size() != 1)
+            break;
+        first = operands.first();
+    }
+    return arguments;
+}
+
+QVector<CXCursor> parametersOf(CXCursor function)
+{
+    QVector<CXCursor> parameters;
+    for (const CXCursor& child : childrenOf(function)) {
+        if (clang_getCursorKind(child) == CXCursor_ParmDecl)
+            parameters << child;
+    }
+    return parameters;
+}
+
+} // namespace
+
+QString functionReference(CXCursor function)
+{
+    const CXCursor primary = primaryTemplateOf(function);
+    const QString usr = usrOf(primary);
+    const CXCursor definition = clang_getCursorDefinition(primary);
+    if (usr.isEmpty() || isNull(definition))
+        return usr;
+    return functionKey(usr, expansionLocationOf(definition));
+}
+
+QHash<QString, qint64> integralTemplateArguments(CXCursor specialisation)
+{
+    QHash<QString, qint64> arguments;
+    const int count = clang_Cursor_getNumTemplateArguments(specialisation);
+    const CXCursor primary = primaryTemplateOf(specialisation);
+    if (count <= 0 || clang_equalCursors(primary, specialisation))
+        return arguments;
+    QStringList names;
+    for (const CXCursor& child : childrenOf(primary)) {
+        const CXCursorKind kind = clang_getCursorKind(child);
+        if (kind == CXCursor_TemplateTypeParameter || kind == CXCursor_NonTypeTemplateParameter
+            || kind == CXCursor_TemplateTemplateParameter)
+            names << spellingOf(child);
+    }
+    for (int i = 0; i < count && i < names.size(); ++i) {
+        if (clang_Cursor_getTemplateArgumentKind(specialisation, unsigned(i)) == CXTemplateArgumentKind_Integral)
+            arguments.insert(names[i], clang_Cursor_getTemplateArgumentValue(specialisation, unsigned(i)));
+    }
+    return arguments;
+}
+
+LaunchRecorder::LaunchRecorder(CXTranslationUnit tu)
+    : m_tu(tu)
+{
+}
+
+void LaunchRecorder::evaluate(
+    LaunchSite& launch, const Configuration& configuration, ConstantEvaluator& evaluator) const
+{
+    // What is known already stays: a caller's values only fill the gaps.
+    auto fill = [&](LaunchDim& dim, CXCursor expression) {
+        if (isNull(expression))
+            return;
+        const LaunchDim value = evaluator.dim3(expression);
+        dim.x = dim.x ? dim.x : value.x;
+        dim.y = dim.y ? dim.y : value.y;
+        dim.z = dim.z ? dim.z : value.z;
+        if (dim.expression.isEmpty())
+            dim.expression = value.expression;
+    };
+    fill(launch.grid, configuration.grid);
+    fill(launch.block, configuration.block);
+    if (!isNull(configuration.sharedBytes)) {
+        if (!launch.sharedBytes)
+            launch.sharedBytes = evaluator.scalar(configuration.sharedBytes);
+        if (launch.sharedExpression.isEmpty())
+            launch.sharedExpression = sourceTextOf(m_tu, configuration.sharedBytes);
+    } else if (!launch.sharedBytes) {
+        launch.sharedBytes = 0;
+    }
+    if (!isNull(configuration.stream) && launch.streamExpression.isEmpty())
+        launch.streamExpression = sourceTextOf(m_tu, configuration.stream);
+    // `reduce<BLOCK>` in a template host function: the kernel's parameters by position.
+    if (!configuration.templateArguments.isEmpty()) {
+        QStringList names;
+        for (const CXCursor& child : childrenOf(primaryTemplateOf(configuration.kernel))) {
+            const CXCursorKind kind = clang_getCursorKind(child);
+            if (kind == CXCursor_TemplateTypeParameter || kind == CXCursor_NonTypeTemplateParameter
+                || kind == CXCursor_TemplateTemplateParameter)
+                names << (kind == CXCursor_NonTypeTemplateParameter ? spellingOf(child) : QString());
+        }
+        for (int i = 0; i < names.size() && i < configuration.templateArguments.size(); ++i) {
+            if (names[i].isEmpty() || launch.templateArguments.contains(names[i]))
+                continue;
+            if (const auto value = evaluator.scalar(configuration.templateArguments[i]))
+                launch.templateArguments.insert(names[i], *value);
+        }
+    }
+}
+
+void LaunchRecorder::record(
+    LaunchSite launch, CXCursor function, const Configuration& configuration, ConstantEvaluator& evaluator)
+{
+    launch.callerName = spellingOf(function);
+    evaluate(launch, configuration, evaluator);
+    const bool complete = launch.grid.isFullyKnown() && launch.block.isFullyKnown() && launch.sharedBytes
+        && configuration.templateArguments.isEmpty();
+    if (!complete)
+        m_pending << Pending{int(m_launches.size()), function, configuration};
+    m_launches << launch;
+}
+
+bool LaunchRecorder::recordCall(CXCursor call, CXCursor function, ConstantEvaluator& evaluator)
+{
+    const QVector<CXCursor> children = childrenOf(call);
+    if (children.size() >= 2 && isLaunchConfigurationCall(children[1])) {
+        LaunchSite launch;
+        CXCursor kernel = clang_getCursorReferenced(call);
+        const CXCursor reference = strippedFunctionReference(children.first());
+        const CXCursorKind kernelKind = clang_getCursorKind(kernel);
+        if (kernelKind != CXCursor_FunctionDecl && kernelKind != CXCursor_FunctionTemplate)
+            kernel = referencedFunction(reference); // a dependent `k<BLOCK>` in a template host function
+        if (!isNull(kernel)) {
+            launch.kernelRef = functionReference(kernel);
+            launch.kernelName = spellingOf(primaryTemplateOf(kernel));
+            launch.templateArguments = integralTemplateArguments(kernel);
+        }
+        if (launch.kernelName.isEmpty())
+            launch.kernelName = spellingOf(call);
+        launch.location = expansionLocationOf(children.first());
+        // Arguments the launch leaves out (shared bytes, stream) appear as defaulted ones;
+        // the first expression child is the reference to the configuration function itself.
+        QVector<CXCursor> values;
+        for (const CXCursor& child : childrenOf(children[1])) {
+            if (clang_isExpression(clang_getCursorKind(child)) && !isDefaultedArgument(child))
+                values << child;
+        }
+        if (!values.isEmpty())
+            values.removeFirst();
+        Configuration configuration;
+        configuration.grid = values.value(0, clang_getNullCursor());
+        configuration.block = values.value(1, clang_getNullCursor());
+        configuration.sharedBytes = values.value(2, clang_getNullCursor());
+        configuration.stream = values.value(3, clang_getNullCursor());
+        configuration.kernel = kernel;
+        configuration.templateArguments = writtenTemplateArguments(reference);
+        record(launch, function, configuration, evaluator);
+        return true;
+    }
+    const QString name = spellingOf(call);
+    if (name.startsWith(QLatin1String("cudaLaunch")) && recordRuntimeLaunch(call, name, function, evaluator))
+        return true;
+    for (const CXCursor& callee : calleeCandidates(call)) {
+        const QString usr = usrOf(primaryTemplateOf(callee));
+        if (!usr.isEmpty())
+            m_callsByCallee[usr] << CallSite{call, function};
+    }
+    return false;
+}
+
+bool LaunchRecorder::recordRuntimeLaunch(
+    CXCursor call, const QString& name, CXCursor function, ConstantEvaluator& evaluator)
+{
+    const QVector<CXCursor> arguments = callArguments(call);
+    const bool extended = name == QLatin1String("cudaLaunchKernelEx");
+    if (!extended && name != QLatin1String("cudaLaunchKernel") && name != QLatin1String("cudaLaunchCooperativeKernel"))
+        return false;
+    const int kernelIndex = extended ? 1 : 0;
+    if (arguments.size() <= kernelIndex)
+        return false;
+    const CXCursor reference = strippedFunctionReference(arguments[kernelIndex]);
+    const CXCursor kernel = referencedFunction(reference);
+    if (isNull(kernel) || !isKernel(kernel))
+        return false; // a function pointer variable: which kernel it holds is not known here
+    LaunchSite launch;
+    launch.api = name;
+    launch.kernelRef = functionReference(kernel);
+    launch.kernelName = spellingOf(primaryTemplateOf(kernel));
+    launch.templateArguments = integralTemplateArguments(kernel);
+    launch.location = expansionLocationOf(call);
+    Configuration configuration;
+    if (extended) {
+        configuration = launchConfigFields(arguments[0], function);
+    } else {
+        configuration.grid = arguments.value(1, clang_getNullCursor());
+        configuration.block = arguments.value(2, clang_getNullCursor());
+        if (arguments.size() > 4 && !isDefaultedArgument(arguments[4]))
+            configuration.sharedBytes = arguments[4];
+        if (arguments.size() > 5 && !isDefaultedArgument(arguments[5]))
+            configuration.stream = arguments[5];
+    }
+    record(launch, function, configuration, evaluator);
+    return true;
+}
+
+// `&config` of cudaLaunchKernelEx: the values the function gives config's fields, from
+// `cudaLaunchConfig_t config = {grid, block, bytes, stream}` or `config.gridDim = …;` (the
+// last assignment before the launch wins).
+LaunchRecorder::Configuration LaunchRecorder::launchConfigFields(CXCursor config, CXCursor function) const
+{
+    Configuration configuration;
+    CXCursor variable = clang_getNullCursor();
+    CXCursor expression = config;
+    for (int i = 0; i < 8 && isNull(variable); ++i) {
+        if (clang_getCursorKind(expression) == CXCursor_DeclRefExpr) {
+            variable = clang_getCursorReferenced(expression);
+            break;
+        }
+        const QVector<CXCursor> operands = expressionChildren(expression);
+        if (operands.size() != 1)
+            break;
+        expression = operands.first();
+    }
+    if (isNull(variable) || clang_getCursorKind(variable) != CXCursor_VarDecl)
+        return configuration;
+    const QVector<CXCursor> initialiser = expressionChildren(variable);
+    if (!initialiser.isEmpty() && clang_getCursorKind(initialiser.last()) == CXCursor_InitListExpr) {
+        const QVector<CXCursor> fields = expressionChildren(initialiser.last());
+        configuration.grid = fields.value(0, clang_getNullCursor());
+        configuration.block = fields.value(1, clang_getNullCursor());
+        configuration.sharedBytes = fields.value(2, clang_getNullCursor());
+        configuration.stream = fields.value(3, clang_getNullCursor());
+    }
+    struct Search {
+        CXTranslationUnit tu;
+        QString usr;
+        Configuration* configuration;
+    } search{m_tu, usrOf(variable), &configuration};
+    clang_visitChildren(
+        function,
+        [](CXCursor cursor, CXCursor, CXClientData data) {
+            auto* search = static_cast<Search*>(data);
+            // `config.gridDim = dim3(128)` assigns a class: an operator= call.
+            const bool classAssignment
+                = clang_getCursorKind(cursor) == CXCursor_CallExpr && spellingOf(cursor) == QLatin1String("operator=");
+            if (clang_getCursorKind(cursor) != CXCursor_BinaryOperator && !classAssignment)
+                return CXChildVisit_Recurse;
+            QVector<CXCursor> sides;
+            for (const CXCursor& operand : expressionChildren(cursor)) {
+                if (!classAssignment || spellingOf(operand) != QLatin1String("operator="))
+                    sides << operand;
+            }
+            while (!sides.isEmpty() && clang_getCursorKind(sides[0]) == CXCursor_UnexposedExpr
+                && expressionChildren(sides[0]).size() == 1)
+                sides[0] = expressionChildren(sides[0]).first();
+            if (sides.size() != 2 || clang_getCursorKind(sides[0]) != CXCursor_MemberRefExpr)
+                return CXChildVisit_Recurse;
+            const QVector<CXCursor> base = expressionChildren(sides[0]);
+            if (base.size() != 1 || clang_getCursorKind(base[0]) != CXCursor_DeclRefExpr
+                || usrOf(clang_getCursorReferenced(base[0])) != search->usr)
+                return CXChildVisit_Recurse;
+            // An assignment, not a comparison: `config.gridDim = …`.
+            static const QRegularExpression assignment(QStringLiteral("^[^=]*[^=!<>]=[^=]"));
+            if (!assignment.match(sourceTextOf(search->tu, cursor)).hasMatch())
+                return CXChildVisit_Recurse;
+            const QString field = spellingOf(sides[0]);
+            if (field == QLatin1String("gridDim"))
+                search->configuration->grid = sides[1];
+            else if (field == QLatin1String("blockDim"))
+                search->configuration->block = sides[1];
+            else if (field == QLatin1String("dynamicSmemBytes"))
+                search->configuration->sharedBytes = sides[1];
+            else if (field == QLatin1String("stream"))
+                search->configuration->stream = sides[1];
+            return CXChildVisit_Continue;
+        },
+        &search);
+    return configuration;
+}
+
+void LaunchRecorder::resolveFromCaller(Pending& pending)
+{
+    const CXCursor function = pending.function;
+    const auto calls = m_callsByCallee.constFind(usrOf(primaryTemplateOf(function)));
+    if (calls == m_callsByCallee.constEnd())
+        return;
+    const QVector<CXCursor> parameters = parametersOf(function);
+    const LaunchSite original = m_launches[pending.launch];
+    LaunchSite best = original;
+    for (const CallSite& site : *calls) {
+        ConstantEvaluator callerValues(m_tu, site.caller);
+        QHash<QString, qint64> bindings;
+        const QVector<CXCursor> arguments = callArguments(site.call);
+        for (int i = 0; i < parameters.size() && i < arguments.size(); ++i) {
+            if (const auto value = callerValues.scalar(arguments[i]))
+                bindings.insert(usrOf(parameters[i]), *value);
+        }
+        const QHash<QString, qint64> templateArguments
+            = integralTemplateArguments(clang_getCursorReferenced(site.call));
+        for (auto it = templateArguments.constBegin(); it != templateArguments.constEnd(); ++it)
+            bindings.insert(ConstantEvaluator::templateParameterBinding(it.key()), it.value());
+        if (bindings.isEmpty())
+            continue;
+        ConstantEvaluator evaluator(m_tu, function);
+        evaluator.bindParameters(bindings);
+        LaunchSite candidate = original;
+        evaluate(candidate, pending.configuration, evaluator);
+        // The call that makes most values known decides; of equals, the first.
+        if (candidate.knownValueCount() > best.knownValueCount()) {
+            const SourceLocation where = expansionLocationOf(site.call);
+            candidate.valuesFrom = QStringLiteral("%1:%2").arg(where.file).arg(where.line);
+            best = candidate;
+        }
+    }
+    m_launches[pending.launch] = best;
+}
+
+QVector<LaunchSite> LaunchRecorder::finish()
+{
+    for (Pending& pending : m_pending)
+        resolveFromCaller(pending);
+    return m_launches;
+}
+
+} // namespace slicewatt

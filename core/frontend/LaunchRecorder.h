@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "CodeModel.h"
+#include "ConstantEvaluator.h"
+
+#include <clang-c/Index.h>
+
+#include <QHash>
+#include <QVector>
+
+namespace slicewatt {
+
+// Finds kernel launches in host code with their configuration values: `k<<<g, b, s, st>>>(…)`
+// (also inside macros such as checkKernelErrors((k<<<…>>>(…))), in template host functions
+// and member functions), and launches through the runtime API: cudaLaunchKernel and
+// cudaLaunchCooperativeKernel with a kernel pointer, cudaLaunchKernelEx with a
+// cudaLaunchConfig_t whose fields the function sets. A value the launch leaves open is
+// taken one call level up: from the call of the enclosing host function whose constant
+// arguments (and template arguments) make most of its values known (of equals, the first).
+// Control flow inside the host function is not followed: a launch in a branch the call
+// would not take gets that call's values too.
+class LaunchRecorder {
+public:
+    explicit LaunchRecorder(CXTranslationUnit tu);
+
+    // A call inside `function`'s body: a launch is recorded (true); any other call is kept
+    // as a possible caller of a host function that launches.
+    bool recordCall(CXCursor call, CXCursor function, ConstantEvaluator& evaluator);
+    // After the whole unit was walked: values from callers, then the launches.
+    QVector<LaunchSite> finish();
+
+private:
+    struct Configuration {
+        CXCursor grid = clang_getNullCursor();
+        CXCursor block = clang_getNullCursor();
+        CXCursor sharedBytes = clang_getNullCursor();
+        CXCursor stream = clang_getNullCursor();
+        CXCursor kernel = clang_getNullCursor(); // the launched template, for written arguments
+        QVector<CXCursor> templateArguments; // written at a dependent kernel reference
+    };
+    // A launch whose values may come from a caller, with what evaluates them again.
+    struct Pending {
+        int launch;
+        CXCursor function;
+        Configuration configuration;
+    };
+    struct CallSite {
+        CXCursor call;
+        CXCursor caller;
+    };
+
+    void record(LaunchSite launch, CXCursor function, const Configuration& configuration, ConstantEvaluator& evaluator);
+    void evaluate(LaunchSite& launch, const Configuration& configuration, ConstantEvaluator& evaluator) const;
+    bool recordRuntimeLaunch(CXCursor call, const QString& name, CXCursor function, ConstantEvaluator& evaluator);
+    Configuration launchConfigFields(CXCursor config, CXCursor function) const;
+    void resolveFromCaller(Pending& pending);
+
+    CXTranslationUnit m_tu;
+    QVector<LaunchSite> m_launches;
+    QVector<Pending> m_pending;
+    QHash<QString, QVector<CallSite>> m_callsByCallee; // callee USR → calls, in walk order
+};
+
+// The key of a function's definition when this unit has it, else its USR.
+QString functionReference(CXCursor function);
+// `k<float, 256>`: {"BLOCK": 256} by the template's parameter names (integral ones only).
+QHash<QString, qint64> integralTemplateArguments(CXCursor specialisation);
+
+} // namespace slicewatt
