@@ -5,11 +5,15 @@
 #include "TestSupport.h"
 #include "analysis/ProjectIndexer.h"
 #include "estimate/KernelEstimate.h"
+#include "export/EstimateWriter.h"
 #include "export/SliceReportWriter.h"
 #include "model/ModelLibrary.h"
 #include "model/SurfaceSampler.h"
 #include "project/ProjectLoader.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QtTest>
 
 #include <cmath>
@@ -231,6 +235,53 @@ private Q_SLOTS:
         QCOMPARE(partial.activeSms, 6);
         QCOMPARE(partial.saturation, 0.4);
         QVERIFY(partial.watts < full.watts);
+    }
+
+    // A kernel with nothing to estimate says why, in every output, and is never ranked.
+    void kernelsWithNothingToEstimateSayWhy()
+    {
+        QTemporaryDir dir;
+        const QString path = test::writeFile(dir, "none.cu",
+            "__global__ void fill(int n) { int i = threadIdx.x; if (i < n) i = i * 2; }\n"
+            "__global__ void empty() {}\n"
+            "__global__ void onlySync() { __syncthreads(); }\n"
+            "__global__ void copy(float* o, const float* a) { o[threadIdx.x] = a[threadIdx.x] * 2.0f; }\n"
+            "int main() { fill<<<1, 32>>>(4); empty<<<1, 1>>>(); onlySync<<<1, 1>>>(); copy<<<8, 32>>>(0, 0); }\n");
+        const ProjectIndex index = indexProject(loadProject({path}), test::parserOptions());
+        const EstimateRun run = estimateProject(
+            index, sliceProject(index), *library().model("jos13"), *library().gpus().find("gtx280"), {});
+        QCOMPARE(run.kernels.size(), 4);
+        QHash<QString, QString> reasons;
+        for (const KernelEstimateReport& report : run.kernels)
+            reasons.insert(report.analysis.kernel->info.name, report.estimate.noEstimate);
+        QVERIFY(reasons.value("fill").contains("no global, shared, constant or texture memory access"));
+        QVERIFY(reasons.value("empty").contains("no statement"));
+        QVERIFY(reasons.value("onlySync").contains("no global, shared, constant or texture memory access"));
+        QVERIFY(reasons.value("copy").isEmpty());
+        for (const KernelEstimateReport& report : run.kernels) {
+            if (!report.estimate.hasEstimate()) {
+                QCOMPARE(report.estimate.watts, 0.0);
+                QVERIFY(report.estimate.lines.isEmpty()); // no hot lines: never ranked
+            }
+        }
+        const QJsonArray kernels = QJsonDocument::fromJson(estimateJson(run)).object().value("kernels").toArray();
+        int withoutEstimate = 0;
+        for (const QJsonValue& value : kernels) {
+            const QJsonObject kernel = value.toObject();
+            if (kernel.contains("no_estimate")) {
+                ++withoutEstimate;
+                QVERIFY(kernel.value("power_w").isNull());
+                QCOMPARE(kernel.value("no_estimate").toString(), reasons.value(kernel.value("name").toString()));
+            } else {
+                QVERIFY(kernel.value("power_w").toDouble() > 0);
+            }
+        }
+        QCOMPARE(withoutEstimate, 3);
+        const QString table = estimateTable(run, dir.path());
+        QVERIFY(table.contains("fill  none.cu:1  no estimate: no global"));
+        const QString csv = QString::fromUtf8(estimateCsv(run));
+        QVERIFY(csv.contains("empty,"));
+        QVERIFY(csv.contains(",none,"));
     }
 
     void malformedModelFilesNameFileLineAndProblem_data()

@@ -44,6 +44,24 @@ Saturation saturationFor(const LaunchShape& launch, const GpuSpec& gpu, const Es
     return s;
 }
 
+// The slice model needs memory operations to put arithmetic against (METHOD §3); a kernel
+// without any, or whose body the analysis did not see, has nothing to estimate.
+QString noEstimateReason(const KernelIR& ir, const KernelEstimate& estimate)
+{
+    if (ir.statements.isEmpty())
+        return QStringLiteral("the kernel body has no statement as read (empty, or device code the analysis did not "
+                              "see)");
+    double accesses = 0;
+    for (const Statement& statement : ir.statements)
+        accesses += statement.accesses.total();
+    if (accesses <= 0)
+        return QStringLiteral("no global, shared, constant or texture memory access: the kernel has no slice to "
+                              "estimate");
+    if (estimate.slices.isEmpty())
+        return QStringLiteral("the model predicts none of the kernel's slices");
+    return QString();
+}
+
 } // namespace
 
 KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, const LaunchShape& launch,
@@ -155,6 +173,12 @@ KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, co
         return a.watts != b.watts ? a.watts > b.watts : std::tie(a.file, a.line) < std::tie(b.file, b.line);
     });
     estimate.outOfDomain.removeDuplicates();
+    estimate.noEstimate = noEstimateReason(ir, estimate);
+    if (!estimate.hasEstimate()) {
+        estimate.watts = 0;
+        estimate.joules.reset();
+        estimate.lines.clear();
+    }
     return estimate;
 }
 

@@ -50,6 +50,11 @@ struct KernelEstimate {
     // models on the fraction intensity (JSW12's own scale) only.
     std::optional<double> psmIntensity;
     std::optional<double> psmWatts;
+    // Why there is no estimate, when there is none (empty body, no memory access, no slice
+    // the model can predict): such a kernel has no watts to show and is never ranked.
+    QString noEstimate;
+
+    bool hasEstimate() const { return noEstimate.isEmpty(); }
 };
 
 // A slice's intensity on `model`'s axis: JSW12's fraction or JoS13's ratio.

@@ -33,8 +33,10 @@ QByteArray estimateJson(const EstimateRun& run)
         k.insert(QStringLiteral("program_model"), e.dense ? QStringLiteral("BDPM") : QStringLiteral("BSPM"));
         k.insert(QStringLiteral("saturation"), e.saturation);
         k.insert(QStringLiteral("active_sms"), e.activeSms);
-        k.insert(QStringLiteral("power_w"), e.watts);
+        k.insert(QStringLiteral("power_w"), e.hasEstimate() ? QJsonValue(e.watts) : QJsonValue(QJsonValue::Null));
         k.insert(QStringLiteral("energy_j"), e.joules ? QJsonValue(*e.joules) : QJsonValue(QJsonValue::Null));
+        if (!e.hasEstimate())
+            k.insert(QStringLiteral("no_estimate"), e.noEstimate);
         k.insert(QStringLiteral("intensity"), e.averageIntensity);
         if (e.psmWatts)
             k.insert(QStringLiteral("psm"),
@@ -93,10 +95,20 @@ QByteArray estimateJson(const EstimateRun& run)
 QByteArray estimateCsv(const EstimateRun& run)
 {
     QString out = QStringLiteral("kernel,file,line,class,saturation,kernel_power_w,energy_j,space,length,arith,"
-                                 "mem_global,mem_shared,mem_constant,mem_texture,intensity,slice_power_w,share\n");
+                                 "mem_global,mem_shared,mem_constant,mem_texture,intensity,slice_power_w,share,no_estimate\n");
     for (const KernelEstimateReport& report : run.kernels) {
         const KernelEstimate& e = report.estimate;
         const FunctionInfo& info = report.analysis.kernel->info;
+        if (!e.hasEstimate()) {
+            // One row saying so: a kernel must not vanish from the CSV for having no slices.
+            out += QStringList{csvField(info.qualifiedName), csvField(info.location.file),
+                       QString::number(info.location.line),
+                       e.dense ? QStringLiteral("dense") : QStringLiteral("sparse"), QString::number(e.saturation),
+                       QString(), QString(), QStringLiteral("none"), QString(), QString(), QString(), QString(),
+                       QString(), QString(), QString(), QString(), QString(), csvField(e.noEstimate)}
+                       .join(QLatin1Char(','))
+                + QLatin1Char('\n');
+        }
         for (const SliceEstimate& s : e.slices) {
             out += QStringList{csvField(info.qualifiedName), csvField(info.location.file),
                        QString::number(info.location.line),
@@ -108,7 +120,7 @@ QByteArray estimateCsv(const EstimateRun& run)
                        QString::number(s.accesses[MemorySpace::Constant]),
                        QString::number(s.accesses[MemorySpace::Texture]),
                        QString::number(modelIntensity(*run.model, s)), QString::number(s.watts, 'f', 3),
-                       QString::number(s.weight, 'f', 4)}
+                       QString::number(s.weight, 'f', 4), QString()}
                        .join(QLatin1Char(','))
                 + QLatin1Char('\n');
         }
@@ -126,6 +138,13 @@ QString estimateTable(const EstimateRun& run, const QString& baseDir)
     for (const KernelEstimateReport& report : run.kernels) {
         const KernelEstimate& e = report.estimate;
         const FunctionInfo& info = report.analysis.kernel->info;
+        if (!e.hasEstimate()) {
+            out += QStringLiteral("%1  %2:%3  no estimate: %4\n")
+                       .arg(info.qualifiedName, pathRelativeTo(info.location.file, baseDir))
+                       .arg(info.location.line)
+                       .arg(e.noEstimate);
+            continue;
+        }
         out += QStringLiteral("%1  %2:%3  %4 W  %5  Sa %6 (%7 SMs)%8\n")
                    .arg(info.qualifiedName, pathRelativeTo(info.location.file, baseDir))
                    .arg(info.location.line)

@@ -245,6 +245,7 @@ private:
         row.name = info.qualifiedName;
         row.location = locationText(info.location.file, info.location.line, m_options.projectFolder);
         row.watts = estimate.watts;
+        row.noEstimate = estimate.noEstimate;
         row.joules = estimate.joules;
         row.intensity = estimate.averageIntensity;
         row.fractionIntensity = fraction();

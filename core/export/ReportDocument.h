@@ -36,6 +36,7 @@ struct ReportKernelRow {
     double saturation = 1; // Sa
     int activeSms = 0;
     bool dense = false; // BDPM when true, BSPM otherwise
+    QString noEstimate; // why the kernel has no estimate (then watts means nothing)
 };
 
 struct ReportHotLine {

@@ -128,10 +128,10 @@ std::optional<qint64> ConstantEvaluator::evaluateScalar(CXCursor expression, int
         if (clang_getCursorKind(referenced) == CXCursor_VarDecl)
             return evaluateVariable(referenced, depth + 1);
         if (!m_bindings.isEmpty()) {
-            const CXCursorKind kind = clang_getCursorKind(referenced);
-            if (kind == CXCursor_ParmDecl)
+            const CXCursorKind referencedKind = clang_getCursorKind(referenced);
+            if (referencedKind == CXCursor_ParmDecl)
                 return bound(usrOf(referenced));
-            if (kind == CXCursor_NonTypeTemplateParameter)
+            if (referencedKind == CXCursor_NonTypeTemplateParameter)
                 return bound(templateParameterBinding(spellingOf(referenced)));
         }
         return std::nullopt;

@@ -326,7 +326,7 @@ LaunchRecorder::Configuration LaunchRecorder::launchConfigFields(CXCursor config
     clang_visitChildren(
         function,
         [](CXCursor cursor, CXCursor, CXClientData data) {
-            auto* search = static_cast<Search*>(data);
+            auto* found = static_cast<Search*>(data);
             // `config.gridDim = dim3(128)` assigns a class: an operator= call.
             const bool classAssignment
                 = clang_getCursorKind(cursor) == CXCursor_CallExpr && spellingOf(cursor) == QLatin1String("operator=");
@@ -344,21 +344,21 @@ LaunchRecorder::Configuration LaunchRecorder::launchConfigFields(CXCursor config
                 return CXChildVisit_Recurse;
             const QVector<CXCursor> base = expressionChildren(sides[0]);
             if (base.size() != 1 || clang_getCursorKind(base[0]) != CXCursor_DeclRefExpr
-                || usrOf(clang_getCursorReferenced(base[0])) != search->usr)
+                || usrOf(clang_getCursorReferenced(base[0])) != found->usr)
                 return CXChildVisit_Recurse;
             // An assignment, not a comparison: `config.gridDim = …`.
             static const QRegularExpression assignment(QStringLiteral("^[^=]*[^=!<>]=[^=]"));
-            if (!assignment.match(sourceTextOf(search->tu, cursor)).hasMatch())
+            if (!assignment.match(sourceTextOf(found->tu, cursor)).hasMatch())
                 return CXChildVisit_Recurse;
             const QString field = spellingOf(sides[0]);
             if (field == QLatin1String("gridDim"))
-                search->configuration->grid = sides[1];
+                found->configuration->grid = sides[1];
             else if (field == QLatin1String("blockDim"))
-                search->configuration->block = sides[1];
+                found->configuration->block = sides[1];
             else if (field == QLatin1String("dynamicSmemBytes"))
-                search->configuration->sharedBytes = sides[1];
+                found->configuration->sharedBytes = sides[1];
             else if (field == QLatin1String("stream"))
-                search->configuration->stream = sides[1];
+                found->configuration->stream = sides[1];
             return CXChildVisit_Continue;
         },
         &search);

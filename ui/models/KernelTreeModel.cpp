@@ -328,8 +328,8 @@ const SliceEstimate* KernelTreeModel::sliceOf(const Node& node) const
 double KernelTreeModel::kernelWatts(int kernelNode, bool* known) const
 {
     const KernelEstimateReport* report = reportOf(m_tree.nodes[kernelNode]);
-    *known = report != nullptr;
-    return report ? report->estimate.watts : 0;
+    *known = report != nullptr && report->estimate.hasEstimate();
+    return *known ? report->estimate.watts : 0;
 }
 
 QVariant KernelTreeModel::data(const QModelIndex& index, int role) const
@@ -453,6 +453,12 @@ QVariant KernelTreeModel::kernelData(const Node& node, int column, int role) con
     double raw = 0;
     QString text;
     QString tip;
+    // No estimate: say why in the power cell, leave the numbers that would rank it empty.
+    if (!estimate.hasEstimate() && (column == PowerColumn || column == ShareColumn || column == IntensityColumn)) {
+        if (column != PowerColumn)
+            return {};
+        return cellData(role, QStringLiteral("no estimate"), QVariant(), estimate.noEstimate);
+    }
     switch (column) {
     case PowerColumn:
         raw = estimate.watts;

@@ -41,6 +41,11 @@ void paintKeyFigures(ReportLayout& layout, const ReportKernelSection& section)
         {QStringLiteral("Active SMs"), Qt::AlignRight},
         {QStringLiteral("Program model"), Qt::AlignLeft},
     };
+    if (!k.noEstimate.isEmpty()) {
+        reporttext::paragraph(
+            layout, QStringLiteral("No estimate: %1.").arg(k.noEstimate), layout.style().body, layout.style().text);
+        return;
+    }
     QStringList cells = {formatWatts(k.watts), formatIntensity(k.intensity, k.fractionIntensity),
         formatSaturation(k.saturation), k.activeSms > 0 ? QString::number(k.activeSms) : QStringLiteral("—"),
         k.dense ? QStringLiteral("branch-dense: BDPM") : QStringLiteral("branch-sparse: BSPM")};

@@ -50,7 +50,8 @@ void paintKernelTable(ReportLayout& layout, const ReportDocument& document)
         ReportRow row;
         row.cells = {QString::number(i + 1), k.name, k.location, programModel(k.dense),
             formatIntensity(k.intensity, k.fractionIntensity), formatSaturation(k.saturation),
-            k.activeSms > 0 ? QString::number(k.activeSms) : QStringLiteral("—"), formatNumber(k.watts, 4)};
+            k.activeSms > 0 ? QString::number(k.activeSms) : QStringLiteral("—"),
+            k.noEstimate.isEmpty() ? formatNumber(k.watts, 4) : QStringLiteral("no estimate")};
         if (energy)
             row.cells << (k.joules ? formatNumber(*k.joules, 4) : QStringLiteral("—"));
         rows << row;

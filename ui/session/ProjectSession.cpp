@@ -126,6 +126,8 @@ const KernelEstimateReport* ProjectSession::hottestKernel() const
 {
     const KernelEstimateReport* hottest = nullptr;
     for (const KernelEstimateReport& report : m_run.kernels) {
+        if (!report.estimate.hasEstimate())
+            continue; // never ranked, neither hot nor cold
         if (!hottest || report.estimate.watts > hottest->estimate.watts)
             hottest = &report;
     }
