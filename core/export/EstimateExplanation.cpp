@@ -136,9 +136,9 @@ public:
             const FunctionInfo* info = m_report.analysis.kernel ? &m_report.analysis.kernel->info : nullptr;
             add(QStringLiteral("<h2>No estimate for %1</h2>")
                     .arg(esc(info ? info->qualifiedName : QStringLiteral("this kernel"))));
-            paragraph(m_estimate.noEstimate + QStringLiteral(
-                          ". The slice models put a slice's arithmetic against its memory operations (METHOD "
-                          "§3); without any, there is no number to give, and the kernel is not ranked."));
+            paragraph(m_estimate.noEstimate
+                + QStringLiteral(". The slice models put a slice's arithmetic against its memory operations (METHOD "
+                                 "§3); without any, there is no number to give, and the kernel is not ranked."));
             counts();
             assumptions();
             return m_html;

@@ -94,8 +94,9 @@ QByteArray estimateJson(const EstimateRun& run)
 
 QByteArray estimateCsv(const EstimateRun& run)
 {
-    QString out = QStringLiteral("kernel,file,line,class,saturation,kernel_power_w,energy_j,space,length,arith,"
-                                 "mem_global,mem_shared,mem_constant,mem_texture,intensity,slice_power_w,share,no_estimate\n");
+    QString out
+        = QStringLiteral("kernel,file,line,class,saturation,kernel_power_w,energy_j,space,length,arith,"
+                         "mem_global,mem_shared,mem_constant,mem_texture,intensity,slice_power_w,share,no_estimate\n");
     for (const KernelEstimateReport& report : run.kernels) {
         const KernelEstimate& e = report.estimate;
         const FunctionInfo& info = report.analysis.kernel->info;
