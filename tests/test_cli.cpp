@@ -212,14 +212,40 @@ private Q_SLOTS:
         QVERIFY(result.err.contains("ignored compiler flags"));
     }
 
-    void errorsInTheCodeExitWithOne()
+    // A run on a real project with a broken file still did its job: exit 0, the errors on
+    // stderr and per kernel in every output; --fail-on-errors makes CI fail on them.
+    void errorsInTheCodeAreReportedAndFailOnlyWhenAsked()
     {
         QTemporaryDir dir;
-        const QString bad = test::writeFile(dir, "bad.cu", "__global__ void k(float* p) { p[0] = undefinedThing; }\n");
+        const QString bad = test::writeFile(dir, "bad.cu",
+            "__global__ void k(float* p) { p[0] = undefinedThing; }\n"
+            "int main() { k<<<1, 32>>>(0); }\n");
+        test::writeFile(dir, "good.cu", "__global__ void g(float* p) { p[threadIdx.x] = 2.0f * p[0]; }\n");
         const CliResult result = runCli({"kernels", bad, "--format", "json"});
-        QCOMPARE(result.exitCode, 1);
+        QCOMPARE(result.exitCode, 0);
         QVERIFY(result.err.contains("bad.cu:1:"));
         QCOMPARE(QJsonDocument::fromJson(result.out).object().value("kernels").toArray().size(), 1);
+        QCOMPARE(runCli({"kernels", bad, "--fail-on-errors"}).exitCode, 1);
+        QCOMPARE(runCli({"kernels", dir.filePath("good.cu"), "--fail-on-errors"}).exitCode, 0);
+
+        const CliResult analysed = runCli({"analyze", dir.path(), "--format", "json"});
+        QCOMPARE(analysed.exitCode, 0);
+        for (const QJsonValue& value : QJsonDocument::fromJson(analysed.out).object().value("kernels").toArray()) {
+            const QJsonObject kernel = value.toObject();
+            QCOMPARE(kernel.value("unit_errors").toInt(), kernel.value("name").toString() == "k" ? 1 : 0);
+        }
+        const CliResult table = runCli({"analyze", bad});
+        QVERIFY(table.out.contains("[read from a file with 1 errors]"));
+        const CliResult slices = runCli({"slices", bad, "--format", "json"});
+        QCOMPARE(QJsonDocument::fromJson(slices.out)
+                     .object()
+                     .value("kernels")
+                     .toArray()
+                     .at(0)
+                     .toObject()
+                     .value("unit_errors"),
+            QJsonValue(1));
+        QCOMPARE(runCli({"analyze", bad, "--fail-on-errors", "--format", "sarif"}).exitCode, 1);
     }
 
     void outputFileIsWrittenAtomically()

@@ -81,6 +81,8 @@ bool parseCommonOptions(const QStringList& args, const QStringList& allowedForma
                 return false;
             }
             options.parser.fileTimeBudgetSeconds = seconds;
+        } else if (arg == QLatin1String("--fail-on-errors")) {
+            options.failOnErrors = true;
         } else if (arg == QLatin1String("--cache")) {
             options.cacheFolder = UnitCache::defaultDiskFolder();
         } else if (name == QLatin1String("--cache-dir")) {
@@ -122,13 +124,13 @@ ProjectIndex indexInputs(const CommonOptions& options)
     return index;
 }
 
-int reportDiagnostics(const Diagnostics& diagnostics)
+int reportDiagnostics(const Diagnostics& diagnostics, bool failOnErrors)
 {
     for (const Diagnostic& d : diagnostics) {
         if (d.severity != Diagnostic::Severity::Note || d.origin == Diagnostic::Origin::Loader)
             fprintf(stderr, "%s\n", qPrintable(d.toString()));
     }
-    return errorCount(diagnostics) > 0 ? ExitAnalysisErrors : ExitOk;
+    return failOnErrors && errorCount(diagnostics) > 0 ? ExitAnalysisErrors : ExitOk;
 }
 
 bool writeOutput(const QString& outputFile, const QByteArray& data, QString& error)

@@ -23,6 +23,7 @@ struct CommonOptions {
     LoadOptions load;
     ParserOptions parser;
     QString cacheFolder; // --cache / --cache-dir: keep parsed units there; empty: no cache
+    bool failOnErrors = false; // --fail-on-errors: exit 1 when any file has errors
     QHash<QString, QString> values; // command-specific options, by name without dashes
 };
 
@@ -34,8 +35,9 @@ bool parseCommonOptions(const QStringList& args, const QStringList& allowedForma
 // Loads and indexes the inputs, through the on-disk unit cache when one was asked for.
 ProjectIndex indexInputs(const CommonOptions& options);
 
-// Prints diagnostics on stderr; returns the exit code the analysis earns (0 or 1).
-int reportDiagnostics(const Diagnostics& diagnostics);
+// Prints diagnostics on stderr; returns the exit code the analysis earns: 0 when it ran (the
+// errors are reported per file and per kernel), 1 for errors only with --fail-on-errors.
+int reportDiagnostics(const Diagnostics& diagnostics, bool failOnErrors);
 
 // Writes `data` to the output file atomically (or to stdout); false with `error` on failure.
 bool writeOutput(const QString& outputFile, const QByteArray& data, QString& error);

@@ -27,7 +27,7 @@ int runKernelsCommand(const QStringList& args)
         fprintf(stderr, "slicewatt-cli: %s\n", qPrintable(error));
         return ExitAnalysisErrors;
     }
-    return reportDiagnostics(index.allDiagnostics());
+    return reportDiagnostics(index.allDiagnostics(), options.failOnErrors);
 }
 
 } // namespace slicewatt::cli

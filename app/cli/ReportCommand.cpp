@@ -50,7 +50,7 @@ int runReportCommand(const QStringList& args)
         fprintf(stderr, "slicewatt-cli report: %s\n", qPrintable(error));
         return ExitAnalysisErrors;
     }
-    return reportDiagnostics(index.allDiagnostics());
+    return reportDiagnostics(index.allDiagnostics(), options.failOnErrors);
 }
 
 } // namespace slicewatt::cli

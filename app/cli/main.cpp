@@ -104,7 +104,9 @@ const char* const kLoadOptions = "  -I DIR, --include DIR\n"
                                  "  --cache               keep parsed files in the user cache folder: a later run\n"
                                  "                        parses only files that changed (or whose headers did)\n"
                                  "  --cache-dir DIR       the same, in DIR (e.g. a CI cache); written atomically,\n"
-                                 "                        a damaged entry is detected and rebuilt\n";
+                                 "                        a damaged entry is detected and rebuilt\n"
+                                 "  --fail-on-errors      exit 1 when a file has errors (default: exit 0 once the\n"
+                                 "                        analysis ran; errors are reported per file and kernel)\n";
 
 // The what-if options that analyze and report share (WhatIfOptions.cpp reads them).
 const char* const kWhatIfOptions

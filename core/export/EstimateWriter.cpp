@@ -37,6 +37,8 @@ QByteArray estimateJson(const EstimateRun& run)
         k.insert(QStringLiteral("energy_j"), e.joules ? QJsonValue(*e.joules) : QJsonValue(QJsonValue::Null));
         if (!e.hasEstimate())
             k.insert(QStringLiteral("no_estimate"), e.noEstimate);
+        if (report.analysis.kernel->unitErrors > 0)
+            k.insert(QStringLiteral("unit_errors"), report.analysis.kernel->unitErrors);
         k.insert(QStringLiteral("intensity"), e.averageIntensity);
         if (e.psmWatts)
             k.insert(QStringLiteral("psm"),
@@ -139,21 +141,24 @@ QString estimateTable(const EstimateRun& run, const QString& baseDir)
     for (const KernelEstimateReport& report : run.kernels) {
         const KernelEstimate& e = report.estimate;
         const FunctionInfo& info = report.analysis.kernel->info;
+        const QString errors = report.analysis.kernel->unitErrors > 0
+            ? QStringLiteral("  [read from a file with %1 errors]").arg(report.analysis.kernel->unitErrors)
+            : QString();
         if (!e.hasEstimate()) {
-            out += QStringLiteral("%1  %2:%3  no estimate: %4\n")
+            out += QStringLiteral("%1  %2:%3  no estimate: %4%5\n")
                        .arg(info.qualifiedName, pathRelativeTo(info.location.file, baseDir))
                        .arg(info.location.line)
-                       .arg(e.noEstimate);
+                       .arg(e.noEstimate, errors);
             continue;
         }
-        out += QStringLiteral("%1  %2:%3  %4 W  %5  Sa %6 (%7 SMs)%8\n")
+        out += QStringLiteral("%1  %2:%3  %4 W  %5  Sa %6 (%7 SMs)%8%9\n")
                    .arg(info.qualifiedName, pathRelativeTo(info.location.file, baseDir))
                    .arg(info.location.line)
                    .arg(e.watts, 0, 'f', 1)
                    .arg(e.dense ? QStringLiteral("BDPM (branch-dense)") : QStringLiteral("BSPM (branch-sparse)"))
                    .arg(e.saturation, 0, 'f', 2)
                    .arg(e.activeSms)
-                   .arg(e.joules ? QStringLiteral("  %1 J").arg(*e.joules, 0, 'f', 3) : QString());
+                   .arg(e.joules ? QStringLiteral("  %1 J").arg(*e.joules, 0, 'f', 3) : QString(), errors);
         for (const SliceEstimate& s : e.slices) {
             out += QStringLiteral("    %1 |C|=%2  intensity %3  %4 W  share %5 %\n")
                        .arg(memorySpaceName(s.space), -9)

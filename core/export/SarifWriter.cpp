@@ -57,18 +57,20 @@ QByteArray estimateSarif(const EstimateRun& run, const QString& baseDir, const Q
             if (share < kSarifHotLineShare || emitted >= kSarifLinesPerKernel)
                 break;
             ++emitted;
-            const QString text
-                = QStringLiteral("%1 W of %2's predicted %3 W (%4 %) on %5 with %6 at SM saturation %7: %8.%9")
-                      .arg(line.watts, 0, 'f', 1)
-                      .arg(report.analysis.kernel->info.qualifiedName)
-                      .arg(e.watts, 0, 'f', 1)
-                      .arg(share * 100, 0, 'f', 0)
-                      .arg(run.gpu->name, run.model->name())
-                      .arg(e.saturation, 0, 'f', 2)
-                      .arg(slicesOfLine(report, line),
-                          e.outOfDomain.isEmpty() ? QString()
-                                                  : QStringLiteral(" Outside the model's fitted domain: %1.")
-                                                        .arg(e.outOfDomain.join(QStringLiteral("; "))));
+            QString text = QStringLiteral("%1 W of %2's predicted %3 W (%4 %) on %5 with %6 at SM saturation %7: %8.%9")
+                               .arg(line.watts, 0, 'f', 1)
+                               .arg(report.analysis.kernel->info.qualifiedName)
+                               .arg(e.watts, 0, 'f', 1)
+                               .arg(share * 100, 0, 'f', 0)
+                               .arg(run.gpu->name, run.model->name())
+                               .arg(e.saturation, 0, 'f', 2)
+                               .arg(slicesOfLine(report, line),
+                                   e.outOfDomain.isEmpty() ? QString()
+                                                           : QStringLiteral(" Outside the model's fitted domain: %1.")
+                                                                 .arg(e.outOfDomain.join(QStringLiteral("; "))));
+            if (report.analysis.kernel->unitErrors > 0)
+                text += QStringLiteral(" The kernel was read from a file with %1 errors.")
+                            .arg(report.analysis.kernel->unitErrors);
             const QString relative = QDir(baseDir).relativeFilePath(line.file);
             QJsonObject artifact{
                 {QStringLiteral("uri"), relative}, {QStringLiteral("uriBaseId"), QStringLiteral("%SRCROOT%")}};
@@ -81,10 +83,12 @@ QByteArray estimateSarif(const EstimateRun& run, const QString& baseDir, const Q
             result.insert(QStringLiteral("message"), QJsonObject{{QStringLiteral("text"), text}});
             result.insert(
                 QStringLiteral("locations"), QJsonArray{QJsonObject{{QStringLiteral("physicalLocation"), physical}}});
-            result.insert(QStringLiteral("properties"),
-                QJsonObject{{QStringLiteral("heat_w"), line.watts}, {QStringLiteral("share"), share},
-                    {QStringLiteral("kernel"), report.analysis.kernel->info.qualifiedName},
-                    {QStringLiteral("kernel_power_w"), e.watts}});
+            QJsonObject properties{{QStringLiteral("heat_w"), line.watts}, {QStringLiteral("share"), share},
+                {QStringLiteral("kernel"), report.analysis.kernel->info.qualifiedName},
+                {QStringLiteral("kernel_power_w"), e.watts}};
+            if (report.analysis.kernel->unitErrors > 0)
+                properties.insert(QStringLiteral("unit_errors"), report.analysis.kernel->unitErrors);
+            result.insert(QStringLiteral("properties"), properties);
             results << result;
         }
     }

@@ -54,7 +54,7 @@ ProjectIndex mergeUnits(QVector<UnitIndex> units)
     for (const UnitIndex& unit : units) {
         for (const FunctionInfo& f : unit.functions) {
             if (f.kind != FunctionKind::Host && !functions.contains(f.key)) {
-                functions.insert(f.key, CatalogFunction{f, {}, {}, {}});
+                functions.insert(f.key, CatalogFunction{f, {}, {}, {}, unit.path, errorCount(unit.diagnostics)});
                 keysByUsr.insert(f.usr, f.key);
             }
         }

@@ -14,6 +14,8 @@ struct CatalogFunction {
     QStringList callerKeys; // kernels and device functions that call it directly
     QStringList calleeKeys; // project kernels and device functions it calls directly
     QVector<LaunchSite> launches; // kernels only
+    QString unitPath; // the translation unit it was read from
+    int unitErrors = 0; // errors in that unit: its analysis may stand on a broken parse
 };
 
 // Everything the front end learnt about the project.
