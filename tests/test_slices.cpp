@@ -191,6 +191,33 @@ private Q_SLOTS:
         QVERIFY2(mismatches.isEmpty(), qPrintable("\n" + mismatches.join('\n')));
     }
 
+    // Unknown loops nested in unknown loops compound their defaults: the assumption says
+    // by how much, and the assumptions are ranked by the share of the work they govern.
+    void nestedUnknownLoopsShowTheirCompoundFactorAndRank()
+    {
+        const QString path = test::corpusDir() + "/rules/nested_unknown_loops.cu";
+        const ProjectIndex index = indexProject(loadProject({path}), test::parserOptions());
+        const QVector<KernelSliceReport> reports = sliceProject(index);
+        QCOMPARE(reports.size(), 1);
+        const QJsonArray assumptions = kernelSliceJson(reports.first()).value("assumptions").toArray();
+        QHash<int, QJsonObject> loops;
+        QList<int> ranks;
+        for (const QJsonValue& value : assumptions) {
+            const QJsonObject a = value.toObject();
+            ranks << a.value("rank").toInt();
+            if (a.value("kind").toString() == "loop")
+                loops.insert(a.value("line").toInt(), a);
+        }
+        QCOMPARE(loops.value(40).value("compound_factor").toDouble(), 10.0);
+        QCOMPARE(loops.value(42).value("compound_factor").toDouble(), 100.0);
+        // The outer while holds the inner one: more of the work, ranked before it.
+        QVERIFY(loops.value(40).value("rank").toInt() < loops.value(42).value("rank").toInt());
+        QVERIFY(loops.value(40).value("work_share").toDouble() > loops.value(42).value("work_share").toDouble());
+        std::sort(ranks.begin(), ranks.end());
+        for (int i = 0; i < ranks.size(); ++i)
+            QCOMPARE(ranks[i], i + 1); // every assumption has its own rank
+    }
+
     void matchesHandComputation_data()
     {
         QTest::addColumn<QString>("path");

@@ -25,6 +25,63 @@ QByteArray pathKey(const QVector<ArmStep>& path)
     return key;
 }
 
+// How far each assumption reaches (analysis-rules §4): the compound factor of nested
+// default trip counts, and the share of the kernel's weighted work inside each assumed loop
+// or branch, by which the assumptions are ranked so the one that matters is set first.
+void rankAssumptions(const KernelIR& ir, const QHash<int, double>& trips, KernelSlices& result)
+{
+    QHash<int, double> workInside; // assumed loop or branch statement → weighted operations
+    QSet<int> assumedLoops;
+    for (const LoopResolution& loop : result.loops) {
+        if (loop.assumed)
+            assumedLoops.insert(loop.statement);
+    }
+    QSet<int> assumedBranches;
+    for (const BranchResolution& branch : result.branches) {
+        if (branch.assumed)
+            assumedBranches.insert(branch.statement);
+    }
+    double total = 0;
+    for (int i = 0; i < ir.statements.size(); ++i) {
+        const Statement& statement = ir.statements[i];
+        const double work = result.weights[i] * (statement.arithmetic + statement.accesses.total());
+        total += work;
+        for (int loop : statement.loops) {
+            if (assumedLoops.contains(loop))
+                workInside[loop] += work;
+        }
+        QSet<int> branches;
+        for (const ArmStep& step : statement.arms)
+            branches.insert(step.branch);
+        for (int branch : branches) {
+            if (assumedBranches.contains(branch))
+                workInside[branch] += work;
+        }
+    }
+    QVector<std::pair<double, int*>> ranking; // (share, where the rank goes)
+    for (LoopResolution& loop : result.loops) {
+        if (!loop.assumed)
+            continue;
+        loop.compoundFactor = 1;
+        for (int enclosing : ir.statements[loop.statement].loops) {
+            if (assumedLoops.contains(enclosing))
+                loop.compoundFactor *= trips.value(enclosing, 1.0);
+        }
+        loop.workShare = total > 0 ? workInside.value(loop.statement) / total : 0;
+        ranking.append({loop.workShare, &loop.rank});
+    }
+    for (BranchResolution& branch : result.branches) {
+        if (!branch.assumed)
+            continue;
+        branch.workShare = total > 0 ? workInside.value(branch.statement) / total : 0;
+        ranking.append({branch.workShare, &branch.rank});
+    }
+    // Larger share first; equal shares keep source order (loops before branches).
+    std::stable_sort(ranking.begin(), ranking.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    for (int i = 0; i < ranking.size(); ++i)
+        *ranking[i].second = i + 1;
+}
+
 } // namespace
 
 QVector<std::array<bool, kMemorySpaceCount>> sliceMembership(const KernelIR& ir)
@@ -203,6 +260,8 @@ KernelSlices analyseKernel(const KernelIR& ir, const LaunchShape& launch, const 
             probability *= armProbabilities.value(step.branch).value(step.arm, 1.0);
         result.probability[i] = probability;
     }
+
+    rankAssumptions(ir, trips, result);
 
     for (MemorySpace space : kAllMemorySpaces) {
         SliceSummary& slice = result.slices[size_t(space)];

@@ -30,6 +30,8 @@ struct BranchResolution {
     QVector<double> arms; // if: then, else; switch: label groups in source order, then an implicit default
     bool assumed = true; // the default rule was used (analysis-rules §6)
     QString reason;
+    double workShare = 0; // share of the kernel's weighted operations inside its arms
+    int rank = 0; // among the assumptions, as for loops
 };
 
 // The part of a slice inside one branch path (METHOD §5, BDPM sub-slices C_ij).
@@ -58,6 +60,13 @@ struct LoopResolution {
     double trips = 1;
     bool assumed = false; // the default was used
     QString reason;
+    // Assumed trips of this loop times those of the assumed loops around it: what the
+    // defaults multiply the statements inside it by (10 × 10 = 100 for two unknown loops).
+    double compoundFactor = 1;
+    // The share of the kernel's weighted operations (arithmetic and memory) inside it: how
+    // much changing it moves the estimate. Assumptions are ranked by it.
+    double workShare = 0;
+    int rank = 0; // 1: the assumption that moves the estimate most (loops and branches together)
 };
 
 struct SliceSummary {

@@ -6,6 +6,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <algorithm>
+
 namespace slicewatt {
 namespace {
 
@@ -133,6 +135,9 @@ QJsonObject kernelSliceJson(const KernelSliceReport& report)
         a.insert(QStringLiteral("line"), loop.line);
         a.insert(QStringLiteral("default"), loop.trips);
         a.insert(QStringLiteral("reason"), loop.reason);
+        a.insert(QStringLiteral("compound_factor"), loop.compoundFactor);
+        a.insert(QStringLiteral("work_share"), loop.workShare);
+        a.insert(QStringLiteral("rank"), loop.rank);
         assumptions << a;
     }
     for (const BranchResolution& branch : slices.branches) {
@@ -146,6 +151,8 @@ QJsonObject kernelSliceJson(const KernelSliceReport& report)
         a.insert(QStringLiteral("line"), branch.line);
         a.insert(QStringLiteral("probabilities"), probabilities);
         a.insert(QStringLiteral("reason"), branch.reason);
+        a.insert(QStringLiteral("work_share"), branch.workShare);
+        a.insert(QStringLiteral("rank"), branch.rank);
         assumptions << a;
     }
     object.insert(QStringLiteral("assumptions"), assumptions);
@@ -218,12 +225,22 @@ QString sliceReportTable(const QVector<KernelSliceReport>& reports, const QStrin
                        .arg(slice.length ? QString::number(slice.intensityRatio, 'f', 2) : QStringLiteral("-"), 9)
                        .arg(lines.join(QLatin1Char(',')));
         }
+        // Assumed loops, the one that moves the estimate most first.
+        QVector<const LoopResolution*> assumed;
         for (const LoopResolution& loop : slices.loops) {
             if (loop.assumed)
-                out += QStringLiteral("  assumption: loop at line %1 runs %2 times (%3)\n")
-                           .arg(loop.line)
-                           .arg(loop.trips)
-                           .arg(loop.reason);
+                assumed << &loop;
+        }
+        std::sort(assumed.begin(), assumed.end(), [](auto* a, auto* b) { return a->rank < b->rank; });
+        for (const LoopResolution* loop : assumed) {
+            out += QStringLiteral("  assumption: loop at line %1 runs %2 times (%3)%4, %5 % of the work\n")
+                       .arg(loop->line)
+                       .arg(loop->trips)
+                       .arg(loop->reason)
+                       .arg(loop->compoundFactor > loop->trips
+                               ? QStringLiteral("; with the unknown loops around it × %1").arg(loop->compoundFactor)
+                               : QString())
+                       .arg(loop->workShare * 100, 0, 'f', 1);
         }
         for (const QString& note : report.ir->notes)
             out += QStringLiteral("  note: %1\n").arg(note);

@@ -3,6 +3,7 @@
 
 #include <QDataStream>
 #include <QIODevice>
+#include <QMap>
 
 namespace slicewatt {
 namespace {
@@ -21,6 +22,24 @@ template <typename T> std::optional<T> readOptional(QDataStream& in)
     T value{};
     in >> present >> value;
     return present ? std::optional<T>(value) : std::nullopt;
+}
+
+// Sets and hashes iterate in an order that depends on their history, not only their
+// contents: written sorted, the same unit gives the same bytes (the cache's checksum and
+// the round trip rely on it).
+QStringList sortedList(const QSet<QString>& set)
+{
+    QStringList list(set.begin(), set.end());
+    list.sort();
+    return list;
+}
+
+QMap<QString, qint64> sortedMap(const QHash<QString, qint64>& hash)
+{
+    QMap<QString, qint64> map;
+    for (auto it = hash.constBegin(); it != hash.constEnd(); ++it)
+        map.insert(it.key(), it.value());
+    return map;
 }
 
 template <typename Enum> void writeEnum(QDataStream& out, Enum value)
@@ -104,7 +123,7 @@ void write(QDataStream& out, const LaunchSite& launch)
     write(out, launch.grid);
     write(out, launch.block);
     writeOptional(out, launch.sharedBytes);
-    out << launch.sharedExpression << launch.streamExpression << launch.templateArguments << launch.api
+    out << launch.sharedExpression << launch.streamExpression << sortedMap(launch.templateArguments) << launch.api
         << launch.valuesFrom;
 }
 
@@ -115,8 +134,10 @@ void read(QDataStream& in, LaunchSite& launch)
     read(in, launch.grid);
     read(in, launch.block);
     launch.sharedBytes = readOptional<qint64>(in);
-    in >> launch.sharedExpression >> launch.streamExpression >> launch.templateArguments >> launch.api
-        >> launch.valuesFrom;
+    QMap<QString, qint64> templateArguments;
+    in >> launch.sharedExpression >> launch.streamExpression >> templateArguments >> launch.api >> launch.valuesFrom;
+    for (auto it = templateArguments.constBegin(); it != templateArguments.constEnd(); ++it)
+        launch.templateArguments.insert(it.key(), it.value());
 }
 
 void write(QDataStream& out, const SymbolicExprPtr& e)
@@ -212,7 +233,7 @@ void write(QDataStream& out, const Statement& s)
     out << qint32(s.arithmetic);
     write(out, s.accesses);
     write(out, s.lexicalAccesses);
-    out << s.isBarrier << s.defines << s.uses << s.valuesFrom << s.loops << s.controls;
+    out << s.isBarrier << sortedList(s.defines) << sortedList(s.uses) << s.valuesFrom << s.loops << s.controls;
     out << qint32(s.arms.size());
     for (const ArmStep& step : s.arms)
         out << qint32(step.branch) << qint32(step.arm);
@@ -229,7 +250,11 @@ void read(QDataStream& in, Statement& s)
     s.arithmetic = arithmetic;
     read(in, s.accesses);
     read(in, s.lexicalAccesses);
-    in >> s.isBarrier >> s.defines >> s.uses >> s.valuesFrom >> s.loops >> s.controls;
+    QStringList defines;
+    QStringList uses;
+    in >> s.isBarrier >> defines >> uses >> s.valuesFrom >> s.loops >> s.controls;
+    s.defines = QSet<QString>(defines.begin(), defines.end());
+    s.uses = QSet<QString>(uses.begin(), uses.end());
     qint32 armCount = 0;
     in >> armCount;
     for (qint32 i = 0; i < armCount && in.status() == QDataStream::Ok; ++i) {

@@ -19,6 +19,6 @@ QByteArray serializeUnit(const UnitIndex& unit);
 std::optional<UnitIndex> deserializeUnit(const QByteArray& bytes);
 
 // Bump whenever UnitIndex or anything it holds changes shape.
-constexpr quint32 kUnitFormatVersion = 3;
+constexpr quint32 kUnitFormatVersion = 4;
 
 } // namespace slicewatt
