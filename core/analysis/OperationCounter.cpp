@@ -241,7 +241,8 @@ void OperationCounter::scanCall(CXCursor call, const QVector<CXCursor>& operands
                 const QVector<CXCursor> base = expressionChildren(first);
                 if (base.size() == 1)
                     object = base.first();
-            } else if (firstKind == CXCursor_DeclRefExpr && isMethod(calleeKind) && !arguments.isEmpty()) {
+            } else if (firstKind == CXCursor_DeclRefExpr && isMethod(calleeKind) && !clang_CXXMethod_isStatic(callee)
+                && name.startsWith(QLatin1String("operator")) && !arguments.isEmpty()) {
                 object = arguments.takeFirst(); // `f(x)` on a functor: operator(), then the object
             }
         }
