@@ -48,9 +48,10 @@ void paintKernelTable(ReportLayout& layout, const ReportDocument& document)
     for (int i = 0; i < document.kernels.size(); ++i) {
         const ReportKernelRow& k = document.kernels[i];
         ReportRow row;
+        // A kernel with no estimate has no intensity either: a dash, not a computed 0.
         row.cells = {QString::number(i + 1), k.name, k.location, programModel(k.dense),
-            formatIntensity(k.intensity, k.fractionIntensity), formatSaturation(k.saturation),
-            k.activeSms > 0 ? QString::number(k.activeSms) : QStringLiteral("—"),
+            k.noEstimate.isEmpty() ? formatIntensity(k.intensity, k.fractionIntensity) : QStringLiteral("—"),
+            formatSaturation(k.saturation), k.activeSms > 0 ? QString::number(k.activeSms) : QStringLiteral("—"),
             k.noEstimate.isEmpty() ? formatNumber(k.watts, 4) : QStringLiteral("no estimate")};
         if (energy)
             row.cells << (k.joules ? formatNumber(*k.joules, 4) : QStringLiteral("—"));
