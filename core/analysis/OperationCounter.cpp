@@ -59,19 +59,21 @@ void OperationCounter::countAccess(CXCursor lvalue, AccessMode mode, ExpressionF
         facts.accesses[*space] += accessCount(mode);
 }
 
+// What the expression defines and uses, as `mode` says.
+static void recordAccess(const QString& usr, AccessMode mode, ExpressionFacts& facts)
+{
+    if (mode == AccessMode::Store || mode == AccessMode::LoadStore)
+        facts.defines.insert(usr);
+    if (mode != AccessMode::Store)
+        facts.uses.insert(usr);
+}
+
 void OperationCounter::recordVariable(const QString& usr, AccessMode mode, ExpressionFacts& facts)
 {
+    recordAccess(usr, mode, facts);
     const QString alias = m_context.frame().aliases.value(usr);
-    if (mode == AccessMode::Store || mode == AccessMode::LoadStore) {
-        facts.defines.insert(usr);
-        if (!alias.isEmpty())
-            facts.defines.insert(alias);
-    }
-    if (mode != AccessMode::Store) {
-        facts.uses.insert(usr);
-        if (!alias.isEmpty())
-            facts.uses.insert(alias);
-    }
+    if (!alias.isEmpty())
+        recordAccess(alias, mode, facts);
 }
 
 void OperationCounter::scan(CXCursor expression, AccessMode mode, ExpressionFacts& facts)
@@ -161,12 +163,8 @@ void OperationCounter::scan(CXCursor expression, AccessMode mode, ExpressionFact
             const CXCursor pointer = stripImplicit(operands[0]);
             if (mode != AccessMode::Address && clang_getCursorKind(pointer) == CXCursor_DeclRefExpr) {
                 const QString alias = m_context.frame().aliases.value(usrOf(clang_getCursorReferenced(pointer)));
-                if (!alias.isEmpty()) {
-                    if (mode != AccessMode::Load)
-                        facts.defines.insert(alias);
-                    if (mode != AccessMode::Store)
-                        facts.uses.insert(alias);
-                }
+                if (!alias.isEmpty())
+                    recordAccess(alias, mode, facts);
             }
             scan(operands[0], AccessMode::Load, facts);
         } else {

@@ -187,4 +187,37 @@ bool isInTemplateContext(CXCursor function)
     return false;
 }
 
+// libclang does not expose a function template's attributes as children, but its terse
+// pretty-printed declaration spells them: `template <int B> void k(float *p) __attribute__((global))`.
+static QString templateDeclarationText(CXCursor functionTemplate)
+{
+    CXPrintingPolicy policy = clang_getCursorPrintingPolicy(functionTemplate);
+    clang_PrintingPolicy_setProperty(policy, CXPrintingPolicy_TerseOutput, 1);
+    const QString text = takeString(clang_getCursorPrettyPrinted(functionTemplate, policy));
+    clang_PrintingPolicy_dispose(policy);
+    return text;
+}
+
+FunctionKind functionKindOf(CXCursor function)
+{
+    bool global = false;
+    bool device = false;
+    bool host = false;
+    if (clang_getCursorKind(function) == CXCursor_FunctionTemplate) {
+        const QString text = templateDeclarationText(function);
+        global = text.contains(QLatin1String("__attribute__((global))"));
+        device = text.contains(QLatin1String("__attribute__((device))"));
+        host = text.contains(QLatin1String("__attribute__((host))"));
+    } else {
+        global = hasAttribute(function, CXCursor_CUDAGlobalAttr);
+        device = hasAttribute(function, CXCursor_CUDADeviceAttr);
+        host = hasAttribute(function, CXCursor_CUDAHostAttr);
+    }
+    if (global)
+        return FunctionKind::Kernel;
+    if (device)
+        return host ? FunctionKind::HostDevice : FunctionKind::Device;
+    return FunctionKind::Host;
+}
+
 } // namespace slicewatt

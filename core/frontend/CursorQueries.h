@@ -33,6 +33,9 @@ QVector<CXCursor> calleeCandidates(CXCursor call);
 // A defaulted call argument (CXXDefaultArgExpr), which libclang shows as an unexposed
 // expression without children.
 bool isDefaultedArgument(CXCursor argument);
+// Kernel, device, host-device or host function, from its CUDA attributes (also for
+// function templates, whose attributes libclang does not expose as children).
+FunctionKind functionKindOf(CXCursor function);
 // A template specialisation maps to its template; anything else to itself.
 CXCursor primaryTemplateOf(CXCursor cursor);
 // True inside a function template or a member of a class template, where expressions may

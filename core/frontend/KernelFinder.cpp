@@ -12,39 +12,6 @@
 namespace slicewatt {
 namespace {
 
-// libclang does not expose a function template's attributes as children, but its terse
-// pretty-printed declaration spells them: `template <int B> void k(float *p) __attribute__((global))`.
-QString templateDeclarationText(CXCursor functionTemplate)
-{
-    CXPrintingPolicy policy = clang_getCursorPrintingPolicy(functionTemplate);
-    clang_PrintingPolicy_setProperty(policy, CXPrintingPolicy_TerseOutput, 1);
-    const QString text = takeString(clang_getCursorPrettyPrinted(functionTemplate, policy));
-    clang_PrintingPolicy_dispose(policy);
-    return text;
-}
-
-FunctionKind functionKindOf(CXCursor function)
-{
-    bool global = false;
-    bool device = false;
-    bool host = false;
-    if (clang_getCursorKind(function) == CXCursor_FunctionTemplate) {
-        const QString text = templateDeclarationText(function);
-        global = text.contains(QLatin1String("__attribute__((global))"));
-        device = text.contains(QLatin1String("__attribute__((device))"));
-        host = text.contains(QLatin1String("__attribute__((host))"));
-    } else {
-        global = hasAttribute(function, CXCursor_CUDAGlobalAttr);
-        device = hasAttribute(function, CXCursor_CUDADeviceAttr);
-        host = hasAttribute(function, CXCursor_CUDAHostAttr);
-    }
-    if (global)
-        return FunctionKind::Kernel;
-    if (device)
-        return host ? FunctionKind::HostDevice : FunctionKind::Device;
-    return FunctionKind::Host;
-}
-
 class UnitVisitor {
 public:
     UnitVisitor(const ParsedUnit& unit, UnitIndex& index, const KernelReader& readKernel, FileBudget& budget)
@@ -148,8 +115,8 @@ private:
         if (scan->self->m_budget.exhausted())
             return CXChildVisit_Break;
         if (clang_getCursorKind(cursor) == CXCursor_CallExpr
-            && !scan->self->m_launches.recordCall(cursor, scan->function, scan->evaluator))
-            recordCall(*scan, cursor);
+            && !scan->self->m_launches.recordLaunch(cursor, scan->function, scan->evaluator))
+            scan->self->recordCall(*scan, cursor);
         return CXChildVisit_Recurse;
     }
 
@@ -167,10 +134,12 @@ private:
         }
     }
 
-    static void recordCall(BodyScan& scan, CXCursor call)
+    void recordCall(BodyScan& scan, CXCursor call)
     {
-        for (const CXCursor& callee : calleeCandidates(call))
+        const QVector<CXCursor> candidates = calleeCandidates(call);
+        for (const CXCursor& callee : candidates)
             addCallee(scan, callee);
+        m_launches.noteCall(call, scan.function, candidates);
     }
 
     void collectInclusions()

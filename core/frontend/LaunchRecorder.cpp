@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "LaunchRecorder.h"
 
-#include "ClangHandles.h"
 #include "CursorQueries.h"
 
 #include <QRegularExpression>
@@ -19,8 +18,9 @@ bool isLaunchConfigurationCall(CXCursor cursor)
     return name == QLatin1String("cudaConfigureCall") || name == QLatin1String("__cudaPushCallConfiguration");
 }
 
-// Parentheses, casts and `&` peeled off a kernel pointer: `(void*)saxpy`, `&k<256>`.
-CXCursor strippedFunctionReference(CXCursor expression)
+// Parentheses, casts and `&` peeled off a reference: a kernel pointer (`(void*)saxpy`,
+// `&k<256>`) or the launch configuration of cudaLaunchKernelEx (`&config`).
+CXCursor strippedReference(CXCursor expression)
 {
     for (int i = 0; i < 16; ++i) {
         const CXCursorKind kind = clang_getCursorKind(expression);
@@ -62,23 +62,6 @@ QVector<CXCursor> writtenTemplateArguments(CXCursor reference)
         return {};
     children.removeFirst();
     return children;
-}
-
-bool isKernel(CXCursor function)
-{
-    const CXCursor primary = primaryTemplateOf(function);
-    if (clang_getCursorKind(primary) == CXCursor_FunctionTemplate) {
-        for (const CXCursor& child : childrenOf(primary)) {
-            if (clang_getCursorKind(child) == CXCursor_FunctionDecl)
-                return hasAttribute(child, CXCursor_CUDAGlobalAttr);
-        }
-        CXPrintingPolicy policy = clang_getCursorPrintingPolicy(primary);
-        clang_PrintingPolicy_setProperty(policy, CXPrintingPolicy_TerseOutput, 1);
-        const QString text = takeString(clang_getCursorPrettyPrinted(primary, policy));
-        clang_PrintingPolicy_dispose(policy);
-        return text.contains(QLatin1String("__attribute__((global))"));
-    }
-    return hasAttribute(primary, CXCursor_CUDAGlobalAttr);
 }
 
 // The arguments of a call: every operand after the callee (a function reference, an
@@ -207,13 +190,13 @@ void LaunchRecorder::record(
     m_launches << launch;
 }
 
-bool LaunchRecorder::recordCall(CXCursor call, CXCursor function, ConstantEvaluator& evaluator)
+bool LaunchRecorder::recordLaunch(CXCursor call, CXCursor function, ConstantEvaluator& evaluator)
 {
     const QVector<CXCursor> children = childrenOf(call);
     if (children.size() >= 2 && isLaunchConfigurationCall(children[1])) {
         LaunchSite launch;
         CXCursor kernel = clang_getCursorReferenced(call);
-        const CXCursor reference = strippedFunctionReference(children.first());
+        const CXCursor reference = strippedReference(children.first());
         const CXCursorKind kernelKind = clang_getCursorKind(kernel);
         if (kernelKind != CXCursor_FunctionDecl && kernelKind != CXCursor_FunctionTemplate)
             kernel = referencedFunction(reference); // a dependent `k<BLOCK>` in a template host function
@@ -245,14 +228,16 @@ bool LaunchRecorder::recordCall(CXCursor call, CXCursor function, ConstantEvalua
         return true;
     }
     const QString name = spellingOf(call);
-    if (name.startsWith(QLatin1String("cudaLaunch")) && recordRuntimeLaunch(call, name, function, evaluator))
-        return true;
-    for (const CXCursor& callee : calleeCandidates(call)) {
+    return name.startsWith(QLatin1String("cudaLaunch")) && recordRuntimeLaunch(call, name, function, evaluator);
+}
+
+void LaunchRecorder::noteCall(CXCursor call, CXCursor caller, const QVector<CXCursor>& candidates)
+{
+    for (const CXCursor& callee : candidates) {
         const QString usr = usrOf(primaryTemplateOf(callee));
         if (!usr.isEmpty())
-            m_callsByCallee[usr] << CallSite{call, function};
+            m_callsByCallee[usr] << CallSite{call, caller};
     }
-    return false;
 }
 
 bool LaunchRecorder::recordRuntimeLaunch(
@@ -265,9 +250,9 @@ bool LaunchRecorder::recordRuntimeLaunch(
     const int kernelIndex = extended ? 1 : 0;
     if (arguments.size() <= kernelIndex)
         return false;
-    const CXCursor reference = strippedFunctionReference(arguments[kernelIndex]);
+    const CXCursor reference = strippedReference(arguments[kernelIndex]);
     const CXCursor kernel = referencedFunction(reference);
-    if (isNull(kernel) || !isKernel(kernel))
+    if (isNull(kernel) || functionKindOf(primaryTemplateOf(kernel)) != FunctionKind::Kernel)
         return false; // a function pointer variable: which kernel it holds is not known here
     LaunchSite launch;
     launch.api = name;
@@ -296,18 +281,8 @@ bool LaunchRecorder::recordRuntimeLaunch(
 LaunchRecorder::Configuration LaunchRecorder::launchConfigFields(CXCursor config, CXCursor function) const
 {
     Configuration configuration;
-    CXCursor variable = clang_getNullCursor();
-    CXCursor expression = config;
-    for (int i = 0; i < 8 && isNull(variable); ++i) {
-        if (clang_getCursorKind(expression) == CXCursor_DeclRefExpr) {
-            variable = clang_getCursorReferenced(expression);
-            break;
-        }
-        const QVector<CXCursor> operands = expressionChildren(expression);
-        if (operands.size() != 1)
-            break;
-        expression = operands.first();
-    }
+    const CXCursor reference = strippedReference(config);
+    const CXCursor variable = isNull(reference) ? reference : clang_getCursorReferenced(reference);
     if (isNull(variable) || clang_getCursorKind(variable) != CXCursor_VarDecl)
         return configuration;
     const QVector<CXCursor> initialiser = expressionChildren(variable);

@@ -24,9 +24,11 @@ class LaunchRecorder {
 public:
     explicit LaunchRecorder(CXTranslationUnit tu);
 
-    // A call inside `function`'s body: a launch is recorded (true); any other call is kept
-    // as a possible caller of a host function that launches.
-    bool recordCall(CXCursor call, CXCursor function, ConstantEvaluator& evaluator);
+    // A call inside `function`'s body: true when it is a launch, which is recorded.
+    bool recordLaunch(CXCursor call, CXCursor function, ConstantEvaluator& evaluator);
+    // Any other call, with the functions it may invoke: a possible caller of a host
+    // function that launches.
+    void noteCall(CXCursor call, CXCursor caller, const QVector<CXCursor>& candidates);
     // After the whole unit was walked: values from callers, then the launches.
     QVector<LaunchSite> finish();
 

@@ -98,7 +98,6 @@ ProjectIndex mergeUnits(QVector<UnitIndex> units)
     // the call giving its values one level up knows most about it (LaunchRecorder).
     QHash<QString, LaunchSite> launchesByPlace;
     QStringList places;
-    auto knownValues = [](const LaunchSite& launch) { return launch.knownValueCount(); };
     for (const UnitIndex& unit : units) {
         for (const LaunchSite& launch : unit.launches) {
             const QString place = launch.location.file + QLatin1Char(':') + QString::number(launch.location.line)
@@ -107,8 +106,8 @@ ProjectIndex mergeUnits(QVector<UnitIndex> units)
             if (seen == launchesByPlace.end()) {
                 places << place;
                 launchesByPlace.insert(place, launch);
-            } else if (knownValues(launch) > knownValues(*seen)
-                || (knownValues(launch) == knownValues(*seen) && !launch.valuesFrom.isEmpty()
+            } else if (launch.knownValueCount() > seen->knownValueCount()
+                || (launch.knownValueCount() == seen->knownValueCount() && !launch.valuesFrom.isEmpty()
                     && (seen->valuesFrom.isEmpty() || launch.valuesFrom < seen->valuesFrom))) {
                 *seen = launch;
             }
