@@ -127,6 +127,8 @@ private Q_SLOTS:
         QTest::newRow("saturation out of range") << QStringList{"analyze", "--sa", "1.5", "x.cu"};
         QTest::newRow("sa and grid") << QStringList{"analyze", "--sa", "0.5", "--grid", "4", "x.cu"};
         QTest::newRow("gpu option on kernels") << QStringList{"kernels", "--gpu", "gtx280", "x.cu"};
+        QTest::newRow("unknown architecture") << QStringList{"kernels", "--arch", "sm_99", "x.cu"};
+        QTest::newRow("architecture not a name") << QStringList{"analyze", "--arch", "hopper", "x.cu"};
     }
     void usageErrorsExitWithTwo()
     {
@@ -309,6 +311,40 @@ private Q_SLOTS:
                     .toObject()
                     .value("energy_j")
                     .isNull());
+    }
+
+    // --arch picks the device code read in files that test __CUDA_ARCH__: the tiled
+    // (shared memory) body for sm_80 and later, the naive global loop before; every output
+    // names the architecture, and kernels whose code tests it say so.
+    void archOptionChoosesTheDeviceCodeRead()
+    {
+        const QString file = test::corpusDir() + "/rules/cuda_arch_device_code.cu";
+        auto spacesOf = [](const QByteArray& json) {
+            QStringList spaces;
+            const QJsonObject root = QJsonDocument::fromJson(json).object();
+            for (const QJsonValue& s : root.value("kernels").toArray().first().toObject().value("slices").toArray())
+                spaces << s.toObject().value("space").toString();
+            return spaces;
+        };
+        const CliResult hopper = runCli({"analyze", file, "-f", "json"});
+        QCOMPARE(hopper.exitCode, 0);
+        const QJsonObject root = QJsonDocument::fromJson(hopper.out).object();
+        QCOMPARE(root.value("cuda_arch").toString(), QStringLiteral("sm_90"));
+        QCOMPARE(root.value("kernels").toArray().first().toObject().value("read_for_arch").toString(),
+            QStringLiteral("sm_90"));
+        QCOMPARE(spacesOf(hopper.out), (QStringList{"global", "shared"}));
+
+        const CliResult volta = runCli({"analyze", file, "--arch", "sm_70", "-f", "json"});
+        QCOMPARE(volta.exitCode, 0);
+        QCOMPARE(QJsonDocument::fromJson(volta.out).object().value("cuda_arch").toString(), QStringLiteral("sm_70"));
+        QCOMPARE(spacesOf(volta.out), QStringList{"global"});
+
+        const CliResult table = runCli({"analyze", file, "--arch", "compute_80"});
+        QCOMPARE(table.exitCode, 0);
+        QVERIFY(table.out.contains("device code for sm_80"));
+        QVERIFY(table.out.contains("[read for sm_80 (its code tests __CUDA_ARCH__)]"));
+        const CliResult kernels = runCli({"kernels", file, "--arch", "sm_120", "-f", "json"});
+        QCOMPARE(QJsonDocument::fromJson(kernels.out).object().value("cuda_arch").toString(), QStringLiteral("sm_120"));
     }
 
     void analyzeWhatIfLaunchChangesSaturation()

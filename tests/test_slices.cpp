@@ -191,6 +191,102 @@ private Q_SLOTS:
         QVERIFY2(mismatches.isEmpty(), qPrintable("\n" + mismatches.join('\n')));
     }
 
+    // The architecture decides which device code is read: for sm_75 the pre-Ampere arm of
+    // the rule test's kernel is the body, for sm_90 the tiled one; launches come from the
+    // host side either way, and each output says which architecture a kernel was read for.
+    void deviceCodeIsReadForTheChosenArchitecture()
+    {
+        const QString path = test::corpusDir() + "/rules/cuda_arch_device_code.cu";
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QStringList lines = QString::fromUtf8(file.readAll()).split('\n');
+        auto lineOf = [&](const QString& text) {
+            return int(lines.indexOf(QRegularExpression("^\\s*" + QRegularExpression::escape(text) + ".*"))) + 1;
+        };
+        const int naiveLoop = lineOf("acc += A[row * n + k] * B[k * n + col];");
+        const int tiledLoop = lineOf("acc += As[threadIdx.y][k] * Bs[k][threadIdx.x];");
+        QVERIFY(naiveLoop > 0 && tiledLoop > 0);
+
+        ParserOptions turing = test::parserOptions();
+        turing.deviceArch = *CudaArch::fromText(QStringLiteral("sm_75"));
+        const ProjectIndex index = indexProject(loadProject({path}), turing);
+        const QVector<KernelSliceReport> reports = sliceProject(index);
+        QCOMPARE(lineFacts(reports, path, naiveLoop).value("global"), QStringLiteral("2"));
+        QCOMPARE(lineFacts(reports, path, tiledLoop).value("statements"), QStringLiteral("0"));
+        QCOMPARE(index.kernels.size(), 2);
+        for (const CatalogFunction& kernel : index.kernels) {
+            QCOMPARE(kernel.deviceArch, QStringLiteral("sm_75"));
+            QCOMPARE(kernel.launches.size(), 1);
+        }
+        const CatalogFunction& matmul = index.kernels.first();
+        QCOMPARE(matmul.info.name, QStringLiteral("matmulTiled"));
+        QCOMPARE(matmul.launches.first().grid.x, std::optional<qint64>(64));
+
+        const QJsonObject json = QJsonDocument::fromJson(sliceReportJsonText(index, reports)).object();
+        QCOMPARE(json.value("cuda_arch").toString(), QStringLiteral("sm_75"));
+        const QJsonObject first = json.value("kernels").toArray().first().toObject();
+        QCOMPARE(first.value("arch_dependent").toBool(), true);
+        QCOMPARE(first.value("read_for_arch").toString(), QStringLiteral("sm_75"));
+        QVERIFY(sliceReportTable(reports, QString()).contains("[read for sm_75 (its code tests __CUDA_ARCH__)]"));
+        QCOMPARE(errorCount(index.allDiagnostics()), 0);
+
+        // A file that never tests __CUDA_ARCH__ is read once, and says nothing of an arch.
+        const ProjectIndex plain
+            = indexProject(loadProject({test::corpusDir() + "/rules/store_intrinsics.cu"}), turing);
+        QVERIFY(!plain.units.first().testsCudaArch);
+        for (const CatalogFunction& kernel : plain.kernels)
+            QVERIFY(kernel.deviceArch.isEmpty());
+    }
+
+    // Architectures as nvcc, CMake and people write them; anything else is refused, never
+    // guessed.
+    void architectureNamesParseAsTheyAreWritten()
+    {
+        for (const char* text : {"sm_90", "SM_90", "sm_90a", "compute_90", "90", "900", " sm_90 "})
+            QCOMPARE(CudaArch::fromText(text).value_or(CudaArch()).number(), 900);
+        QCOMPARE(CudaArch::fromText("sm_100")->name(), QStringLiteral("sm_100"));
+        QCOMPARE(CudaArch::fromText("sm_75")->number(), 750);
+        for (const char* text : {"", "sm_", "sm_99", "hopper", "sm_9", "sm_90x", "-90"})
+            QVERIFY2(!CudaArch::fromText(text), text);
+        QCOMPARE(CudaArch().name(), QStringLiteral("sm_90"));
+        QVERIFY(CudaArch::knownNames().contains("sm_120"));
+        // clang 14 knows sm_86 at most: newer ones parse as sm_86 with __CUDA_ARCH__ set.
+        QVERIFY(CudaArch::fromText("sm_90")->deviceParseArguments().contains("-D__CUDA_ARCH__=900"));
+        QVERIFY(!CudaArch::fromText("sm_80")->deviceParseArguments().join(' ').contains("-D"));
+    }
+
+    // A kernel the device compilation leaves out (its #if excludes the architecture) keeps
+    // its host reading and says so; an error only the device side sees is marked as such.
+    void kernelsLeftOutOfTheDeviceCompilationSaySo()
+    {
+        QTemporaryDir dir;
+        test::writeFile(dir, QStringLiteral("legacy.cu"),
+            "#include <cuda_runtime.h>\n"
+            "#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ < 700\n"
+            "__global__ void legacyScale(float* x) { x[threadIdx.x] *= 2.0f; }\n"
+            "#endif\n"
+            "__global__ void modern(float* x) {\n"
+            "#ifdef __CUDA_ARCH__\n"
+            "    x[threadIdx.x] = undeclaredOnDevice;\n"
+            "#endif\n"
+            "}\n");
+        const ProjectIndex index = indexProject(loadProject({dir.path()}), test::parserOptions());
+        QCOMPARE(index.kernels.size(), 2);
+        bool warned = false;
+        bool deviceError = false;
+        for (const Diagnostic& d : index.allDiagnostics()) {
+            warned = warned || (d.line == 3 && d.message.contains("not compiled for sm_90"));
+            deviceError
+                = deviceError || (d.line == 7 && d.isError() && d.message.startsWith("[device code for sm_90]"));
+        }
+        QVERIFY(warned);
+        QVERIFY(deviceError);
+        for (const CatalogFunction& kernel : index.kernels) {
+            if (kernel.info.name == QLatin1String("legacyScale"))
+                QVERIFY(index.kernelIR(kernel.info.key) != nullptr);
+        }
+    }
+
     // Unknown loops nested in unknown loops compound their defaults: the assumption says
     // by how much, and the assumptions are ranked by the share of the work they govern.
     void nestedUnknownLoopsShowTheirCompoundFactorAndRank()

@@ -170,6 +170,38 @@ private Q_SLOTS:
         QCOMPARE(fromCache(otherFlags), 0);
     }
 
+    // Changing the device architecture re-reads only the files whose code tests
+    // __CUDA_ARCH__; the others are the same program on every GPU and come from the cache.
+    void architectureChangeReparsesOnlyArchDependentFiles()
+    {
+        QTemporaryDir dir;
+        writeProject(dir);
+        test::writeFile(dir, QStringLiteral("tc.cu"),
+            "__global__ void tc(float* out, const float* in) {\n"
+            "    int i = threadIdx.x;\n"
+            "#if __CUDA_ARCH__ >= 800\n"
+            "    out[i] = in[i] * in[i + 1];\n"
+            "#else\n"
+            "    out[i] = 0;\n"
+            "#endif\n"
+            "}\n");
+        UnitCache cache;
+        const ProjectSources sources = loadProject({dir.path()});
+        ParserOptions hopper = test::parserOptions();
+        hopper.deviceArch = *CudaArch::fromText(QStringLiteral("sm_90"));
+        const ProjectIndex cold = indexProject(sources, hopper, {}, nullptr, &cache);
+        QCOMPARE(fromCache(cold), 0);
+        QCOMPARE(fromCache(indexProject(sources, hopper, {}, nullptr, &cache)), 6);
+
+        ParserOptions turing = hopper;
+        turing.deviceArch = *CudaArch::fromText(QStringLiteral("sm_75"));
+        const ProjectIndex older = indexProject(sources, turing, {}, nullptr, &cache);
+        QCOMPARE(parsedPaths(older), QStringList{QStringLiteral("tc.cu")});
+        QVERIFY(json(older) != json(cold));
+        QCOMPARE(json(older), json(indexProject(sources, turing)));
+        QCOMPARE(older.deviceArch.name(), QStringLiteral("sm_75"));
+    }
+
     // A saved file goes through reindexFiles (the app's watcher): that file is parsed and
     // remembered, and saving it back gives the first results again.
     void incrementalReindexUsesTheCache()

@@ -81,6 +81,16 @@ bool parseCommonOptions(const QStringList& args, const QStringList& allowedForma
                 return false;
             }
             options.parser.fileTimeBudgetSeconds = seconds;
+        } else if (name == QLatin1String("--arch")) {
+            if (!value(v))
+                return false;
+            const std::optional<CudaArch> arch = CudaArch::fromText(v);
+            if (!arch) {
+                error = QStringLiteral("unknown architecture '%1' (expected one of %2)")
+                            .arg(v, CudaArch::knownNames().join(QStringLiteral(", ")));
+                return false;
+            }
+            options.parser.deviceArch = *arch;
         } else if (arg == QLatin1String("--fail-on-errors")) {
             options.failOnErrors = true;
         } else if (arg == QLatin1String("--cache")) {

@@ -46,7 +46,7 @@ ProjectIndex reindexFiles(const ProjectIndex& previous, const ProjectSources& so
         units << (fresh.contains(unit.path) ? fresh.take(unit.path) : unit);
     for (auto it = fresh.begin(); it != fresh.end(); ++it)
         units << it.value();
-    ProjectIndex index = mergeUnits(units);
+    ProjectIndex index = mergeUnits(units, options.deviceArch);
     index.loaderDiagnostics = sources.diagnostics;
     index.droppedFlags = sources.droppedFlags;
     index.refreshDiagnostics();

@@ -2,6 +2,7 @@
 #include "ProjectIndexer.h"
 
 #include "StatementBuilder.h"
+#include "frontend/CompileSides.h"
 #include "frontend/KernelFinder.h"
 #include "frontend/TranslationUnitParser.h"
 #include "frontend/UnitCache.h"
@@ -18,8 +19,18 @@ UnitIndex indexFile(const SourceFile& source, const ParserOptions& options)
 {
     // excludeDeclarationsFromPCH = 0, displayDiagnostics = 0: we collect them ourselves.
     IndexHandle index(clang_createIndex(0, 0));
-    const ParsedUnit parsed = parseTranslationUnit(index.get(), source, options);
-    return findKernels(parsed, options.analyseKernels ? KernelReader(buildKernelIR) : KernelReader());
+    const KernelReader reader = options.analyseKernels ? KernelReader(buildKernelIR) : KernelReader();
+    UnitIndex host;
+    {
+        const ParsedUnit parsed = parseTranslationUnit(index.get(), source, options);
+        host = findKernels(parsed, reader);
+    }
+    // Most files never test __CUDA_ARCH__, and for them the host's reading of a kernel is
+    // the device's: only the others pay for a second parse.
+    if (!host.testsCudaArch || !host.parsed)
+        return host;
+    const ParsedUnit deviceParse = parseTranslationUnit(index.get(), source, options, CompileSide::Device);
+    return combineCompileSides(std::move(host), findKernels(deviceParse, reader), options.deviceArch);
 }
 
 UnitIndex indexFileCached(const SourceFile& source, const ParserOptions& options, UnitCache* cache)
@@ -28,7 +39,10 @@ UnitIndex indexFileCached(const SourceFile& source, const ParserOptions& options
         return indexFile(source, options);
     // Hashed before the parse: an edit during the parse makes the next lookup miss.
     const UnitCache::Key key = UnitCache::keyFor(source, options);
-    if (std::optional<UnitIndex> cached = cache->lookup(source.path, key)) {
+    // The key leaves the architecture out, so changing it re-reads only the files whose
+    // code depends on it.
+    std::optional<UnitIndex> cached = cache->lookup(source.path, key);
+    if (cached && (!cached->testsCudaArch || cached->deviceArch == options.deviceArch.name())) {
         cached->fromCache = true;
         return std::move(*cached);
     }
@@ -91,7 +105,7 @@ ProjectIndex indexProject(const ProjectSources& sources, const ParserOptions& op
     progress.filesTotal = int(sources.units.size() + orphanHeaders.size());
     units += indexInParallel(orphanHeaders, options, onProgress, cancel, cache, progress, mutex);
 
-    ProjectIndex index = mergeUnits(units);
+    ProjectIndex index = mergeUnits(units, options.deviceArch);
     index.loaderDiagnostics = sources.diagnostics;
     index.droppedFlags = sources.droppedFlags;
     index.cancelled = cancel && cancel->load();

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "EstimateExplanation.h"
 
+#include "OutputFormatting.h"
+
 #include "ConceptTexts.h"
 #include "DisplayNumbers.h"
 #include "model/ModelForm.h"
@@ -213,6 +215,12 @@ private:
                           m_slice ? QStringLiteral("%1 slice selected").arg(memorySpaceName(*m_slice))
                                   : QStringLiteral("all slices")),
             QStringLiteral("note"));
+        if (m_report.analysis.kernel && !m_report.analysis.kernel->deviceArch.isEmpty())
+            paragraph(QStringLiteral("Device code %1: the statements counted here are those the device compiler "
+                                     "reads for that architecture (choose another in Settings, or with "
+                                     "slicewatt-cli --arch).")
+                          .arg(archDependenceNote(*m_report.analysis.kernel)),
+                QStringLiteral("note"));
     }
 
     void sliceModel()

@@ -39,6 +39,7 @@ QByteArray estimateJson(const EstimateRun& run)
             k.insert(QStringLiteral("no_estimate"), e.noEstimate);
         if (report.analysis.kernel->unitErrors > 0)
             k.insert(QStringLiteral("unit_errors"), report.analysis.kernel->unitErrors);
+        insertArchJson(k, *report.analysis.kernel);
         k.insert(QStringLiteral("intensity"), e.averageIntensity);
         if (e.psmWatts)
             k.insert(QStringLiteral("psm"),
@@ -89,6 +90,7 @@ QByteArray estimateJson(const EstimateRun& run)
     root.insert(QStringLiteral("gpu"), run.gpu->id);
     root.insert(QStringLiteral("model"), run.model->id());
     root.insert(QStringLiteral("delta"), run.settings.delta);
+    root.insert(QStringLiteral("cuda_arch"), run.index->deviceArch.name());
     root.insert(QStringLiteral("kernels"), kernels);
     root.insert(QStringLiteral("diagnostics"), diagnostics);
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
@@ -133,17 +135,21 @@ QByteArray estimateCsv(const EstimateRun& run)
 
 QString estimateTable(const EstimateRun& run, const QString& baseDir)
 {
-    QString out = QStringLiteral("GPU %1 (%2 SMs), model %3, delta %4\n\n")
+    QString out = QStringLiteral("GPU %1 (%2 SMs), model %3, delta %4, device code for %5\n\n")
                       .arg(run.gpu->name)
                       .arg(run.gpu->sms)
                       .arg(run.model->name())
-                      .arg(run.settings.delta);
+                      .arg(run.settings.delta)
+                      .arg(run.index->deviceArch.name());
     for (const KernelEstimateReport& report : run.kernels) {
         const KernelEstimate& e = report.estimate;
         const FunctionInfo& info = report.analysis.kernel->info;
-        const QString errors = report.analysis.kernel->unitErrors > 0
+        QString errors = report.analysis.kernel->unitErrors > 0
             ? QStringLiteral("  [read from a file with %1 errors]").arg(report.analysis.kernel->unitErrors)
             : QString();
+        const QString archNote = archDependenceNote(*report.analysis.kernel);
+        if (!archNote.isEmpty())
+            errors += QStringLiteral("  [%1]").arg(archNote);
         if (!e.hasEstimate()) {
             out += QStringLiteral("%1  %2:%3  no estimate: %4%5\n")
                        .arg(info.qualifiedName, pathRelativeTo(info.location.file, baseDir))

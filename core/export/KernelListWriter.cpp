@@ -82,6 +82,7 @@ QJsonObject kernelListJson(const ProjectIndex& index)
         QJsonObject object = functionJson(kernel.info);
         object.insert(QStringLiteral("extern_c"), kernel.info.isExternC);
         object.insert(QStringLiteral("static"), kernel.info.isStatic);
+        insertArchJson(object, kernel);
         object.insert(QStringLiteral("calls"), namesOf(index, kernel.calleeKeys));
         QJsonArray launches;
         for (const LaunchSite& launch : kernel.launches)
@@ -110,6 +111,7 @@ QJsonObject kernelListJson(const ProjectIndex& index)
 
     QJsonObject root;
     root.insert(QStringLiteral("files"), files);
+    root.insert(QStringLiteral("cuda_arch"), index.deviceArch.name());
     root.insert(QStringLiteral("kernels"), kernels);
     root.insert(QStringLiteral("device_functions"), deviceFunctions);
     root.insert(QStringLiteral("external_launches"), unresolved);
@@ -163,6 +165,9 @@ QString kernelListTable(const ProjectIndex& index, const QString& baseDir)
         }
         if (launchTexts.isEmpty())
             launchTexts << QStringLiteral("-");
+        const QString archNote = archDependenceNote(k);
+        if (!archNote.isEmpty())
+            launchTexts.last() += QStringLiteral("  [body %1]").arg(archNote);
         const QString indent(nameWidth + placeWidth + 10, QLatin1Char(' '));
         out += QStringLiteral("%1  %2  %3  %4\n")
                    .arg(k.info.qualifiedName, -nameWidth)

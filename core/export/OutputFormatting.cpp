@@ -45,4 +45,18 @@ QString commonFolder(const QStringList& inputs)
     return common;
 }
 
+QString archDependenceNote(const CatalogFunction& kernel)
+{
+    if (kernel.deviceArch.isEmpty())
+        return QString();
+    return QStringLiteral("read for %1 (its code tests __CUDA_ARCH__)").arg(kernel.deviceArch);
+}
+
+void insertArchJson(QJsonObject& object, const CatalogFunction& kernel)
+{
+    object.insert(QStringLiteral("arch_dependent"), !kernel.deviceArch.isEmpty());
+    if (!kernel.deviceArch.isEmpty())
+        object.insert(QStringLiteral("read_for_arch"), kernel.deviceArch);
+}
+
 } // namespace slicewatt

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "common/Diagnostic.h"
+#include "frontend/ProjectIndex.h"
 
 #include <QJsonObject>
 #include <QJsonValue>
@@ -19,6 +20,13 @@ QString pathRelativeTo(const QString& path, const QString& baseDir);
 QJsonValue optionalNumberJson(const std::optional<qint64>& value);
 // {"severity", "file", "line", "column", "message"}.
 QJsonObject diagnosticJson(const Diagnostic& diagnostic);
+
+// Which device code a kernel's reading stands for: "" when its code never tests
+// __CUDA_ARCH__ (every architecture compiles the same body), else "read for sm_90 (its code
+// tests __CUDA_ARCH__)". Tables, the Why? panel and the report say it in these words.
+QString archDependenceNote(const CatalogFunction& kernel);
+// Adds "arch_dependent" (and, when true, "read_for_arch") to a kernel's JSON object.
+void insertArchJson(QJsonObject& object, const CatalogFunction& kernel);
 
 // The deepest folder holding every input (a folder, or a file's folder): what the
 // outputs' locations are relative to, in the CLI and the GUI alike.

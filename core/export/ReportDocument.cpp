@@ -189,6 +189,15 @@ private:
                 ? QStringLiteral("lexical: one memory operation per `=`, as the papers' prototype")
                 : QStringLiteral("ast: real loads and stores"));
         parameter(QStringLiteral("BDPM δ"), formatNumber(m_settings.delta, 4));
+        int archDependent = 0;
+        for (const KernelEstimateReport& report : m_run.kernels)
+            archDependent += report.analysis.kernel->deviceArch.isEmpty() ? 0 : 1;
+        parameter(QStringLiteral("Device code"),
+            QStringLiteral("read for %1 (__CUDA_ARCH__ = %2); %3 of %4 kernels test it")
+                .arg(m_run.index->deviceArch.name())
+                .arg(m_run.index->deviceArch.number())
+                .arg(archDependent)
+                .arg(m_run.kernels.size()));
         parameter(QStringLiteral("Execution time"),
             m_settings.seconds ? formatSeconds(*m_settings.seconds) : QStringLiteral("not given"));
         const KernelWhatIf& all = m_settings.allKernels;
@@ -385,6 +394,9 @@ private:
         items << QStringLiteral("launch analysed: grid %1, block %2 (? = not known at compile time)")
                      .arg(launchDims(report.analysis.launch.gridDim), launchDims(report.analysis.launch.blockDim));
         items += report.estimate.assumptions;
+        const QString archNote = archDependenceNote(*report.analysis.kernel);
+        if (!archNote.isEmpty())
+            items << QStringLiteral("device code %1").arg(archNote);
         const KernelIR* ir = report.analysis.ir;
         const QString& file = info.location.file;
         auto where = [&](int statement, int line) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "SarifWriter.h"
 
+#include "OutputFormatting.h"
+
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -88,6 +90,7 @@ QByteArray estimateSarif(const EstimateRun& run, const QString& baseDir, const Q
                 {QStringLiteral("kernel_power_w"), e.watts}};
             if (report.analysis.kernel->unitErrors > 0)
                 properties.insert(QStringLiteral("unit_errors"), report.analysis.kernel->unitErrors);
+            insertArchJson(properties, *report.analysis.kernel);
             result.insert(QStringLiteral("properties"), properties);
             results << result;
         }
@@ -106,7 +109,8 @@ QByteArray estimateSarif(const EstimateRun& run, const QString& baseDir, const Q
                 QUrl::fromLocalFile(QDir(baseDir).absolutePath() + QLatin1Char('/')).toString()}}}});
     run0.insert(QStringLiteral("results"), results);
     run0.insert(QStringLiteral("properties"),
-        QJsonObject{{QStringLiteral("gpu"), run.gpu->id}, {QStringLiteral("model"), run.model->id()}});
+        QJsonObject{{QStringLiteral("gpu"), run.gpu->id}, {QStringLiteral("model"), run.model->id()},
+            {QStringLiteral("cuda_arch"), run.index->deviceArch.name()}});
     QJsonObject root;
     root.insert(QStringLiteral("$schema"), QStringLiteral("https://json.schemastore.org/sarif-2.1.0.json"));
     root.insert(QStringLiteral("version"), QStringLiteral("2.1.0"));

@@ -62,6 +62,7 @@ QJsonObject kernelSliceJson(const KernelSliceReport& report)
     object.insert(QStringLiteral("line"), report.kernel->info.location.line);
     if (report.kernel->unitErrors > 0)
         object.insert(QStringLiteral("unit_errors"), report.kernel->unitErrors);
+    insertArchJson(object, *report.kernel);
     QJsonObject launch;
     launch.insert(QStringLiteral("grid"),
         QJsonArray{optionalNumberJson(report.launch.gridDim[0]), optionalNumberJson(report.launch.gridDim[1]),
@@ -183,6 +184,7 @@ QByteArray sliceReportJsonText(const ProjectIndex& index, const QVector<KernelSl
     for (const Diagnostic& d : index.allDiagnostics())
         diagnostics << QJsonValue(d.toString());
     QJsonObject root;
+    root.insert(QStringLiteral("cuda_arch"), index.deviceArch.name());
     root.insert(QStringLiteral("kernels"), kernels);
     root.insert(QStringLiteral("diagnostics"), diagnostics);
     root.insert(QStringLiteral("error_count"), errorCount(index.allDiagnostics()));
@@ -194,12 +196,14 @@ QString sliceReportTable(const QVector<KernelSliceReport>& reports, const QStrin
     QString out;
     for (const KernelSliceReport& report : reports) {
         const KernelSlices& slices = report.slices;
-        out += QStringLiteral("%1  %2:%3  %4 (branch density %5, %6 statements)\n")
+        const QString archNote = archDependenceNote(*report.kernel);
+        out += QStringLiteral("%1  %2:%3  %4 (branch density %5, %6 statements)%7\n")
                    .arg(report.kernel->info.qualifiedName, pathRelativeTo(report.kernel->info.location.file, baseDir))
                    .arg(report.kernel->info.location.line)
                    .arg(slices.dense ? QStringLiteral("branch-dense") : QStringLiteral("branch-sparse"))
                    .arg(slices.branchDensity, 0, 'f', 2)
-                   .arg(slices.effectiveStatements);
+                   .arg(slices.effectiveStatements)
+                   .arg(archNote.isEmpty() ? QString() : QStringLiteral("  [%1]").arg(archNote));
         out += QStringLiteral("  %1 %2 %3 %4 %5 %6 %7 %8  %9\n")
                    .arg(QStringLiteral("SLICE"), -9)
                    .arg(QStringLiteral("|C|"), 4)

@@ -37,6 +37,8 @@ struct FunctionInfo {
     // Functions this body calls directly, in first-call order, unique: the callee's key when
     // its definition is in the same unit, else its USR (resolved when units are merged).
     QStringList calleeRefs;
+    // Its definition's text mentions __CUDA_ARCH__ (an #if in the body, skipped arms too).
+    bool mentionsCudaArch = false;
 };
 
 // One axis-triple of a launch configuration: each component is known when the expression
@@ -98,6 +100,16 @@ struct UnitIndex {
     QStringList includedFiles; // absolute paths of every file it read (itself, project, system and clang
                                // headers; not the prelude), each once
     QVector<KernelIR> kernelIRs; // statement-level view of each kernel defined in project code
+    // The project's own code in this unit (not system headers, not the prelude) mentions
+    // __CUDA_ARCH__: its device code differs between the host's and the device's reading.
+    bool testsCudaArch = false;
+    // The architecture its kernel bodies and device functions were read for, by a device-side
+    // parse ("sm_90"); empty when they were read from the host parse, which for a unit that
+    // never tests __CUDA_ARCH__ is the same code every architecture compiles.
+    QString deviceArch;
+    // Keys of the kernels whose device reading differs from the host's: the ones whose
+    // own code (or the device functions they call) tests __CUDA_ARCH__. Sorted.
+    QStringList archDependentKernels;
 };
 
 } // namespace slicewatt

@@ -9,6 +9,8 @@
 #include <QDir>
 #include <QSet>
 
+#include <string_view>
+
 namespace slicewatt {
 namespace {
 
@@ -75,6 +77,7 @@ private:
         function.isTemplate = clang_getCursorKind(cursor) == CXCursor_FunctionTemplate;
         function.isExternC = clang_getCursorKind(clang_getCursorLexicalParent(cursor)) == CXCursor_LinkageSpec;
         function.isStatic = clang_Cursor_getStorageClass(cursor) == CX_SC_Static;
+        function.mentionsCudaArch = extentMentionsCudaArch(cursor);
 
         if (function.kind == FunctionKind::Kernel && m_readKernel) {
             KernelIR ir = m_readKernel(m_tu, cursor, function.key, &m_budget, &m_index.diagnostics, m_limits);
@@ -142,22 +145,62 @@ private:
         m_launches.noteCall(call, scan.function, candidates);
     }
 
+    struct InclusionScan {
+        CXTranslationUnit tu;
+        UnitIndex* index;
+    };
+
     void collectInclusions()
     {
+        InclusionScan inclusions{m_tu, &m_index};
         clang_getInclusions(
             m_tu,
             [](CXFile included, CXSourceLocation*, unsigned, CXClientData data) {
-                auto* files = static_cast<QStringList*>(data);
+                auto* scan = static_cast<InclusionScan*>(data);
                 // The real path: the spelled one can be relative to the toolchain's folders
                 // ("…/gcc/x86_64-linux-gnu/12/../../../../include/c++/12/cstddef").
                 QString path = takeString(clang_File_tryGetRealPathName(included));
                 if (path.isEmpty())
                     path = takeString(clang_getFileName(included));
                 path = QDir::cleanPath(path);
-                if (!CudaPrelude::isPreludePath(path) && !files->contains(path))
-                    files->append(path);
+                if (CudaPrelude::isPreludePath(path) || scan->index->includedFiles.contains(path))
+                    return;
+                scan->index->includedFiles.append(path);
+                if (!scan->index->testsCudaArch
+                    && !clang_Location_isInSystemHeader(clang_getLocation(scan->tu, included, 1, 1)))
+                    scan->index->testsCudaArch = mentionsCudaArch(scan->tu, included);
             },
-            &m_index.includedFiles);
+            &inclusions);
+    }
+
+    // The text clang read, from its own buffer: no second read of the file. Any mention
+    // counts (`#if __CUDA_ARCH__ >= 800`, `#ifdef __CUDA_ARCH__`, __CUDA_ARCH_LIST__): a
+    // false positive costs one more parse, a miss would read the wrong kernel body.
+    static bool mentionsCudaArch(CXTranslationUnit tu, CXFile file)
+    {
+        size_t size = 0;
+        const char* text = clang_getFileContents(tu, file, &size);
+        return text && std::string_view(text, size).find("__CUDA_ARCH") != std::string_view::npos;
+    }
+
+    // The same for one definition's text, from its first token to its closing brace
+    // (the arms an #if skipped are in it too).
+    bool extentMentionsCudaArch(CXCursor cursor) const
+    {
+        const CXSourceRange extent = clang_getCursorExtent(cursor);
+        CXFile file = nullptr;
+        CXFile endFile = nullptr;
+        unsigned begin = 0;
+        unsigned end = 0;
+        clang_getSpellingLocation(clang_getRangeStart(extent), &file, nullptr, nullptr, &begin);
+        clang_getSpellingLocation(clang_getRangeEnd(extent), &endFile, nullptr, nullptr, &end);
+        if (!file || !clang_File_isEqual(file, endFile) || end <= begin)
+            return false;
+        size_t size = 0;
+        const char* text = clang_getFileContents(m_tu, file, &size);
+        if (!text || end > size)
+            return false;
+        return std::string_view(text + begin, end - begin).find("__CUDA_ARCH") != std::string_view::npos;
     }
 
     CXTranslationUnit m_tu;

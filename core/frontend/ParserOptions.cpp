@@ -21,12 +21,11 @@ QString defaultClangResourceDir()
     return QString();
 }
 
-QStringList clangArguments(const QStringList& fileFlags, const ParserOptions& options)
+QStringList clangArguments(const QStringList& fileFlags, const ParserOptions& options, CompileSide side)
 {
     QStringList args = {
         QStringLiteral("-x"),
         QStringLiteral("cuda"),
-        QStringLiteral("--cuda-host-only"),
         QStringLiteral("-nocudainc"),
         QStringLiteral("-nocudalib"),
         // Point clang away from any real CUDA install: CUDA 12+ headers break clang 14, and
@@ -54,6 +53,10 @@ QStringList clangArguments(const QStringList& fileFlags, const ParserOptions& op
         QStringLiteral("-include"),
         CudaPrelude::forcedInclude(),
     };
+    if (side == CompileSide::Host)
+        args << QStringLiteral("--cuda-host-only");
+    else
+        args += options.deviceArch.deviceParseArguments();
     if (!options.allowCrashPragmas)
         args << QStringLiteral("-Xclang") << QStringLiteral("-disable-pragma-debug-crash");
     if (!options.resourceDir.isEmpty())

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "common/CudaArch.h"
+
 #include <QString>
 #include <QStringList>
 
@@ -26,10 +28,13 @@ struct AnalysisLimits {
     int maxStatementContext = 250000;
 };
 
-// How every file is handed to libclang. CUDA is parsed as host-side code (launch sites
-// exist only there, and device bodies are parsed in host compilations too) with our own
-// prelude instead of CUDA's headers, so no CUDA installation is needed or even looked at.
+// How every file is handed to libclang: as CUDA, with our own prelude instead of CUDA's
+// headers, so no CUDA installation is needed or even looked at. Every file is parsed as the
+// host compiler sees it (launch sites exist only there, and device bodies are parsed in host
+// compilations too); a file whose own code tests `__CUDA_ARCH__` is parsed a second time as
+// the device compiler sees it for `deviceArch`, and its kernel bodies are read from that.
 struct ParserOptions {
+    CudaArch deviceArch;
     qint64 maxFileBytes = 16 * 1024 * 1024; // larger files get a diagnostic instead of a parse
     int errorLimit = 100; // per file; KeepGoing continues after errors anyway
     QString resourceDir; // clang's builtin headers; empty: built-in default
@@ -46,8 +51,15 @@ struct ParserOptions {
     bool allowCrashPragmas = false;
 };
 
+// Which of CUDA's two compilations of a file a parse imitates.
+enum class CompileSide {
+    Host, // __CUDA_ARCH__ undefined: host code, launches, and device code as the host sees it
+    Device, // __CUDA_ARCH__ = options.deviceArch: device code as the GPU will run it
+};
+
 // The full argument list for one file: CUDA mode and prelude first, then the file's flags.
-QStringList clangArguments(const QStringList& fileFlags, const ParserOptions& options);
+QStringList clangArguments(
+    const QStringList& fileFlags, const ParserOptions& options, CompileSide side = CompileSide::Host);
 
 // clang's builtin header folder found when SliceWatt was built, or from
 // $SLICEWATT_CLANG_RESOURCE_DIR; empty when neither exists.

@@ -44,9 +44,10 @@ const KernelIR* ProjectIndex::kernelIR(const QString& key) const
     return it == kernelIRs.constEnd() ? nullptr : &*it;
 }
 
-ProjectIndex mergeUnits(QVector<UnitIndex> units)
+ProjectIndex mergeUnits(QVector<UnitIndex> units, CudaArch deviceArch)
 {
     ProjectIndex index;
+    index.deviceArch = deviceArch;
     std::sort(units.begin(), units.end(), [](const UnitIndex& a, const UnitIndex& b) { return a.path < b.path; });
 
     QHash<QString, CatalogFunction> functions; // by key
@@ -54,7 +55,9 @@ ProjectIndex mergeUnits(QVector<UnitIndex> units)
     for (const UnitIndex& unit : units) {
         for (const FunctionInfo& f : unit.functions) {
             if (f.kind != FunctionKind::Host && !functions.contains(f.key)) {
-                functions.insert(f.key, CatalogFunction{f, {}, {}, {}, unit.path, errorCount(unit.diagnostics)});
+                const QString kernelArch = unit.archDependentKernels.contains(f.key) ? unit.deviceArch : QString();
+                functions.insert(
+                    f.key, CatalogFunction{f, {}, {}, {}, unit.path, errorCount(unit.diagnostics), kernelArch});
                 keysByUsr.insert(f.usr, f.key);
             }
         }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "CodeModel.h"
+#include "common/CudaArch.h"
 
 #include <QHash>
 
@@ -16,6 +17,10 @@ struct CatalogFunction {
     QVector<LaunchSite> launches; // kernels only
     QString unitPath; // the translation unit it was read from
     int unitErrors = 0; // errors in that unit: its analysis may stand on a broken parse
+    // The architecture its body was read for ("sm_90") when its code tests __CUDA_ARCH__
+    // (the device compiler's reading differs from the host's); empty when the body is the
+    // same for every architecture.
+    QString deviceArch;
 };
 
 // Everything the front end learnt about the project.
@@ -27,6 +32,8 @@ struct ProjectIndex {
     Diagnostics loaderDiagnostics; // from finding the sources
     QStringList droppedFlags;
     bool cancelled = false;
+    // What device code was read for: __CUDA_ARCH__ in the files whose code tests it.
+    CudaArch deviceArch;
 
     // Loader and parser diagnostics, each once (a header's repeat in every including unit).
     const Diagnostics& allDiagnostics() const { return m_diagnostics; }
@@ -45,6 +52,6 @@ private:
 };
 
 // Merges per-file results into the project view (deduplication, callers, launches).
-ProjectIndex mergeUnits(QVector<UnitIndex> units);
+ProjectIndex mergeUnits(QVector<UnitIndex> units, CudaArch deviceArch = {});
 
 } // namespace slicewatt

@@ -102,10 +102,11 @@ Diagnostics collectDiagnostics(CXTranslationUnit tu)
     return result;
 }
 
-ParsedUnit parseTranslationUnit(CXIndex index, const SourceFile& source, const ParserOptions& options)
+ParsedUnit parseTranslationUnit(CXIndex index, const SourceFile& source, const ParserOptions& options, CompileSide side)
 {
     ParsedUnit unit;
     unit.path = source.path;
+    unit.side = side;
     unit.budget = FileBudget(source.path, options.fileTimeBudgetSeconds, options.clock);
     unit.limits = options.limits;
     // The screening recurses with the nesting of macros: the large stack, as for the parse.
@@ -115,7 +116,7 @@ ParsedUnit parseTranslationUnit(CXIndex index, const SourceFile& source, const P
     if (!check.parseable)
         return unit;
 
-    const QStringList arguments = clangArguments(source.flags, options);
+    const QStringList arguments = clangArguments(source.flags, options, side);
     std::vector<QByteArray> argumentBytes;
     argumentBytes.reserve(size_t(arguments.size()));
     for (const QString& arg : arguments)

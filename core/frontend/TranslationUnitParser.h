@@ -21,12 +21,14 @@ struct ParsedUnit {
     // Started before the parse; the analysis that follows spends what the parse left.
     FileBudget budget;
     AnalysisLimits limits; // from the options, for that analysis
+    CompileSide side = CompileSide::Host;
 };
 
 // Parses one file as CUDA with the prelude. Thread-safe when each thread passes its own
 // index. Errors in the code never stop the parse (KeepGoing), and libclang's crash
 // recovery turns a crash inside clang into a diagnostic for this file alone.
-ParsedUnit parseTranslationUnit(CXIndex index, const SourceFile& source, const ParserOptions& options);
+ParsedUnit parseTranslationUnit(
+    CXIndex index, const SourceFile& source, const ParserOptions& options, CompileSide side = CompileSide::Host);
 
 // Runs `work` on a thread with a stack far larger than a worker thread's 8 MiB, and waits.
 // clang's parser and our AST walks recurse once per nesting level of the code, and a stack

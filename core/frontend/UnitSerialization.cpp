@@ -89,7 +89,7 @@ void write(QDataStream& out, const FunctionInfo& f)
     out << f.usr << f.key << f.name << f.qualifiedName;
     write(out, f.location);
     writeEnum(out, f.kind);
-    out << f.isTemplate << f.isExternC << f.isStatic << f.calleeRefs;
+    out << f.isTemplate << f.isExternC << f.isStatic << f.calleeRefs << f.mentionsCudaArch;
 }
 
 void read(QDataStream& in, FunctionInfo& f)
@@ -97,7 +97,7 @@ void read(QDataStream& in, FunctionInfo& f)
     in >> f.usr >> f.key >> f.name >> f.qualifiedName;
     read(in, f.location);
     f.kind = readEnum<FunctionKind>(in);
-    in >> f.isTemplate >> f.isExternC >> f.isStatic >> f.calleeRefs;
+    in >> f.isTemplate >> f.isExternC >> f.isStatic >> f.calleeRefs >> f.mentionsCudaArch;
 }
 
 void write(QDataStream& out, const LaunchDim& dim)
@@ -320,6 +320,15 @@ QDataStream::Version streamVersion()
 
 } // namespace
 
+QByteArray serializeKernelIR(const KernelIR& ir)
+{
+    QByteArray bytes;
+    QDataStream out(&bytes, QIODevice::WriteOnly);
+    out.setVersion(streamVersion());
+    write(out, ir);
+    return bytes;
+}
+
 QByteArray serializeUnit(const UnitIndex& unit)
 {
     QByteArray bytes;
@@ -331,6 +340,7 @@ QByteArray serializeUnit(const UnitIndex& unit)
     writeList(out, unit.launches);
     out << unit.includedFiles;
     writeList(out, unit.kernelIRs);
+    out << unit.testsCudaArch << unit.deviceArch << unit.archDependentKernels;
     return bytes;
 }
 
@@ -349,6 +359,7 @@ std::optional<UnitIndex> deserializeUnit(const QByteArray& bytes)
     readList(in, unit.launches);
     in >> unit.includedFiles;
     readList(in, unit.kernelIRs);
+    in >> unit.testsCudaArch >> unit.deviceArch >> unit.archDependentKernels;
     // Every byte must have been used: trailing bytes mean the layout was not this one.
     if (in.status() != QDataStream::Ok || !in.atEnd())
         return std::nullopt;

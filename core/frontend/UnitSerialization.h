@@ -14,11 +14,14 @@ namespace slicewatt {
 // and the tool version, so a reader never meets another build's bytes.
 QByteArray serializeUnit(const UnitIndex& unit);
 
+// One kernel's statement IR as bytes: equal bytes, equal readings (sets are written sorted).
+QByteArray serializeKernelIR(const KernelIR& ir);
+
 // Null when the bytes are not a complete unit of this format (truncated, or damaged in a
 // way the checksum around them did not catch).
 std::optional<UnitIndex> deserializeUnit(const QByteArray& bytes);
 
 // Bump whenever UnitIndex or anything it holds changes shape.
-constexpr quint32 kUnitFormatVersion = 4;
+constexpr quint32 kUnitFormatVersion = 5;
 
 } // namespace slicewatt

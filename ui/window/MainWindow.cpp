@@ -79,10 +79,11 @@ QDockWidget* makeDock(const QString& title, const QString& objectName, QWidget* 
     return dock;
 }
 
-ParserOptions parserOptions()
+ParserOptions parserOptions(const Preferences& preferences)
 {
     ParserOptions parser;
     parser.resourceDir = defaultClangResourceDir();
+    parser.deviceArch = preferences.deviceArch;
     return parser;
 }
 
@@ -130,11 +131,15 @@ MainWindow::MainWindow(QWidget* parent)
     m_gpuLabel = new QLabel(this);
     m_modelLabel = new QLabel(this);
     m_powerLabel = new QLabel(this);
+    m_archLabel = new QLabel(this);
+    m_archLabel->setToolTip(tr("The GPU architecture device code is read for (__CUDA_ARCH__), in files whose code "
+                               "tests it; Edit → Preferences changes it"));
     statusBar()->addWidget(m_summary, 1);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancelButton);
     statusBar()->addPermanentWidget(m_gpuLabel);
     statusBar()->addPermanentWidget(m_modelLabel);
+    statusBar()->addPermanentWidget(m_archLabel);
     statusBar()->addPermanentWidget(m_powerLabel);
     setBusy(false);
     connect(m_cancelButton, &QPushButton::clicked, &m_job, &AnalysisJob::cancel);
@@ -411,7 +416,7 @@ void MainWindow::openProject(const QStringList& inputs)
     m_arrivedUnits.clear();
     m_arrivedSinceShown = false;
     m_partialTimer->start();
-    m_job.start(inputs, LoadOptions{}, parserOptions());
+    m_job.start(inputs, LoadOptions{}, parserOptions(m_preferences));
 }
 
 void MainWindow::showPartialResults()
@@ -419,7 +424,7 @@ void MainWindow::showPartialResults()
     if (!m_arrivedSinceShown || m_incremental)
         return;
     m_arrivedSinceShown = false;
-    ProjectIndex partial = mergeUnits(m_arrivedUnits);
+    ProjectIndex partial = mergeUnits(m_arrivedUnits, m_preferences.deviceArch);
     partial.loaderDiagnostics = m_sources.diagnostics;
     partial.refreshDiagnostics();
     m_session->setIndex(std::move(partial));
@@ -518,7 +523,7 @@ void MainWindow::onFilesChanged(const QStringList& files)
     m_incremental = true;
     setBusy(true);
     m_summary->setText(tr("Re-analysing %1").arg(QFileInfo(files.first()).fileName()));
-    m_job.startIncremental(m_session->index(), m_sources, affected, parserOptions());
+    m_job.startIncremental(m_session->index(), m_sources, affected, parserOptions(m_preferences));
 }
 
 void MainWindow::onKernelActivated(const QModelIndex& index)
@@ -655,6 +660,7 @@ void MainWindow::updateStatus()
 void MainWindow::applyPreferences(const Preferences& preferences)
 {
     const bool foldersChanged = preferences.modelFolders != m_preferences.modelFolders;
+    const bool archChanged = preferences.deviceArch != m_preferences.deviceArch;
     m_preferences = preferences;
     m_preferences.save();
     if (foldersChanged) {
@@ -674,6 +680,11 @@ void MainWindow::applyPreferences(const Preferences& preferences)
     m_why->setDarkPalette(dark);
     if (m_calibration)
         m_calibration->setDarkPalette(dark);
+    m_archLabel->setText(tr("device code %1").arg(preferences.deviceArch.name()));
+    // Other device code is another program: read it again (the unit cache keeps every
+    // file whose code does not test __CUDA_ARCH__, so only those are parsed).
+    if (archChanged && !m_inputs.isEmpty() && !m_job.isRunning())
+        openProject(m_inputs);
 }
 
 void MainWindow::setBusy(bool busy)

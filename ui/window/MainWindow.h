@@ -117,6 +117,7 @@ private:
     QLabel* m_summary;
     QLabel* m_gpuLabel;
     QLabel* m_modelLabel;
+    QLabel* m_archLabel = nullptr;
     QLabel* m_powerLabel;
     Preferences m_preferences;
     QStringList m_inputs;

@@ -22,6 +22,10 @@ Preferences Preferences::load()
     p.watchFiles = settings.value(QStringLiteral("analysis/watchFiles"), true).toBool();
     p.diskCache = settings.value(QStringLiteral("analysis/diskCache"), true).toBool();
     p.theme = themeFromName(settings.value(QStringLiteral("view/theme")).toString());
+    // A value from a later version (or a hand edit) falls back to the default, never fails.
+    if (const std::optional<CudaArch> arch
+        = CudaArch::fromText(settings.value(QStringLiteral("analysis/deviceArch")).toString()))
+        p.deviceArch = *arch;
     return p;
 }
 
@@ -33,6 +37,7 @@ void Preferences::save() const
     settings.setValue(QStringLiteral("analysis/watchFiles"), watchFiles);
     settings.setValue(QStringLiteral("analysis/diskCache"), diskCache);
     settings.setValue(QStringLiteral("view/theme"), themeName(theme));
+    settings.setValue(QStringLiteral("analysis/deviceArch"), deviceArch.name());
 }
 
 PreferencesDialog::PreferencesDialog(const Preferences& preferences, QWidget* parent)
@@ -58,10 +63,17 @@ PreferencesDialog::PreferencesDialog(const Preferences& preferences, QWidget* pa
     m_theme->addItem(tr("Light"), themeName(ThemeChoice::Light));
     m_theme->addItem(tr("Dark"), themeName(ThemeChoice::Dark));
     m_theme->setCurrentIndex(m_theme->findData(themeName(preferences.theme)));
+    m_arch = new QComboBox(this);
+    m_arch->addItems(CudaArch::knownNames());
+    m_arch->setCurrentText(preferences.deviceArch.name());
+    m_arch->setToolTip(tr("Kernels whose code tests __CUDA_ARCH__ (tensor cores, async copies, bf16 paths) are "
+                          "read as the device compiler sees them for this architecture; the others are the same "
+                          "on every GPU. Changing it re-reads only those files."));
     form->addRow(tr("&Editor command:"), m_editor);
     form->addRow(tr("&Model folders:"), m_folders);
     form->addRow(QString(), m_watch);
     form->addRow(QString(), m_diskCache);
+    form->addRow(tr("Device &architecture:"), m_arch);
     form->addRow(tr("&Theme:"), m_theme);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
@@ -80,6 +92,8 @@ Preferences PreferencesDialog::preferences() const
     p.watchFiles = m_watch->isChecked();
     p.diskCache = m_diskCache->isChecked();
     p.theme = themeFromName(m_theme->currentData().toString());
+    if (const std::optional<CudaArch> arch = CudaArch::fromText(m_arch->currentText()))
+        p.deviceArch = *arch;
     return p;
 }
 

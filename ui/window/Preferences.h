@@ -2,6 +2,7 @@
 #pragma once
 
 #include "Theme.h"
+#include "common/CudaArch.h"
 
 #include <QDialog>
 #include <QStringList>
@@ -20,6 +21,8 @@ struct Preferences {
     bool watchFiles = true; // re-analyse files when they are saved
     bool diskCache = true; // keep parsed files in the user cache folder (UnitCache)
     ThemeChoice theme = ThemeChoice::System;
+    // What device code is read for (__CUDA_ARCH__ in files that test it).
+    CudaArch deviceArch;
 
     static Preferences load();
     void save() const;
@@ -37,6 +40,7 @@ private:
     QCheckBox* m_watch;
     QCheckBox* m_diskCache;
     QComboBox* m_theme;
+    QComboBox* m_arch;
 };
 
 } // namespace slicewatt
