@@ -48,6 +48,30 @@ void KernelReadContext::leaveFunction()
     m_frames.pop_back();
 }
 
+void KernelReadContext::setInstantiation(CXCursor kernel, const LaunchSite& launch)
+{
+    QHash<QString, qint64> bindings;
+    for (auto it = launch.templateArguments.constBegin(); it != launch.templateArguments.constEnd(); ++it) {
+        // Type arguments come as "sizeof(T)", already the evaluator's key; values by name.
+        const bool typeSize = it.key().startsWith(QLatin1String("sizeof("));
+        bindings.insert(typeSize ? it.key() : ConstantEvaluator::templateParameterBinding(it.key()), it.value());
+    }
+    m_instantiation = std::make_unique<ConstantEvaluator>(m_tu, kernel);
+    m_instantiation->setBudget(m_budget);
+    m_instantiation->bindParameters(bindings);
+    m_instantiation->bindTemplateTypes(launch.templateTypes);
+    m_instantiationPlace = launch.location.file + QLatin1Char(':') + QString::number(launch.location.line);
+}
+
+std::optional<qint64> KernelReadContext::compileTimeValue(CXCursor condition)
+{
+    if (const std::optional<qint64> value = evaluator().scalar(condition))
+        return value;
+    if (m_instantiation && !inlining())
+        return m_instantiation->scalar(condition);
+    return std::nullopt;
+}
+
 std::optional<CXCursor> KernelReadContext::initialiserOf(CXCursor variable) const
 {
     const QVector<CXCursor> operands = expressionChildren(variable);

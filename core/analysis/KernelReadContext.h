@@ -3,6 +3,7 @@
 
 #include "TokenIndex.h"
 #include "common/Diagnostic.h"
+#include "frontend/CodeModel.h"
 #include "frontend/ConstantEvaluator.h"
 #include "frontend/ParserOptions.h"
 #include "ir/KernelIR.h"
@@ -59,6 +60,15 @@ public:
     bool inlining() const { return m_frames.size() > 1; }
     int frameCount() const { return int(m_frames.size()); }
 
+    // The launch whose template arguments decide the kernel's `if constexpr` conditions.
+    void setInstantiation(CXCursor kernel, const LaunchSite& launch);
+    // The compile-time value of an `if constexpr` condition: from constants, else (in the
+    // kernel's own body) from the instantiation's template arguments.
+    std::optional<qint64> compileTimeValue(CXCursor condition);
+    // "file:line" of the launch whose template arguments decided a condition; empty when
+    // none did (no instantiation was set).
+    const QString& instantiationPlace() const { return m_instantiationPlace; }
+
     // A variable's initialiser: its last expression child, unless that is an array size
     // (`__shared__ float tile[BLOCK];` has the expression BLOCK but no initialiser).
     std::optional<CXCursor> initialiserOf(CXCursor variable) const;
@@ -88,7 +98,10 @@ private:
     std::vector<Frame> m_frames;
     QHash<QString, std::shared_ptr<TokenIndex>> m_tokenCache; // by function USR
     QHash<QString, std::shared_ptr<ConstantEvaluator>> m_evaluatorCache;
+    std::unique_ptr<ConstantEvaluator> m_instantiation; // the kernel's, with template arguments bound
+    QString m_instantiationPlace;
     bool m_stopped = false;
+
     int m_statementContext = 0; // loops, controls and arms of every statement so far
     QSet<int> m_reportedLimits;
 };

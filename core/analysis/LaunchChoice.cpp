@@ -3,18 +3,21 @@
 
 namespace slicewatt {
 
+const LaunchSite* defaultLaunch(const QVector<LaunchSite>& launches)
+{
+    for (const LaunchSite& launch : launches) {
+        if (launch.block.isFullyKnown())
+            return &launch;
+    }
+    return launches.isEmpty() ? nullptr : &launches.first();
+}
+
 LaunchShape defaultLaunchShape(const QVector<LaunchSite>& launches)
 {
     LaunchShape shape;
-    if (launches.isEmpty())
+    const LaunchSite* chosen = defaultLaunch(launches);
+    if (!chosen)
         return shape;
-    const LaunchSite* chosen = &launches.first();
-    for (const LaunchSite& launch : launches) {
-        if (launch.block.isFullyKnown()) {
-            chosen = &launch;
-            break;
-        }
-    }
     shape.blockDim[0] = chosen->block.x;
     shape.blockDim[1] = chosen->block.y;
     shape.blockDim[2] = chosen->block.z;

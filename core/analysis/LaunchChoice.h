@@ -10,5 +10,7 @@ namespace slicewatt {
 // source order whose block size is fully known, else the first launch; no launch gives an
 // empty shape (loops bounded by blockDim then fall back to the default trip count).
 LaunchShape defaultLaunchShape(const QVector<LaunchSite>& launches);
+// That launch itself; null when there is none.
+const LaunchSite* defaultLaunch(const QVector<LaunchSite>& launches);
 
 } // namespace slicewatt

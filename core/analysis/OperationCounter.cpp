@@ -31,6 +31,27 @@ bool isPseudoObject(CXCursor expression)
         .contains(QLatin1String("pseudo-object"));
 }
 
+// The overloaded operator a nameless call refers to ("operator*"), and which operand
+// refers to it; nullopt when no operand is a reference to an overload set of operators.
+std::optional<std::pair<QString, int>> overloadedOperatorOf(const QVector<CXCursor>& operands)
+{
+    for (int i = 0; i < operands.size(); ++i) {
+        CXCursor reference = stripImplicit(operands[i]);
+        if (clang_getCursorKind(reference) == CXCursor_DeclRefExpr && spellingOf(reference).isEmpty()) {
+            const QVector<CXCursor> children = childrenOf(reference);
+            if (children.size() != 1)
+                continue;
+            reference = children.first();
+        }
+        if (clang_getCursorKind(reference) != CXCursor_OverloadedDeclRef)
+            continue;
+        const QString name = spellingOf(reference);
+        if (name.startsWith(QLatin1String("operator")))
+            return std::make_pair(name, i);
+    }
+    return std::nullopt;
+}
+
 bool isArray(CXType type)
 {
     const CXTypeKind kind = clang_getCanonicalType(type).kind;
@@ -218,8 +239,45 @@ bool OperationCounter::isInlinable(CXCursor callee) const
     return hasAttribute(callee, CXCursor_CUDADeviceAttr);
 }
 
+bool OperationCounter::scanDependentOperator(const QVector<CXCursor>& operands, ExpressionFacts& facts)
+{
+    const auto overloaded = overloadedOperatorOf(operands);
+    if (!overloaded)
+        return false;
+    QVector<CXCursor> values = operands;
+    values.removeAt(overloaded->second);
+    const QString op = overloaded->first.mid(8).trimmed();
+    const bool comparison = op == QLatin1String("==") || op == QLatin1String("!=") || op == QLatin1String("<=")
+        || op == QLatin1String(">=");
+    if (op == QLatin1String("=") && values.size() == 2) {
+        scanAssignment(values[0], values[1], facts);
+        return true;
+    }
+    if (op == QLatin1String("++") || op == QLatin1String("--")) {
+        ++facts.arithmetic;
+        for (const CXCursor& value : values)
+            scan(value, AccessMode::LoadStore, facts);
+        return true;
+    }
+    if (op.endsWith(QLatin1Char('=')) && !comparison && values.size() == 2) {
+        ++facts.arithmetic;
+        ++facts.assignments;
+        scan(values[0], AccessMode::LoadStore, facts);
+        scan(values[1], AccessMode::Load, facts);
+        return true;
+    }
+    const auto binary = binaryOperatorFromSpelling(op);
+    if ((binary && isArithmetic(*binary)) || (values.size() == 1 && op == QLatin1String("-")))
+        ++facts.arithmetic;
+    for (const CXCursor& value : values)
+        scan(value, AccessMode::Load, facts);
+    return true;
+}
+
 void OperationCounter::scanCall(CXCursor call, const QVector<CXCursor>& operands, ExpressionFacts& facts)
 {
+    if (spellingOf(call).isEmpty() && scanDependentOperator(operands, facts))
+        return;
     // A dependent call in a template kernel has candidates instead of a callee; one
     // candidate is as good as resolved.
     const QVector<CXCursor> candidates = calleeCandidates(call);

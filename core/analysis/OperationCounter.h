@@ -52,6 +52,10 @@ public:
 private:
     void scanAssignment(CXCursor target, CXCursor value, ExpressionFacts& facts);
     void scanCall(CXCursor call, const QVector<CXCursor>& operands, ExpressionFacts& facts);
+    // `a * b` on a type that depends on a template parameter, with overloaded operators in
+    // scope (cuda_fp16.h's __half ones): one operator, spelt as a nameless call. False when
+    // the call is no such thing.
+    bool scanDependentOperator(const QVector<CXCursor>& operands, ExpressionFacts& facts);
     void countAccess(CXCursor lvalue, AccessMode mode, ExpressionFacts& facts);
     // A read or write of a variable, through the caller's variable it aliases (out-parameters).
     void recordVariable(const QString& usr, AccessMode mode, ExpressionFacts& facts);

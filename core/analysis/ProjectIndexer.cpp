@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ProjectIndexer.h"
 
+#include "LaunchChoice.h"
 #include "StatementBuilder.h"
 #include "frontend/CompileSides.h"
 #include "frontend/KernelFinder.h"
@@ -19,7 +20,12 @@ UnitIndex indexFile(const SourceFile& source, const ParserOptions& options)
 {
     // excludeDeclarationsFromPCH = 0, displayDiagnostics = 0: we collect them ourselves.
     IndexHandle index(clang_createIndex(0, 0));
-    const KernelReader reader = options.analyseKernels ? KernelReader(buildKernelIR) : KernelReader();
+    KernelReader reader;
+    if (options.analyseKernels)
+        reader = [](CXTranslationUnit tu, CXCursor kernel, const QString& key, const QVector<LaunchSite>& launches,
+                     FileBudget* budget, Diagnostics* diagnostics, const AnalysisLimits& limits) {
+            return buildKernelIR(tu, kernel, key, budget, diagnostics, limits, defaultLaunch(launches));
+        };
     UnitIndex host;
     {
         const ParsedUnit parsed = parseTranslationUnit(index.get(), source, options);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "common/Diagnostic.h"
+#include "frontend/CodeModel.h"
 #include "frontend/ParserOptions.h"
 #include "ir/KernelIR.h"
 
@@ -20,7 +21,9 @@ class FileBudget;
 // Stops when `budget` runs out (the caller then drops the kernel: it is incomplete), and
 // where a cap of `limits` is hit, which it reports in the kernel's notes and, when given,
 // as a warning in `diagnostics`.
+// A template kernel's `if constexpr` on its template arguments is decided with those of
+// `instantiation` (the launch the analysis uses by default), and says so in the notes.
 KernelIR buildKernelIR(CXTranslationUnit tu, CXCursor kernel, const QString& kernelKey, FileBudget* budget = nullptr,
-    Diagnostics* diagnostics = nullptr, const AnalysisLimits& limits = {});
+    Diagnostics* diagnostics = nullptr, const AnalysisLimits& limits = {}, const LaunchSite* instantiation = nullptr);
 
 } // namespace slicewatt

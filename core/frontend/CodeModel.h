@@ -69,8 +69,12 @@ struct LaunchSite {
     QString sharedExpression;
     QString streamExpression; // empty when omitted
     // Integral template arguments of a launched instantiation (`reduce<256>`), by the
-    // kernel template's parameter name: loops bounded by them resolve per launch.
+    // kernel template's parameter name: loops bounded by them resolve per launch. Type
+    // arguments are held by their size, under "sizeof(T)" (`axpy<float>`: 4).
     QHash<QString, qint64> templateArguments;
+    // Type template arguments by parameter name, as canonical spellings ("float"), for
+    // `if constexpr (std::is_same_v<T, float>)`.
+    QHash<QString, QString> templateTypes;
     QString api = QStringLiteral("<<<>>>"); // or the runtime function that launches
     // "file:line" of the call of the enclosing host function whose constant arguments gave
     // the values the launch itself leaves open (`launchReduce<256>(in, out, n)`); empty

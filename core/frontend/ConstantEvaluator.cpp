@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ConstantEvaluator.h"
 
+#include <QRegularExpression>
+
 #include "ClangHandles.h"
 #include "CursorQueries.h"
 #include "FileBudget.h"
@@ -53,6 +55,11 @@ ConstantEvaluator::ConstantEvaluator(CXTranslationUnit tu, CXCursor function)
 {
 }
 
+QString ConstantEvaluator::templateTypeSizeKey(const QString& name)
+{
+    return QStringLiteral("sizeof(%1)").arg(name);
+}
+
 QString ConstantEvaluator::templateParameterBinding(const QString& name)
 {
     return QStringLiteral("template:") + name;
@@ -62,6 +69,49 @@ void ConstantEvaluator::bindParameters(const QHash<QString, qint64>& values)
 {
     m_bindings = values;
     m_variableValues.clear(); // locals computed from parameters change with them
+}
+
+void ConstantEvaluator::bindTemplateTypes(const QHash<QString, QString>& types)
+{
+    m_typeBindings = types;
+    m_variableValues.clear();
+}
+
+std::optional<qint64> ConstantEvaluator::isSameType(CXCursor expression) const
+{
+    static const QRegularExpression pattern(QStringLiteral(
+        R"(^(?:::)?(?:std::)?is_same(_v)?<([A-Za-z_][A-Za-z_0-9 ]*),([A-Za-z_][A-Za-z_0-9 ]*)>(::value)?$)"));
+    static const QSet<QString> fundamental = {QStringLiteral("bool"), QStringLiteral("char"),
+        QStringLiteral("signed char"), QStringLiteral("unsigned char"), QStringLiteral("short"),
+        QStringLiteral("unsigned short"), QStringLiteral("int"), QStringLiteral("unsigned int"), QStringLiteral("long"),
+        QStringLiteral("unsigned long"), QStringLiteral("long long"), QStringLiteral("unsigned long long"),
+        QStringLiteral("float"), QStringLiteral("double")};
+    QString text = sourceTextOf(m_tu, expression);
+    text.remove(QRegularExpression(QStringLiteral(R"(\s+(?=[^A-Za-z_0-9]|$)|(?<=[^A-Za-z_0-9])\s+)")));
+    const QRegularExpressionMatch match = pattern.match(text);
+    // is_same_v<…> or is_same<…>::value, not is_same<…> alone (a type) or both.
+    if (!match.hasMatch() || match.captured(1).isEmpty() == match.captured(4).isEmpty())
+        return std::nullopt;
+    // A bound parameter's spelling is canonical, and so is a fundamental type's; any other
+    // name may be a typedef of either.
+    struct Spelling {
+        QString text;
+        bool canonical;
+    };
+    auto resolve = [&](const QString& name) {
+        const QString simplified = name.simplified();
+        const auto bound = m_typeBindings.constFind(simplified);
+        if (bound != m_typeBindings.constEnd())
+            return Spelling{*bound, true};
+        return Spelling{simplified, fundamental.contains(simplified)};
+    };
+    const Spelling a = resolve(match.captured(2));
+    const Spelling b = resolve(match.captured(3));
+    if (a.text == b.text)
+        return 1;
+    if (a.canonical && b.canonical)
+        return 0;
+    return std::nullopt;
 }
 
 std::optional<qint64> ConstantEvaluator::bound(const QString& key) const
@@ -105,6 +155,10 @@ std::optional<qint64> ConstantEvaluator::evaluateScalar(CXCursor expression, int
         }
     }
     const CXCursorKind kind = clang_getCursorKind(expression);
+    if (!m_typeBindings.isEmpty() && (kind == CXCursor_DeclRefExpr || kind == CXCursor_UnexposedExpr)) {
+        if (const std::optional<qint64> same = isSameType(expression))
+            return same;
+    }
     const QVector<CXCursor> operands = expressionChildren(expression);
     switch (kind) {
     case CXCursor_IntegerLiteral: {
@@ -175,6 +229,22 @@ std::optional<qint64> ConstantEvaluator::evaluateScalar(CXCursor expression, int
             return ~*value;
         if (op == QLatin1String("!"))
             return qint64(!*value);
+        return std::nullopt;
+    }
+    case CXCursor_UnaryExpr: {
+        // sizeof(T): a type template parameter's size where a launch bound it, or the size
+        // of a type the template does not depend on.
+        if (firstToken(expression) != QLatin1String("sizeof"))
+            return std::nullopt;
+        for (const CXCursor& child : childrenOf(expression)) {
+            if (clang_getCursorKind(child) != CXCursor_TypeRef)
+                continue;
+            const CXCursor referenced = clang_getCursorReferenced(child);
+            if (clang_getCursorKind(referenced) == CXCursor_TemplateTypeParameter)
+                return bound(templateTypeSizeKey(spellingOf(referenced)));
+            const long long bytes = clang_Type_getSizeOf(clang_getCursorType(child));
+            return bytes > 0 ? std::optional<qint64>(bytes) : std::nullopt;
+        }
         return std::nullopt;
     }
     case CXCursor_ConditionalOperator: {

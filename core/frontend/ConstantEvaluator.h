@@ -36,6 +36,13 @@ public:
     // non-type template parameters.
     void bindParameters(const QHash<QString, qint64>& values);
     static QString templateParameterBinding(const QString& name);
+    // Canonical spellings of type template parameters ("T" → "float") for one
+    // instantiation: `std::is_same<T, float>::value` and `std::is_same_v<T, float>` become
+    // known when both sides are bound or fundamental types.
+    void bindTemplateTypes(const QHash<QString, QString>& types);
+    // The binding (and LaunchSite::templateArguments key) of a type template parameter's
+    // size in bytes: "sizeof(T)", what `sizeof(T)` evaluates to once bound.
+    static QString templateTypeSizeKey(const QString& name);
     // Makes every evaluation give up (unknown) once the file's time budget is spent.
     void setBudget(FileBudget* budget) { m_budget = budget; }
 
@@ -60,6 +67,8 @@ private:
     QHash<QString, std::optional<qint64>> m_variableValues;
     FileBudget* m_budget = nullptr;
     QHash<QString, qint64> m_bindings;
+    QHash<QString, QString> m_typeBindings;
+    std::optional<qint64> isSameType(CXCursor expression) const;
     std::optional<qint64> bound(const QString& key) const;
 };
 

@@ -9,7 +9,10 @@
 #include <QDir>
 #include <QSet>
 
+#include <algorithm>
 #include <string_view>
+#include <tuple>
+#include <vector>
 
 namespace slicewatt {
 namespace {
@@ -30,6 +33,7 @@ public:
     {
         clang_visitChildren(clang_getTranslationUnitCursor(m_tu), &UnitVisitor::visitDeclaration, this);
         m_index.launches = m_launches.finish();
+        readKernels();
         collectInclusions();
     }
 
@@ -79,15 +83,6 @@ private:
         function.isStatic = clang_Cursor_getStorageClass(cursor) == CX_SC_Static;
         function.mentionsCudaArch = extentMentionsCudaArch(cursor);
 
-        if (function.kind == FunctionKind::Kernel && m_readKernel) {
-            KernelIR ir = m_readKernel(m_tu, cursor, function.key, &m_budget, &m_index.diagnostics, m_limits);
-            // Half a kernel would be estimated as if it were whole: when time ran out while
-            // it was built, the kernel is left out with the rest of the file.
-            if (m_budget.wasExhausted())
-                return;
-            m_index.kernelIRs << ir;
-        }
-
         BodyScan scan{this, cursor, ConstantEvaluator(m_tu, cursor), {}, {}};
         scan.evaluator.setBudget(&m_budget);
         clang_visitChildren(cursor, &UnitVisitor::visitBody, &scan);
@@ -100,8 +95,47 @@ private:
         const bool member = parentKind == CXCursor_StructDecl || parentKind == CXCursor_ClassDecl
             || parentKind == CXCursor_UnionDecl || parentKind == CXCursor_ClassTemplate
             || parentKind == CXCursor_ClassTemplatePartialSpecialization;
-        if (!member)
-            m_index.functions << function;
+        if (member)
+            return;
+        if (function.kind == FunctionKind::Kernel && m_readKernel)
+            m_kernelsToRead.push_back({cursor, function.key, function.usr});
+        m_index.functions << function;
+    }
+
+    struct KernelToRead {
+        CXCursor cursor;
+        QString key;
+        QString usr;
+    };
+
+    // The statement IR of every kernel found, now that the unit's launches are known.
+    void readKernels()
+    {
+        auto byPlace = [](const LaunchSite& a, const LaunchSite& b) {
+            return std::tie(a.location.file, a.location.line, a.location.column)
+                < std::tie(b.location.file, b.location.line, b.location.column);
+        };
+        for (const KernelToRead& kernel : m_kernelsToRead) {
+            if (m_budget.exhausted())
+                break;
+            QVector<LaunchSite> launches;
+            for (const LaunchSite& launch : m_index.launches) {
+                if (launch.kernelRef == kernel.key || launch.kernelRef == kernel.usr)
+                    launches << launch;
+            }
+            std::sort(launches.begin(), launches.end(), byPlace);
+            KernelIR ir
+                = m_readKernel(m_tu, kernel.cursor, kernel.key, launches, &m_budget, &m_index.diagnostics, m_limits);
+            // Half a kernel would be estimated as if it were whole: when time ran out while
+            // it was built, the kernel is left out with the rest of the file.
+            if (m_budget.wasExhausted()) {
+                m_index.functions.erase(std::remove_if(m_index.functions.begin(), m_index.functions.end(),
+                                            [&](const FunctionInfo& f) { return f.key == kernel.key; }),
+                    m_index.functions.end());
+                break;
+            }
+            m_index.kernelIRs << ir;
+        }
     }
 
     struct BodyScan {
@@ -209,6 +243,7 @@ private:
     FileBudget& m_budget;
     AnalysisLimits m_limits;
     LaunchRecorder m_launches;
+    std::vector<KernelToRead> m_kernelsToRead;
 };
 
 } // namespace

@@ -15,9 +15,12 @@ namespace slicewatt {
 // the unit is marked stoppedByBudget with a diagnostic, and what was found so far is kept
 // except the function being walked (a kernel half read would be estimated as if whole).
 // `readKernel` turns each kernel definition into its statement IR (the analysis stage
-// supplies it; the front end only finds things). Without one, no IR is built.
+// supplies it; the front end only finds things). Without one, no IR is built. Kernels are
+// read after the whole unit was walked, with their launches in the unit (in source order):
+// a template kernel's `if constexpr` is decided with the arguments of the launch the
+// analysis uses.
 using KernelReader = std::function<KernelIR(CXTranslationUnit tu, CXCursor kernel, const QString& kernelKey,
-    FileBudget* budget, Diagnostics* diagnostics, const AnalysisLimits& limits)>;
+    const QVector<LaunchSite>& launches, FileBudget* budget, Diagnostics* diagnostics, const AnalysisLimits& limits)>;
 UnitIndex findKernels(const ParsedUnit& unit, const KernelReader& readKernel = {});
 
 } // namespace slicewatt

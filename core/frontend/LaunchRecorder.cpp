@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "LaunchRecorder.h"
 
+#include "ClangHandles.h"
 #include "CursorQueries.h"
 
 #include <QRegularExpression>
@@ -108,23 +109,56 @@ QString functionReference(CXCursor function)
     return functionKey(usr, expansionLocationOf(definition));
 }
 
-QHash<QString, qint64> integralTemplateArguments(CXCursor specialisation)
+namespace {
+
+// The template parameter names of a specialisation's primary template, in order; empty
+// when the cursor is no specialisation.
+QStringList templateParameterNames(CXCursor specialisation)
 {
-    QHash<QString, qint64> arguments;
-    const int count = clang_Cursor_getNumTemplateArguments(specialisation);
-    const CXCursor primary = primaryTemplateOf(specialisation);
-    if (count <= 0 || clang_equalCursors(primary, specialisation))
-        return arguments;
     QStringList names;
+    const CXCursor primary = primaryTemplateOf(specialisation);
+    if (clang_Cursor_getNumTemplateArguments(specialisation) <= 0 || clang_equalCursors(primary, specialisation))
+        return names;
     for (const CXCursor& child : childrenOf(primary)) {
         const CXCursorKind kind = clang_getCursorKind(child);
         if (kind == CXCursor_TemplateTypeParameter || kind == CXCursor_NonTypeTemplateParameter
             || kind == CXCursor_TemplateTemplateParameter)
             names << spellingOf(child);
     }
+    return names;
+}
+
+} // namespace
+
+QHash<QString, QString> templateTypeArguments(CXCursor specialisation)
+{
+    QHash<QString, QString> types;
+    const QStringList names = templateParameterNames(specialisation);
+    for (int i = 0; i < names.size(); ++i) {
+        if (clang_Cursor_getTemplateArgumentKind(specialisation, unsigned(i)) == CXTemplateArgumentKind_Type)
+            types.insert(names[i],
+                takeString(clang_getTypeSpelling(
+                    clang_getCanonicalType(clang_Cursor_getTemplateArgumentType(specialisation, unsigned(i))))));
+    }
+    return types;
+}
+
+QHash<QString, qint64> integralTemplateArguments(CXCursor specialisation)
+{
+    QHash<QString, qint64> arguments;
+    const int count = clang_Cursor_getNumTemplateArguments(specialisation);
+    const QStringList names = templateParameterNames(specialisation);
     for (int i = 0; i < count && i < names.size(); ++i) {
-        if (clang_Cursor_getTemplateArgumentKind(specialisation, unsigned(i)) == CXTemplateArgumentKind_Integral)
+        const CXTemplateArgumentKind kind = clang_Cursor_getTemplateArgumentKind(specialisation, unsigned(i));
+        if (kind == CXTemplateArgumentKind_Integral) {
             arguments.insert(names[i], clang_Cursor_getTemplateArgumentValue(specialisation, unsigned(i)));
+        } else if (kind == CXTemplateArgumentKind_Type) {
+            // A type argument is known by its size, all `if constexpr (sizeof(T) == 8)` asks.
+            const long long bytes
+                = clang_Type_getSizeOf(clang_Cursor_getTemplateArgumentType(specialisation, unsigned(i)));
+            if (bytes > 0)
+                arguments.insert(ConstantEvaluator::templateTypeSizeKey(names[i]), bytes);
+        }
     }
     return arguments;
 }
@@ -204,6 +238,8 @@ bool LaunchRecorder::recordLaunch(CXCursor call, CXCursor function, ConstantEval
             launch.kernelRef = functionReference(kernel);
             launch.kernelName = spellingOf(primaryTemplateOf(kernel));
             launch.templateArguments = integralTemplateArguments(kernel);
+            launch.templateTypes = templateTypeArguments(kernel);
+            launch.templateTypes = templateTypeArguments(kernel);
         }
         if (launch.kernelName.isEmpty())
             launch.kernelName = spellingOf(call);
@@ -259,6 +295,7 @@ bool LaunchRecorder::recordRuntimeLaunch(
     launch.kernelRef = functionReference(kernel);
     launch.kernelName = spellingOf(primaryTemplateOf(kernel));
     launch.templateArguments = integralTemplateArguments(kernel);
+    launch.templateTypes = templateTypeArguments(kernel);
     launch.location = expansionLocationOf(call);
     Configuration configuration;
     if (extended) {

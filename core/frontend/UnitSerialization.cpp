@@ -34,9 +34,9 @@ QStringList sortedList(const QSet<QString>& set)
     return list;
 }
 
-QMap<QString, qint64> sortedMap(const QHash<QString, qint64>& hash)
+template <typename T> QMap<QString, T> sortedMap(const QHash<QString, T>& hash)
 {
-    QMap<QString, qint64> map;
+    QMap<QString, T> map;
     for (auto it = hash.constBegin(); it != hash.constEnd(); ++it)
         map.insert(it.key(), it.value());
     return map;
@@ -124,7 +124,7 @@ void write(QDataStream& out, const LaunchSite& launch)
     write(out, launch.block);
     writeOptional(out, launch.sharedBytes);
     out << launch.sharedExpression << launch.streamExpression << sortedMap(launch.templateArguments) << launch.api
-        << launch.valuesFrom;
+        << launch.valuesFrom << sortedMap(launch.templateTypes);
 }
 
 void read(QDataStream& in, LaunchSite& launch)
@@ -135,9 +135,13 @@ void read(QDataStream& in, LaunchSite& launch)
     read(in, launch.block);
     launch.sharedBytes = readOptional<qint64>(in);
     QMap<QString, qint64> templateArguments;
-    in >> launch.sharedExpression >> launch.streamExpression >> templateArguments >> launch.api >> launch.valuesFrom;
+    QMap<QString, QString> templateTypes;
+    in >> launch.sharedExpression >> launch.streamExpression >> templateArguments >> launch.api >> launch.valuesFrom
+        >> templateTypes;
     for (auto it = templateArguments.constBegin(); it != templateArguments.constEnd(); ++it)
         launch.templateArguments.insert(it.key(), it.value());
+    for (auto it = templateTypes.constBegin(); it != templateTypes.constEnd(); ++it)
+        launch.templateTypes.insert(it.key(), it.value());
 }
 
 void write(QDataStream& out, const SymbolicExprPtr& e)

@@ -26,8 +26,20 @@
 // First launch axpy<float><<<1024, 256>>> -> sizeof(float) == 8 is false: the else arm
 // is read. `reinterpret_cast<const float4 *>(x)[i]` is one global access (R1: the cast
 // keeps the space). Decision points 0; effective i, xv, yv, r, store = 5 -> sparse.
+// cuda_fp16.h is included (for toFloat below), so its overloaded __half operators are in
+// scope: `a * xv.x` on the dependent T is then a nameless call to the overload set
+// `operator*`, not a binary operator; it still counts as one operation (A = 8 on `r`).
+//
+// Kernel toFloat<typename T> (mixed-precision conversion, as in llm.c and ggml): two type
+// traits. First launch toFloat<__half><<<4096, 256>>> -> `std::is_same<T, float>::value`
+// is false (__half and float are different types: the copy arm is discarded) and
+// `std::is_same_v<T, __half>` is true (the scaled arm is kept). The condition lines are no
+// statements; the store converts (__half2float, a library call: 1) and scales (1): A = 2.
+// Effective i, the if, the return, the store = 4; decision points 1: 0.25 -> dense.
 #include <cstdio>
+#include <type_traits>
 #include <vector>
+#include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
 #define RADIUS 3
@@ -38,11 +50,11 @@ constexpr bool kAverage = true;
 constexpr float kInvWidth = 1.0f / (2 * RADIUS + 1);
 
 template <bool kUseShared>
-__global__ void stencil1d(const float *in, float *out) // EXPECT-KERNEL: decision_points=3 effective=12 class=dense xfail=dependent-if-constexpr
+__global__ void stencil1d(const float *in, float *out) // EXPECT-KERNEL: decision_points=3 effective=12 class=dense
 {
     int g = blockIdx.x * blockDim.x + threadIdx.x;               // EXPECT: statements=1 A=2 slices=GM,SHM w=1
     float result = 0.0f;                                         // EXPECT: statements=1 A=0 slices=GM,SHM w=1
-    if constexpr (kUseShared) {                                  // EXPECT: statements=0 xfail=dependent-if-constexpr
+    if constexpr (kUseShared) {                                  // EXPECT: statements=0
         __shared__ float s[BLOCK + 2 * RADIUS];                  // EXPECT: statements=0
         int l = threadIdx.x + RADIUS;                            // EXPECT: statements=1 A=1 slices=GM,SHM w=1
         s[l] = in[g];                                            // EXPECT: statements=1 global=1 shared=1 A=0 slices=GM,SHM w=1
@@ -54,10 +66,10 @@ __global__ void stencil1d(const float *in, float *out) // EXPECT-KERNEL: decisio
         for (int k = -RADIUS; k <= RADIUS; ++k)                  // EXPECT: statements=1 global=0 shared=0 A=2 slices=SHM w=7
             result += s[l + k];                                  // EXPECT: statements=1 global=0 shared=1 A=2 slices=SHM w=7
     } else {
-        for (int k = -RADIUS; k <= RADIUS; ++k) {                // EXPECT: statements=0 xfail=dependent-if-constexpr
-            int j = g + k;                                       // EXPECT: statements=0 xfail=dependent-if-constexpr
-            if (j >= 0 && j < N_ELEMS)                           // EXPECT: statements=0 xfail=dependent-if-constexpr
-                result += in[j];                                 // EXPECT: statements=0 xfail=dependent-if-constexpr
+        for (int k = -RADIUS; k <= RADIUS; ++k) {                // EXPECT: statements=0
+            int j = g + k;                                       // EXPECT: statements=0
+            if (j >= 0 && j < N_ELEMS)                           // EXPECT: statements=0
+                result += in[j];                                 // EXPECT: statements=0
         }
     }
     if constexpr (kAverage)                                      // EXPECT: statements=0
@@ -66,17 +78,30 @@ __global__ void stencil1d(const float *in, float *out) // EXPECT-KERNEL: decisio
 }
 
 template <typename T>
-__global__ void axpy(T a, const T *__restrict__ x, T *__restrict__ y) // EXPECT-KERNEL: decision_points=0 effective=5 class=sparse xfail=dependent-if-constexpr
+__global__ void axpy(T a, const T *__restrict__ x, T *__restrict__ y) // EXPECT-KERNEL: decision_points=0 effective=5 class=sparse
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;               // EXPECT: statements=1 A=2 slices=GM w=1
-    if constexpr (sizeof(T) == 8) {                              // EXPECT: statements=0 xfail=dependent-if-constexpr
-        y[i] = a * x[i] + y[i];                                  // EXPECT: statements=0 xfail=dependent-if-constexpr
+    if constexpr (sizeof(T) == 8) {                              // EXPECT: statements=0
+        y[i] = a * x[i] + y[i];                                  // EXPECT: statements=0
     } else {
         // four elements per thread with 16-byte vector accesses
         float4 xv = reinterpret_cast<const float4 *>(x)[i];      // EXPECT: statements=1 global=1 shared=0 A=0 slices=GM w=1
         float4 yv = reinterpret_cast<const float4 *>(y)[i];      // EXPECT: statements=1 global=1 shared=0 A=0 slices=GM w=1
         float4 r = {a * xv.x + yv.x, a * xv.y + yv.y, a * xv.z + yv.z, a * xv.w + yv.w}; // EXPECT: statements=1 global=0 A=8 slices=GM w=1
         reinterpret_cast<float4 *>(y)[i] = r;                    // EXPECT: statements=1 global=1 A=0 slices=GM w=1
+    }
+}
+
+template <typename T>
+__global__ void toFloat(const T *in, float *out, int n) // EXPECT-KERNEL: decision_points=1 effective=4 class=dense
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;               // EXPECT: statements=1 A=2 slices=GM w=1
+    if (i >= n)                                                  // EXPECT: statements=1 slices=GM
+        return;
+    if constexpr (std::is_same<T, float>::value) {               // EXPECT: statements=0
+        out[i] = in[i];                                          // EXPECT: statements=0
+    } else if constexpr (std::is_same_v<T, __half>) {            // EXPECT: statements=0
+        out[i] = __half2float(in[i]) * 0.5f;                     // EXPECT: statements=1 global=2 A=2 slices=GM w=1
     }
 }
 
@@ -104,6 +129,10 @@ int main()
     cudaMemset(d_x, 0, N_ELEMS * sizeof(double));
     cudaMemset(d_y, 0, N_ELEMS * sizeof(double));
     axpy<double><<<N_ELEMS / 256, 256>>>(2.0, d_x, d_y);
+
+    __half *d_h;
+    cudaMalloc(&d_h, N_ELEMS * sizeof(__half));
+    toFloat<__half><<<N_ELEMS / 256, 256>>>(d_h, d_out, N_ELEMS);
     cudaDeviceSynchronize();
 
     float h_out0 = 0.0f;
