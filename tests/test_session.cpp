@@ -135,6 +135,41 @@ private Q_SLOTS:
         QCOMPARE(history.stack().count(), 2);
     }
 
+    // Unknown loops inside unknown loops: the table says by how much their defaults compound,
+    // and which assumption to set first.
+    void loopTableShowsCompoundFactorAndRank()
+    {
+        QTemporaryDir dir;
+        test::writeFile(dir, "n.cu",
+            "__global__ void pairs(const float* a, float* out, int n, int m) {\n"
+            "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+            "  float acc = 0;\n"
+            "  for (int p = 0; p < n; ++p)\n"
+            "    for (int q = 0; q < m; ++q)\n"
+            "      acc += a[p * m + q] * a[i];\n"
+            "  out[i] = acc;\n"
+            "}\n"
+            "void run(const float* a, float* o, int n, int m) { pairs<<<4, 128>>>(a, o, n, m); }\n");
+        ProjectSession session;
+        WhatIfHistory history(session);
+        LoopTableModel loops(session, history);
+        session.setIndex(indexOf({dir.path()}));
+        session.select(session.run().kernels[0].analysis.kernel->info.key);
+        QCOMPARE(loops.rowCount(), 2);
+        QCOMPARE(loops.headerData(OverrideTableModel::WorkColumn, Qt::Horizontal, Qt::DisplayRole).toString(),
+            QStringLiteral("Work"));
+        QCOMPARE(loops.index(0, OverrideTableModel::SourceColumn).data().toString(), QStringLiteral("assumed"));
+        QCOMPARE(
+            loops.index(1, OverrideTableModel::SourceColumn).data().toString(), QStringLiteral("assumed, ×100 nested"));
+        QVERIFY(loops.index(1, OverrideTableModel::LineColumn).data(Qt::ToolTipRole).toString().contains("×100"));
+        // The outer loop governs all the work inside it, the inner loop part of it: #1, #2.
+        QVERIFY(loops.index(0, OverrideTableModel::WorkColumn).data().toString().endsWith(QStringLiteral("#1")));
+        QVERIFY(loops.index(1, OverrideTableModel::WorkColumn).data().toString().endsWith(QStringLiteral("#2")));
+        // Setting the outer loop ends the compounding.
+        QVERIFY(loops.setData(loops.index(0, OverrideTableModel::ValueColumn), 4, Qt::EditRole));
+        QCOMPARE(loops.index(1, OverrideTableModel::SourceColumn).data().toString(), QStringLiteral("assumed"));
+    }
+
     void loopAndBranchTablesEditTheWhatIf()
     {
         QTemporaryDir dir;
@@ -156,6 +191,13 @@ private Q_SLOTS:
         QCOMPARE(loops.index(0, OverrideTableModel::SourceColumn).data().toString(), QStringLiteral("assumed"));
         QCOMPARE(loops.index(1, OverrideTableModel::ValueColumn).data().toString(), QStringLiteral("16"));
         QCOMPARE(loops.index(1, OverrideTableModel::SourceColumn).data().toString(), QStringLiteral("from code"));
+        // The assumed loop is ranked by the work it governs; the resolved one is no choice.
+        QVERIFY(loops.index(0, OverrideTableModel::WorkColumn).data().toString().endsWith(QStringLiteral("· #1")));
+        QVERIFY(loops.index(0, OverrideTableModel::LineColumn)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("assumption #1")));
+        QCOMPARE(loops.index(1, OverrideTableModel::WorkColumn).data().toString(), QString());
 
         const double before = session.kernelReport(key)->estimate.watts;
         QSignalSpy reset(&loops, &QAbstractItemModel::modelReset);

@@ -53,6 +53,8 @@ QVector<OverrideTableModel::Row> BranchTableModel::rowsOf(
         row.assumed = branch.assumed;
         row.overridden = whatIf.branchArms.contains(branch.statement);
         row.reason = branch.reason;
+        row.workShare = branch.workShare;
+        row.rank = branch.rank;
         rows << row;
     }
     return rows;

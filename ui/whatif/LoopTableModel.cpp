@@ -20,6 +20,10 @@ QVector<OverrideTableModel::Row> LoopTableModel::rowsOf(
         row.assumed = loop.assumed;
         row.overridden = whatIf.tripCounts.contains(loop.statement);
         row.reason = loop.reason;
+        row.workShare = loop.workShare;
+        row.rank = loop.rank;
+        // The factor the defaults multiply its statements by, beyond its own trips.
+        row.compoundFactor = loop.assumed && loop.compoundFactor > loop.trips ? loop.compoundFactor : 1;
         rows << row;
     }
     return rows;

@@ -35,8 +35,21 @@ QVariant OverrideTableModel::data(const QModelIndex& index, int role) const
     const Row& row = m_rows[index.row()];
     if (role == StatementRole)
         return row.statement;
-    if (role == Qt::ToolTipRole)
-        return row.reason;
+    if (role == Qt::ToolTipRole) {
+        QString tip = row.reason;
+        if (row.compoundFactor > 1)
+            tip += tr("\nWith the assumed loops around it, statements inside run ×%1 per thread: set the "
+                      "outermost unknown loop first.")
+                       .arg(row.compoundFactor, 0, 'g', 6);
+        if (row.rank > 0)
+            tip += tr("\nGoverns %1 % of the kernel's operations: assumption #%2 by how much it moves the "
+                      "estimate.")
+                       .arg(row.workShare * 100, 0, 'f', 1)
+                       .arg(row.rank);
+        return tip;
+    }
+    if (role == Qt::TextAlignmentRole && index.column() == WorkColumn)
+        return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::FontRole && index.column() == ValueColumn && row.overridden) {
         QFont font;
         font.setBold(true);
@@ -52,7 +65,15 @@ QVariant OverrideTableModel::data(const QModelIndex& index, int role) const
     case ValueColumn:
         return row.value;
     case SourceColumn:
-        return row.overridden ? tr("what-if") : row.assumed ? tr("assumed") : tr("from code");
+        if (row.overridden)
+            return tr("what-if");
+        if (!row.assumed)
+            return tr("from code");
+        // Nested unknown loops compound their defaults: say by how much.
+        return row.compoundFactor > 1 ? tr("assumed, ×%1 nested").arg(row.compoundFactor, 0, 'g', 6) : tr("assumed");
+    case WorkColumn:
+        // Only assumptions are ranked: what the code resolves is no choice to make.
+        return row.rank > 0 ? tr("%1 % · #%2").arg(row.workShare * 100, 0, 'f', 0).arg(row.rank) : QString();
     default:
         return {};
     }
@@ -69,6 +90,8 @@ QVariant OverrideTableModel::headerData(int section, Qt::Orientation orientation
         return valueHeader();
     case SourceColumn:
         return tr("Source");
+    case WorkColumn:
+        return tr("Work");
     default:
         return {};
     }

@@ -15,7 +15,9 @@ struct KernelEstimateReport;
 class OverrideTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { LineColumn, ValueColumn, SourceColumn, ColumnCount };
+    // Work: the share of the kernel's weighted operations the decision governs, and its
+    // rank among the kernel's assumptions (#1 moves the estimate most: set it first).
+    enum Column { LineColumn, ValueColumn, SourceColumn, WorkColumn, ColumnCount };
     static constexpr int StatementRole = Qt::UserRole + 1; // statement index in the kernel's IR
 
     OverrideTableModel(ProjectSession& session, WhatIfHistory& history, QObject* parent = nullptr);
@@ -36,6 +38,10 @@ protected:
         bool assumed = false;
         bool overridden = false;
         QString reason;
+        double workShare = 0; // 0..1
+        int rank = 0; // 0: not ranked (resolved from the code)
+        // Loops: the defaults of the unknown loops around it and its own, multiplied (1: none).
+        double compoundFactor = 1;
     };
     virtual QVector<Row> rowsOf(const KernelEstimateReport& report, const QString& kernelKey) const = 0;
     virtual QString valueHeader() const = 0;

@@ -32,7 +32,12 @@ QTableView* makeOverrideView(QAbstractItemModel* model, QWidget* parent)
     auto* view = new QTableView(parent);
     view->setModel(model);
     view->verticalHeader()->hide();
-    view->horizontalHeader()->setStretchLastSection(true);
+    // The source text ("assumed, ×100 nested") takes the room; numbers keep their width.
+    QHeaderView* header = view->horizontalHeader();
+    header->setStretchLastSection(false);
+    header->setSectionResizeMode(QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(OverrideTableModel::SourceColumn, QHeaderView::Stretch);
+    view->setWordWrap(false);
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
     view->setEditTriggers(
         QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed | QAbstractItemView::AnyKeyPressed);
