@@ -63,6 +63,13 @@ void KernelReadContext::setInstantiation(CXCursor kernel, const LaunchSite& laun
     m_instantiationPlace = launch.location.file + QLatin1Char(':') + QString::number(launch.location.line);
 }
 
+MacroOperators& KernelReadContext::macroOperators()
+{
+    if (!m_macroOperators)
+        m_macroOperators = std::make_unique<MacroOperators>(m_tu);
+    return *m_macroOperators;
+}
+
 std::optional<qint64> KernelReadContext::compileTimeValue(CXCursor condition)
 {
     if (const std::optional<qint64> value = evaluator().scalar(condition))

@@ -65,6 +65,8 @@ public:
     // The compile-time value of an `if constexpr` condition: from constants, else (in the
     // kernel's own body) from the instantiation's template arguments.
     std::optional<qint64> compileTimeValue(CXCursor condition);
+    // Operators spelt inside the unit's macro definitions (made on first use).
+    MacroOperators& macroOperators();
     // "file:line" of the launch whose template arguments decided a condition; empty when
     // none did (no instantiation was set).
     const QString& instantiationPlace() const { return m_instantiationPlace; }
@@ -98,6 +100,7 @@ private:
     std::vector<Frame> m_frames;
     QHash<QString, std::shared_ptr<TokenIndex>> m_tokenCache; // by function USR
     QHash<QString, std::shared_ptr<ConstantEvaluator>> m_evaluatorCache;
+    std::unique_ptr<MacroOperators> m_macroOperators;
     std::unique_ptr<ConstantEvaluator> m_instantiation; // the kernel's, with template arguments bound
     QString m_instantiationPlace;
     bool m_stopped = false;

@@ -147,7 +147,9 @@ void OperationCounter::scan(CXCursor expression, AccessMode mode, ExpressionFact
     case CXCursor_BinaryOperator: {
         if (operands.size() != 2)
             break;
-        const auto op = binaryOperatorFromSpelling(tokens.operatorAfter(expression, operands[0]));
+        std::optional<BinaryOperator> op = binaryOperatorFromSpelling(tokens.operatorAfter(expression, operands[0]));
+        if (!op) // spelt in a macro's definition: `CEIL_DIV(n, 256)`
+            op = m_context.macroOperators().operatorOf(expression);
         if (op == BinaryOperator::Assign) {
             scanAssignment(operands[0], operands[1], facts);
             return;
@@ -225,9 +227,14 @@ void OperationCounter::scanStatement(CXCursor expression, ExpressionFacts& facts
     const QVector<CXCursor> operands = expressionChildren(expression);
     if (clang_getCursorKind(expression) == CXCursor_BinaryOperator && operands.size() == 2
         && m_context.tokens().operatorAfter(expression, operands[0]).isEmpty()) {
-        const DepthGuard depth(m_context.expressionDepth);
-        scanAssignment(operands[0], operands[1], facts);
-        return;
+        // The operator is spelt in a macro's definition. A statement of its own is an
+        // assignment (`(a) = (b);` of a swap macro) unless the expansion says otherwise.
+        const std::optional<BinaryOperator> op = m_context.macroOperators().operatorOf(expression);
+        if (!op || *op == BinaryOperator::Assign) {
+            const DepthGuard depth(m_context.expressionDepth);
+            scanAssignment(operands[0], operands[1], facts);
+            return;
+        }
     }
     scan(expression, AccessMode::Load, facts);
 }

@@ -217,7 +217,7 @@ private:
             QStringLiteral("note"));
         if (m_report.analysis.kernel && !m_report.analysis.kernel->deviceArch.isEmpty())
             paragraph(QStringLiteral("Device code %1: the statements counted here are those the device compiler "
-                                     "reads for that architecture (choose another in Settings, or with "
+                                     "reads for that architecture (choose another in Edit › Preferences, or with "
                                      "slicewatt-cli --arch).")
                           .arg(archDependenceNote(*m_report.analysis.kernel)),
                 QStringLiteral("note"));

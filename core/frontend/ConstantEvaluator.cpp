@@ -211,7 +211,7 @@ std::optional<qint64> ConstantEvaluator::evaluateScalar(CXCursor expression, int
         const auto rhs = evaluateScalar(operands[1], depth + 1);
         if (!lhs || !rhs)
             return std::nullopt;
-        const auto op = binaryOperatorFromSpelling(operatorAfter(expression, operands[0]));
+        const auto op = binaryOperatorOf(expression, operands[0]);
         return op ? applyBinaryOperator(*op, *lhs, *rhs) : std::nullopt;
     }
     case CXCursor_UnaryOperator: {
@@ -240,8 +240,12 @@ std::optional<qint64> ConstantEvaluator::evaluateScalar(CXCursor expression, int
             if (clang_getCursorKind(child) != CXCursor_TypeRef)
                 continue;
             const CXCursor referenced = clang_getCursorReferenced(child);
-            if (clang_getCursorKind(referenced) == CXCursor_TemplateTypeParameter)
-                return bound(templateTypeSizeKey(spellingOf(referenced)));
+            if (clang_getCursorKind(referenced) == CXCursor_TemplateTypeParameter) {
+                if (const std::optional<qint64> size = bound(templateTypeSizeKey(spellingOf(referenced))))
+                    return size;
+            }
+            // A type the template does not depend on, or a parameter an instantiation
+            // substituted (`16 / sizeof(T)` of Packed<float>::kCount).
             const long long bytes = clang_Type_getSizeOf(clang_getCursorType(child));
             return bytes > 0 ? std::optional<qint64>(bytes) : std::nullopt;
         }
@@ -393,6 +397,16 @@ const QSet<QString>& ConstantEvaluator::modifiedVariables()
         },
         &scan);
     return m_modified;
+}
+
+std::optional<BinaryOperator> ConstantEvaluator::binaryOperatorOf(CXCursor expression, CXCursor lhs)
+{
+    if (const auto op = binaryOperatorFromSpelling(operatorAfter(expression, lhs)))
+        return op;
+    // Spelt in a macro's definition (`CEIL_DIV(n, 256)`): read from the expansion.
+    if (!m_macros)
+        m_macros = std::make_shared<MacroOperators>(m_tu);
+    return m_macros->operatorOf(expression);
 }
 
 QString ConstantEvaluator::operatorAfter(CXCursor expression, CXCursor operand) const

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "CodeModel.h"
+#include "MacroOperators.h"
 #include "ir/Operators.h"
 
 #include <clang-c/Index.h>
@@ -10,6 +11,7 @@
 #include <QSet>
 
 #include <array>
+#include <memory>
 #include <optional>
 
 namespace slicewatt {
@@ -68,6 +70,8 @@ private:
     FileBudget* m_budget = nullptr;
     QHash<QString, qint64> m_bindings;
     QHash<QString, QString> m_typeBindings;
+    std::shared_ptr<MacroOperators> m_macros; // made when an operator hides in a macro
+    std::optional<BinaryOperator> binaryOperatorOf(CXCursor expression, CXCursor lhs);
     std::optional<qint64> isSameType(CXCursor expression) const;
     std::optional<qint64> bound(const QString& key) const;
 };
