@@ -14,6 +14,7 @@
 #include "session/WhatIfHistory.h"
 #include "whatif/WhatIfPanel.h"
 #include "window/MainWindow.h"
+#include "window/Preferences.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
@@ -248,6 +249,48 @@ private Q_SLOTS:
         next.openProject({dir.path()});
         QVERIFY(waitForAnalysis(next));
         QVERIFY(fromCache(next).isEmpty());
+    }
+
+    // Another device architecture in the preferences reads the project again: the file whose
+    // code tests __CUDA_ARCH__ is parsed anew, the other comes from the cache, and the
+    // status bar says which architecture device code is read for.
+    void changingTheArchitectureRereadsOnlyArchDependentFiles()
+    {
+        QTemporaryDir dir;
+        test::writeFile(dir, "a.cu", kTwoKernelA);
+        test::writeFile(dir, "tc.cu",
+            "__global__ void tc(float* out, const float* in) {\n"
+            "#if __CUDA_ARCH__ >= 800\n"
+            "    out[threadIdx.x] = in[threadIdx.x] * in[threadIdx.x + 1];\n"
+            "#endif\n"
+            "}\n"
+            "void runTc(float* o, const float* i) { tc<<<4, 64>>>(o, i); }\n");
+        MainWindow window;
+        window.openProject({dir.path()});
+        QVERIFY(waitForAnalysis(window));
+        auto statusSays = [&](const QString& text) {
+            const QList<QLabel*> labels = window.findChildren<QLabel*>();
+            return std::any_of(labels.begin(), labels.end(), [&](QLabel* l) { return l->text() == text; });
+        };
+        QCOMPARE(window.session().index().deviceArch.name(), QStringLiteral("sm_90"));
+        QVERIFY(statusSays(QStringLiteral("device code sm_90")));
+
+        Preferences preferences = Preferences::load();
+        preferences.deviceArch = *CudaArch::fromText(QStringLiteral("sm_75"));
+        QSignalSpy finished(&window.analysisJob(), &AnalysisJob::finished);
+        window.applyPreferences(preferences);
+        QVERIFY(finished.wait(120000));
+        QCOMPARE(window.session().index().deviceArch.name(), QStringLiteral("sm_75"));
+        QVERIFY(statusSays(QStringLiteral("device code sm_75")));
+        QStringList cached;
+        for (const UnitIndex& unit : window.session().index().units) {
+            if (unit.fromCache)
+                cached << QFileInfo(unit.path).fileName();
+        }
+        QCOMPARE(cached, QStringList{QStringLiteral("a.cu")});
+        QCOMPARE(Preferences::load().deviceArch.name(), QStringLiteral("sm_75")); // remembered
+        preferences.deviceArch = CudaArch();
+        preferences.save();
     }
 
     void resultsFillInWhileParsing()

@@ -107,7 +107,7 @@ QString qualifiedNameOf(CXCursor cursor)
     return name;
 }
 
-QString sourceTextOf(CXTranslationUnit tu, CXCursor cursor)
+std::string_view extentText(CXTranslationUnit tu, CXCursor cursor)
 {
     const CXSourceRange range = clang_getCursorExtent(cursor);
     CXFile startFile = nullptr;
@@ -117,19 +117,25 @@ QString sourceTextOf(CXTranslationUnit tu, CXCursor cursor)
     clang_getExpansionLocation(clang_getRangeStart(range), &startFile, nullptr, nullptr, &startOffset);
     clang_getExpansionLocation(clang_getRangeEnd(range), &endFile, nullptr, nullptr, &endOffset);
     if (!startFile || !clang_File_isEqual(startFile, endFile))
-        return QString();
+        return {};
     size_t size = 0;
     const char* buffer = clang_getFileContents(tu, startFile, &size);
     if (!buffer || startOffset > endOffset || endOffset > size)
-        return QString();
-    // An expression that is one macro use expands to an empty range: show the macro's name.
+        return {};
+    // An expression that is one macro use expands to an empty range: its macro's name.
     if (startOffset == endOffset) {
         unsigned end = startOffset;
         while (end < size && (QChar::isLetterOrNumber(uchar(buffer[end])) || buffer[end] == '_'))
             ++end;
         endOffset = end;
     }
-    return QString::fromUtf8(buffer + startOffset, int(endOffset - startOffset)).simplified();
+    return std::string_view(buffer + startOffset, endOffset - startOffset);
+}
+
+QString sourceTextOf(CXTranslationUnit tu, CXCursor cursor)
+{
+    const std::string_view text = extentText(tu, cursor);
+    return QString::fromUtf8(text.data(), qsizetype(text.size())).simplified();
 }
 
 QVector<CXCursor> calleeCandidates(CXCursor call)

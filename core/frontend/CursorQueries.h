@@ -8,6 +8,8 @@
 #include <QString>
 #include <QVector>
 
+#include <string_view>
+
 namespace slicewatt {
 
 // Small questions asked of libclang cursors, shared by the AST visitors.
@@ -27,6 +29,8 @@ bool hasAttribute(CXCursor cursor, CXCursorKind attributeKind);
 QString qualifiedNameOf(CXCursor cursor);
 // The exact source text of an expression as written, whitespace collapsed.
 QString sourceTextOf(CXTranslationUnit tu, CXCursor cursor);
+// The same bytes as clang holds them (no copy); empty when the extent spans files.
+std::string_view extentText(CXTranslationUnit tu, CXCursor cursor);
 // The functions a call may invoke: its resolved callee, or for a dependent call inside a
 // template (`helper<T>(x)`, `helper<N, T>(x)`), every candidate its name can refer to.
 QVector<CXCursor> calleeCandidates(CXCursor call);

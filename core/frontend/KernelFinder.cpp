@@ -115,9 +115,9 @@ private:
             return std::tie(a.location.file, a.location.line, a.location.column)
                 < std::tie(b.location.file, b.location.line, b.location.column);
         };
-        for (const KernelToRead& kernel : m_kernelsToRead) {
-            if (m_budget.exhausted())
-                break;
+        size_t read = 0;
+        for (; read < m_kernelsToRead.size() && !m_budget.exhausted(); ++read) {
+            const KernelToRead& kernel = m_kernelsToRead[read];
             QVector<LaunchSite> launches;
             for (const LaunchSite& launch : m_index.launches) {
                 if (launch.kernelRef == kernel.key || launch.kernelRef == kernel.usr)
@@ -127,15 +127,20 @@ private:
             KernelIR ir
                 = m_readKernel(m_tu, kernel.cursor, kernel.key, launches, &m_budget, &m_index.diagnostics, m_limits);
             // Half a kernel would be estimated as if it were whole: when time ran out while
-            // it was built, the kernel is left out with the rest of the file.
-            if (m_budget.wasExhausted()) {
-                m_index.functions.erase(std::remove_if(m_index.functions.begin(), m_index.functions.end(),
-                                            [&](const FunctionInfo& f) { return f.key == kernel.key; }),
-                    m_index.functions.end());
+            // it was built, it is left out with the rest of the file.
+            if (m_budget.wasExhausted())
                 break;
-            }
             m_index.kernelIRs << ir;
         }
+        // Kernels time did not allow reading are left out, as the walk leaves out what it
+        // did not reach: a kernel without its body would be listed as one with nothing in it.
+        QSet<QString> unread;
+        for (size_t i = read; i < m_kernelsToRead.size(); ++i)
+            unread.insert(m_kernelsToRead[i].key);
+        if (!unread.isEmpty())
+            m_index.functions.erase(std::remove_if(m_index.functions.begin(), m_index.functions.end(),
+                                        [&](const FunctionInfo& f) { return unread.contains(f.key); }),
+                m_index.functions.end());
     }
 
     struct BodyScan {
@@ -221,20 +226,7 @@ private:
     // (the arms an #if skipped are in it too).
     bool extentMentionsCudaArch(CXCursor cursor) const
     {
-        const CXSourceRange extent = clang_getCursorExtent(cursor);
-        CXFile file = nullptr;
-        CXFile endFile = nullptr;
-        unsigned begin = 0;
-        unsigned end = 0;
-        clang_getSpellingLocation(clang_getRangeStart(extent), &file, nullptr, nullptr, &begin);
-        clang_getSpellingLocation(clang_getRangeEnd(extent), &endFile, nullptr, nullptr, &end);
-        if (!file || !clang_File_isEqual(file, endFile) || end <= begin)
-            return false;
-        size_t size = 0;
-        const char* text = clang_getFileContents(m_tu, file, &size);
-        if (!text || end > size)
-            return false;
-        return std::string_view(text + begin, end - begin).find("__CUDA_ARCH") != std::string_view::npos;
+        return extentText(m_tu, cursor).find("__CUDA_ARCH") != std::string_view::npos;
     }
 
     CXTranslationUnit m_tu;

@@ -683,7 +683,7 @@ void MainWindow::applyPreferences(const Preferences& preferences)
     m_archLabel->setText(tr("device code %1").arg(preferences.deviceArch.name()));
     // Other device code is another program: read it again (the unit cache keeps every
     // file whose code does not test __CUDA_ARCH__, so only those are parsed).
-    if (archChanged && !m_inputs.isEmpty() && !m_job.isRunning())
+    if (archChanged && !m_inputs.isEmpty())
         openProject(m_inputs);
 }
 

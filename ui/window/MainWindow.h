@@ -34,6 +34,9 @@ class WhyPanel;
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
+    // What Edit › Preferences applies: saves them, and re-reads the project where they change
+    // what the analysis reads (the device architecture).
+    void applyPreferences(const Preferences& preferences);
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
@@ -91,7 +94,6 @@ private:
     void onSelectionChanged();
     void openCurrentInEditor(int line);
     void updateStatus();
-    void applyPreferences(const Preferences& preferences);
     void setBusy(bool busy);
     void exportPlot();
     void exportReport();
