@@ -284,6 +284,102 @@ private Q_SLOTS:
         QVERIFY(csv.contains(",none,"));
     }
 
+    // A slice with no memory operation has no ratio intensity: a ratio model leaves it out
+    // with a note instead of clamping it to its domain's end (which predicted 378 W on a
+    // 236 W board); the kernel is the global slice alone, its heat on the global lines.
+    void slicesWithoutMemoryAreLeftOutNotClamped()
+    {
+        QTemporaryDir dir;
+        const QString path = test::writeFile(dir, "sync.cu",
+            "__global__ void stage(float* out, const float* in) {\n"
+            "    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+            "    float v = in[i] * 2.0f;\n"
+            "    __syncthreads();\n"
+            "    out[i] = v + 1.0f;\n"
+            "}\n"
+            "int main() { stage<<<120, 256>>>(0, 0); }\n");
+        const ProjectIndex index = indexProject(loadProject({path}), test::parserOptions());
+        const QVector<KernelSliceReport> reports = sliceProject(index);
+        const GpuSpec& gpu = *library().gpus().find("gtx280");
+        const EstimateRun run = estimateProject(index, reports, *library().model("jos13"), gpu, {});
+        const KernelEstimate& e = run.kernels.first().estimate;
+        QVERIFY(e.hasEstimate());
+        QCOMPARE(e.slicesWithoutMemory, 1);
+        QCOMPARE(e.slices.size(), 1);
+        QCOMPARE(e.slices.first().space, MemorySpace::Global);
+        QCOMPARE(e.watts, e.slices.first().watts);
+        QVERIFY(e.watts < *gpu.boardPowerW);
+        QVERIFY(std::any_of(e.assumptions.begin(), e.assumptions.end(),
+            [](const QString& a) { return a.startsWith("shared slice: no memory operation, so no intensity"); }));
+        for (const LineHeat& line : e.lines)
+            QVERIFY2(line.line != 4, "the barrier carries no heat"); // its slice is out
+        // JSW12's fraction is 1 for such a slice, a value on its axis: kept.
+        const EstimateRun fraction = estimateProject(index, reports, *library().model("jsw12"), gpu, {});
+        QCOMPARE(fraction.kernels.first().estimate.slicesWithoutMemory, 0);
+        QCOMPARE(fraction.kernels.first().estimate.slices.size(), 2);
+    }
+
+    // Every shipped GPU with a data sheet has its board power; a prediction above it says
+    // "above the board power" in out_of_domain, the table and SARIF's message.
+    void predictionsAboveTheBoardPowerAreFlagged()
+    {
+        for (const GpuSpec& gpu : library().gpus().gpus()) {
+            if (gpu.id == QLatin1String("gt200-6sm"))
+                QVERIFY(!gpu.boardPowerW); // no data sheet names it
+            else
+                QVERIFY2(gpu.boardPowerW && !gpu.boardPowerSource.isEmpty(), qPrintable(gpu.id));
+        }
+        QCOMPARE(*library().gpus().find("gtx280")->boardPowerW, 236.0);
+        QTemporaryDir dir;
+        // 1000 multiply-adds per global load: intensity far past the fitted range, and
+        // JoS13's curve there is past what a GTX 280 can draw.
+        const QString path = test::writeFile(dir, "hot.cu",
+            "__global__ void burn(float* out, const float* in) {\n"
+            "    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+            "    float x = in[i];\n"
+            "    for (int k = 0; k < 1000; ++k)\n"
+            "        x = x * 1.0001f + 0.5f;\n"
+            "    out[i] = x;\n"
+            "}\n"
+            "int main() { burn<<<120, 256>>>(0, 0); }\n");
+        const ProjectIndex index = indexProject(loadProject({path}), test::parserOptions());
+        const QVector<KernelSliceReport> reports = sliceProject(index);
+        const EstimateRun run
+            = estimateProject(index, reports, *library().model("jos13"), *library().gpus().find("gtx280"), {});
+        const KernelEstimate& e = run.kernels.first().estimate;
+        QVERIFY2(e.watts > 236, qPrintable(QString::number(e.watts)));
+        const QString flag = QStringLiteral("above the board power of the GeForce GTX 280 (236 W)");
+        QVERIFY(std::any_of(e.outOfDomain.begin(), e.outOfDomain.end(),
+            [&](const QString& p) { return p.startsWith("kernel: ") && p.contains(flag); }));
+        QVERIFY(estimateTable(run, dir.path()).contains(flag));
+        const QJsonArray outOfDomain = QJsonDocument::fromJson(estimateJson(run))
+                                           .object()
+                                           .value("kernels")
+                                           .toArray()
+                                           .first()
+                                           .toObject()
+                                           .value("out_of_domain")
+                                           .toArray();
+        QVERIFY(std::any_of(outOfDomain.begin(), outOfDomain.end(),
+            [&](const QJsonValue& v) { return v.toString().contains("above the board power"); }));
+        // The same kernel on a card without a data sheet is not checked against one.
+        const EstimateRun unnamed
+            = estimateProject(index, reports, *library().model("jsw12"), *library().gpus().find("gt200-6sm"), {});
+        for (const QString& problem : unnamed.kernels.first().estimate.outOfDomain)
+            QVERIFY(!problem.contains("board power"));
+    }
+
+    void malformedBoardPowerIsAnError()
+    {
+        QStringList errors;
+        QVERIFY(!GpuCatalogue::parse(
+            "{\"format\": \"slicewatt-gpus/1\", \"gpus\": [{\"id\": \"x1\", \"sms\": 4, "
+            "\"board_power_w\": \"lots\", \"limits_per_sm\": {\"threads\": 1024, \"blocks\": 8}}]}",
+            "gpus.json", errors));
+        QVERIFY2(!errors.isEmpty() && errors.first().contains("\"board_power_w\" must be a positive number"),
+            qPrintable(errors.join(" | ")));
+    }
+
     void malformedModelFilesNameFileLineAndProblem_data()
     {
         QTest::addColumn<QByteArray>("json");

@@ -306,6 +306,8 @@ private Q_SLOTS:
         const ReportDocument document = m_example->report(m_exampleFolder);
         QVERIFY(parameterValue(document, QStringLiteral("GPU")).contains(document.gpuName));
         QVERIFY(parameterValue(document, QStringLiteral("Model")).contains(QLatin1String("jos13")));
+        QVERIFY(parameterValue(document, QStringLiteral("Board power")).contains(QLatin1String(" W (NVIDIA ")));
+        QVERIFY(parameterValue(document, QStringLiteral("Device code")).startsWith(QLatin1String("read for sm_90")));
         QCOMPARE(parameterValue(document, QStringLiteral("BDPM δ")), QStringLiteral("0.02"));
         QCOMPARE(parameterValue(document, QStringLiteral("Execution time")), formatSeconds(0.25));
         QCOMPARE(parameterValue(document, QStringLiteral("Counting")), QStringLiteral("ast: real loads and stores"));

@@ -44,6 +44,17 @@ Saturation saturationFor(const LaunchShape& launch, const GpuSpec& gpu, const Es
     return s;
 }
 
+// A power the board cannot draw: the model extrapolates past what it was fitted on.
+std::optional<QString> aboveBoardPower(double watts, const GpuSpec& gpu)
+{
+    if (!gpu.boardPowerW || watts <= *gpu.boardPowerW)
+        return std::nullopt;
+    return QStringLiteral("%1 W is above the board power of the %2 (%3 W)")
+        .arg(watts, 0, 'f', 1)
+        .arg(gpu.name)
+        .arg(*gpu.boardPowerW, 0, 'g', 4);
+}
+
 // The slice model needs memory operations to put arithmetic against (METHOD §3); a kernel
 // without any, or whose body the analysis did not see, has nothing to estimate.
 QString noEstimateReason(const KernelIR& ir, const KernelEstimate& estimate)
@@ -57,6 +68,9 @@ QString noEstimateReason(const KernelIR& ir, const KernelEstimate& estimate)
     if (accesses <= 0)
         return QStringLiteral("no global, shared, constant or texture memory access: the kernel has no slice to "
                               "estimate");
+    if (estimate.slices.isEmpty() && estimate.slicesWithoutMemory > 0)
+        return QStringLiteral("no slice has a memory operation to put its arithmetic against: the model's intensity "
+                              "#A / N_mem does not exist for this kernel");
     if (estimate.slices.isEmpty())
         return QStringLiteral("the model predicts none of the kernel's slices");
     return QString();
@@ -92,7 +106,18 @@ KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, co
         double normalisedMemory = 0;
         for (MemorySpace space : kAllMemorySpaces)
             normalisedMemory += model.memoryFactors()[size_t(space)] * s.accesses[space];
-        s.intensityRatio = normalisedMemory > 0 ? s.arithmetic / normalisedMemory : model.intensityMax();
+        // Without a memory operation there is no ratio #A / N_mem: the slice is left out of a
+        // ratio model's estimate, with a note, never clamped to the end of its domain. (The
+        // fraction #A / (#A + N_mem) is 1 then, a value JSW12's axis has.)
+        if (normalisedMemory <= 0 && !model.usesFractionIntensity()) {
+            estimate.assumptions << QStringLiteral("%1 slice: no memory operation, so no intensity #A / N_mem; left "
+                                                   "out of the estimate (its %2 statements carry no heat)")
+                                        .arg(memorySpaceName(s.space))
+                                        .arg(s.length);
+            ++estimate.slicesWithoutMemory;
+            continue;
+        }
+        s.intensityRatio = normalisedMemory > 0 ? s.arithmetic / normalisedMemory : 0;
         s.intensityFraction = normalisedMemory > 0 ? s.arithmetic / (s.arithmetic + normalisedMemory) : 1.0;
         SliceOperatingPoint point;
         point.intensityRatio = s.intensityRatio;
@@ -106,6 +131,8 @@ KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, co
         s.watts = prediction->watts;
         for (const QString& problem : prediction->outOfDomain)
             s.outOfDomain << QStringLiteral("%1 slice: %2").arg(memorySpaceName(s.space), problem);
+        if (const std::optional<QString> above = aboveBoardPower(s.watts, gpu))
+            s.outOfDomain << QStringLiteral("%1 slice: %2").arg(memorySpaceName(s.space), *above);
         estimate.outOfDomain += s.outOfDomain;
         estimate.slices << s;
     }
@@ -125,6 +152,8 @@ KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, co
     }
     if (settings.seconds)
         estimate.joules = estimate.watts * *settings.seconds;
+    if (const std::optional<QString> above = aboveBoardPower(estimate.watts, gpu))
+        estimate.outOfDomain << QStringLiteral("kernel: %1").arg(*above);
 
     // PSM (JSW12): A = Σ_i Σ_{j: p_ij > δ} (p_ij / Σ_j p_ij)·a_ij with a_ij the sub-slices'
     // fraction intensities [ours: each slice's term weighted by |C_i| / L so A stays a

@@ -53,6 +53,9 @@ struct KernelEstimate {
     // Why there is no estimate, when there is none (empty body, no memory access, no slice
     // the model can predict): such a kernel has no watts to show and is never ranked.
     QString noEstimate;
+    // Slices left out because they have no memory operation (a ratio model has no
+    // intensity for them); the assumptions say which.
+    int slicesWithoutMemory = 0;
 
     bool hasEstimate() const { return noEstimate.isEmpty(); }
 };

@@ -451,6 +451,7 @@ private:
         if (!m_estimate.outOfDomain.isEmpty()) {
             paragraph(QStringLiteral("Out of the model's domain here:"), QStringLiteral("warning"));
             list(m_estimate.outOfDomain, QStringLiteral("warning"));
+            paragraph(extrapolationSentence(), QStringLiteral("warning"));
         } else {
             paragraph(
                 QStringLiteral("Every slice lies inside the range the model was fitted on."), QStringLiteral("note"));

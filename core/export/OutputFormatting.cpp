@@ -59,4 +59,11 @@ void insertArchJson(QJsonObject& object, const CatalogFunction& kernel)
         object.insert(QStringLiteral("read_for_arch"), kernel.deviceArch);
 }
 
+QString extrapolationSentence()
+{
+    return QStringLiteral(
+        "Outside the range it was fitted on, a model only continues its curve: the number is a guess the "
+        "measurements behind the model never checked, and above the board power it is one the GPU cannot even draw.");
+}
+
 } // namespace slicewatt

@@ -28,6 +28,10 @@ QString archDependenceNote(const CatalogFunction& kernel);
 // Adds "arch_dependent" (and, when true, "read_for_arch") to a kernel's JSON object.
 void insertArchJson(QJsonObject& object, const CatalogFunction& kernel);
 
+// One sentence a student understands on what an out-of-domain number means (the Why?
+// panel and the report say it under the list of flags).
+QString extrapolationSentence();
+
 // The deepest folder holding every input (a folder, or a file's folder): what the
 // outputs' locations are relative to, in the CLI and the GUI alike.
 QString commonFolder(const QStringList& inputs);

@@ -183,6 +183,11 @@ private:
     void parameters()
     {
         parameter(QStringLiteral("GPU"), QStringLiteral("%1 (%2, %3 SMs)").arg(m_gpu.name, m_gpu.id).arg(m_gpu.sms));
+        parameter(QStringLiteral("Board power"),
+            m_gpu.boardPowerW ? QStringLiteral("%1 W (%2); predictions above it are flagged")
+                                    .arg(*m_gpu.boardPowerW, 0, 'g', 4)
+                                    .arg(m_gpu.boardPowerSource)
+                              : QStringLiteral("not known for this GPU: predictions are not checked against it"));
         parameter(QStringLiteral("Model"), QStringLiteral("%1 (%2)").arg(m_model.name(), m_model.id()));
         parameter(QStringLiteral("Counting"),
             m_settings.counting == AnalysisOptions::Counting::Lexical

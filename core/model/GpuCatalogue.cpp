@@ -49,6 +49,16 @@ std::optional<GpuCatalogue> GpuCatalogue::parse(const QByteArray& json, const QS
         gpu.registersPerSm = limits.value(QLatin1String("registers")).toInt();
         gpu.sharedMemoryBytesPerSm = limits.value(QLatin1String("shared_memory_bytes")).toInt();
         gpu.notes = o.value(QLatin1String("notes")).toString();
+        if (o.contains(QLatin1String("board_power_w"))) {
+            const QJsonValue watts = o.value(QLatin1String("board_power_w"));
+            if (!watts.isDouble() || !(watts.toDouble() > 0))
+                problems.add(QStringLiteral("GPU %1: \"board_power_w\" must be a positive number of watts")
+                                 .arg(o.value(QLatin1String("id")).toString()),
+                    QStringLiteral("board_power_w"));
+            else
+                gpu.boardPowerW = watts.toDouble();
+            gpu.boardPowerSource = o.value(QLatin1String("board_power_source")).toString();
+        }
         if (gpu.id.isEmpty()) {
             problems.add(QStringLiteral("a GPU has no \"id\""), gpu.name);
             continue;

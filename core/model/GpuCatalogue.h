@@ -23,6 +23,10 @@ struct GpuSpec {
     int registersPerSm = 0;
     int sharedMemoryBytesPerSm = 0;
     QString notes;
+    // The most the board may draw (its TDP / maximum graphics card power, W), from its data
+    // sheet; a prediction above it is flagged. Unknown for a GPU without a data sheet.
+    std::optional<double> boardPowerW;
+    QString boardPowerSource; // where the figure comes from
 };
 
 class GpuCatalogue {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ReportKernelSection.h"
 
+#include "export/OutputFormatting.h"
+
 #include "ReportContributionChart.h"
 #include "ReportLayout.h"
 #include "ReportSourceListing.h"
@@ -128,8 +130,9 @@ void paintAssumptions(ReportLayout& layout, const ReportKernelSection& section)
     if (!section.outOfDomain.isEmpty()) {
         reporttext::heading2(layout, QStringLiteral("Outside the model's fitted domain"), layout.mm(8));
         reporttext::paragraph(layout,
-            QStringLiteral("The model was not fitted on these inputs: the numbers above extrapolate."), style.body,
-            style.warning);
+            QStringLiteral("The model was not fitted on these inputs: the numbers above extrapolate. ")
+                + extrapolationSentence(),
+            style.body, style.warning);
         reporttext::bullets(layout, section.outOfDomain, style.body, style.warning);
     }
 }
