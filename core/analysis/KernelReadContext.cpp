@@ -13,6 +13,7 @@ KernelReadContext::KernelReadContext(
     , m_budget(budget)
     , m_diagnostics(diagnostics)
     , m_limits(limits)
+    , m_macroOperators(std::make_shared<MacroOperators>(tu))
 {
 }
 
@@ -40,6 +41,7 @@ void KernelReadContext::enterFunction(
 {
     Frame frame{function, tokensOf(function), perFunction(m_evaluatorCache, function), inlinedFrom, aliases, {}};
     frame.evaluator->setBudget(m_budget);
+    frame.evaluator->shareMacroOperators(m_macroOperators);
     m_frames.push_back(std::move(frame));
 }
 
@@ -58,6 +60,7 @@ void KernelReadContext::setInstantiation(CXCursor kernel, const LaunchSite& laun
     }
     m_instantiation = std::make_unique<ConstantEvaluator>(m_tu, kernel);
     m_instantiation->setBudget(m_budget);
+    m_instantiation->shareMacroOperators(m_macroOperators);
     m_instantiation->bindParameters(bindings);
     m_instantiation->bindTemplateTypes(launch.templateTypes);
     m_instantiationPlace = launch.location.file + QLatin1Char(':') + QString::number(launch.location.line);
@@ -65,8 +68,6 @@ void KernelReadContext::setInstantiation(CXCursor kernel, const LaunchSite& laun
 
 MacroOperators& KernelReadContext::macroOperators()
 {
-    if (!m_macroOperators)
-        m_macroOperators = std::make_unique<MacroOperators>(m_tu);
     return *m_macroOperators;
 }
 

@@ -100,7 +100,7 @@ private:
     std::vector<Frame> m_frames;
     QHash<QString, std::shared_ptr<TokenIndex>> m_tokenCache; // by function USR
     QHash<QString, std::shared_ptr<ConstantEvaluator>> m_evaluatorCache;
-    std::unique_ptr<MacroOperators> m_macroOperators;
+    std::shared_ptr<MacroOperators> m_macroOperators; // one per kernel read, shared by its evaluators
     std::unique_ptr<ConstantEvaluator> m_instantiation; // the kernel's, with template arguments bound
     QString m_instantiationPlace;
     bool m_stopped = false;

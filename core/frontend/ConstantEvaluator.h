@@ -45,6 +45,8 @@ public:
     // The binding (and LaunchSite::templateArguments key) of a type template parameter's
     // size in bytes: "sizeof(T)", what `sizeof(T)` evaluates to once bound.
     static QString templateTypeSizeKey(const QString& name);
+    // The unit's macro definitions, read once for every evaluator of the unit that asks.
+    void shareMacroOperators(std::shared_ptr<MacroOperators> macros) { m_macros = std::move(macros); }
     // Makes every evaluation give up (unknown) once the file's time budget is spent.
     void setBudget(FileBudget* budget) { m_budget = budget; }
 

@@ -85,6 +85,7 @@ private:
 
         BodyScan scan{this, cursor, ConstantEvaluator(m_tu, cursor), {}, {}};
         scan.evaluator.setBudget(&m_budget);
+        scan.evaluator.shareMacroOperators(m_launches.macroOperators());
         clang_visitChildren(cursor, &UnitVisitor::visitBody, &scan);
         if (m_budget.wasExhausted())
             return; // its calls and launches are only partly known

@@ -165,6 +165,7 @@ QHash<QString, qint64> integralTemplateArguments(CXCursor specialisation)
 
 LaunchRecorder::LaunchRecorder(CXTranslationUnit tu)
     : m_tu(tu)
+    , m_macros(std::make_shared<MacroOperators>(tu))
 {
 }
 
@@ -388,6 +389,7 @@ void LaunchRecorder::resolveFromCaller(Pending& pending)
     LaunchSite best = original;
     for (const CallSite& site : *calls) {
         ConstantEvaluator callerValues(m_tu, site.caller);
+        callerValues.shareMacroOperators(m_macros);
         QHash<QString, qint64> bindings;
         const QVector<CXCursor> arguments = callArguments(site.call);
         for (int i = 0; i < parameters.size() && i < arguments.size(); ++i) {
@@ -401,6 +403,7 @@ void LaunchRecorder::resolveFromCaller(Pending& pending)
         if (bindings.isEmpty())
             continue;
         ConstantEvaluator evaluator(m_tu, function);
+        evaluator.shareMacroOperators(m_macros);
         evaluator.bindParameters(bindings);
         LaunchSite candidate = original;
         evaluate(candidate, pending.configuration, evaluator);

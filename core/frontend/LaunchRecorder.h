@@ -31,6 +31,8 @@ public:
     void noteCall(CXCursor call, CXCursor caller, const QVector<CXCursor>& candidates);
     // After the whole unit was walked: values from callers, then the launches.
     QVector<LaunchSite> finish();
+    // The unit's macro definitions, shared with every evaluator that reads this unit.
+    const std::shared_ptr<MacroOperators>& macroOperators() const { return m_macros; }
 
 private:
     struct Configuration {
@@ -59,6 +61,7 @@ private:
     void resolveFromCaller(Pending& pending);
 
     CXTranslationUnit m_tu;
+    std::shared_ptr<MacroOperators> m_macros;
     QVector<LaunchSite> m_launches;
     QVector<Pending> m_pending;
     QHash<QString, QVector<CallSite>> m_callsByCallee; // callee USR → calls, in walk order
