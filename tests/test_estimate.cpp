@@ -331,8 +331,8 @@ private Q_SLOTS:
         }
         QCOMPARE(*library().gpus().find("gtx280")->boardPowerW, 236.0);
         QTemporaryDir dir;
-        // 1000 multiply-adds per global load: intensity far past the fitted range, and
-        // JoS13's curve there is past what a GTX 280 can draw.
+        // 1000 multiply-adds per pair of global accesses: an intensity of about 1500, inside
+        // the fitted range, where JoS13's curve is already past what a GTX 280 can draw.
         const QString path = test::writeFile(dir, "hot.cu",
             "__global__ void burn(float* out, const float* in) {\n"
             "    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"

@@ -53,11 +53,8 @@ void KernelReadContext::leaveFunction()
 void KernelReadContext::setInstantiation(CXCursor kernel, const LaunchSite& launch)
 {
     QHash<QString, qint64> bindings;
-    for (auto it = launch.templateArguments.constBegin(); it != launch.templateArguments.constEnd(); ++it) {
-        // Type arguments come as "sizeof(T)", already the evaluator's key; values by name.
-        const bool typeSize = it.key().startsWith(QLatin1String("sizeof("));
-        bindings.insert(typeSize ? it.key() : ConstantEvaluator::templateParameterBinding(it.key()), it.value());
-    }
+    for (auto it = launch.templateArguments.constBegin(); it != launch.templateArguments.constEnd(); ++it)
+        bindings.insert(ConstantEvaluator::templateArgumentBinding(it.key()), it.value());
     m_instantiation = std::make_unique<ConstantEvaluator>(m_tu, kernel);
     m_instantiation->setBudget(m_budget);
     m_instantiation->shareMacroOperators(m_macroOperators);
@@ -71,12 +68,14 @@ MacroOperators& KernelReadContext::macroOperators()
     return *m_macroOperators;
 }
 
-std::optional<qint64> KernelReadContext::compileTimeValue(CXCursor condition)
+std::optional<KernelReadContext::CompileTimeValue> KernelReadContext::compileTimeValue(CXCursor condition)
 {
     if (const std::optional<qint64> value = evaluator().scalar(condition))
-        return value;
-    if (m_instantiation && !inlining())
-        return m_instantiation->scalar(condition);
+        return CompileTimeValue{*value, false};
+    if (m_instantiation && !inlining()) {
+        if (const std::optional<qint64> value = m_instantiation->scalar(condition))
+            return CompileTimeValue{*value, true};
+    }
     return std::nullopt;
 }
 

@@ -63,8 +63,12 @@ public:
     // The launch whose template arguments decide the kernel's `if constexpr` conditions.
     void setInstantiation(CXCursor kernel, const LaunchSite& launch);
     // The compile-time value of an `if constexpr` condition: from constants, else (in the
-    // kernel's own body) from the instantiation's template arguments.
-    std::optional<qint64> compileTimeValue(CXCursor condition);
+    // kernel's own body) from the instantiation's template arguments, which it then says.
+    struct CompileTimeValue {
+        qint64 value = 0;
+        bool fromInstantiation = false;
+    };
+    std::optional<CompileTimeValue> compileTimeValue(CXCursor condition);
     // Operators spelt inside the unit's macro definitions (made on first use).
     MacroOperators& macroOperators();
     // "file:line" of the launch whose template arguments decided a condition; empty when

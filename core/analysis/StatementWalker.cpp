@@ -185,14 +185,13 @@ QVector<int> StatementWalker::walkIf(CXCursor cursor, Context& context)
     // `if constexpr` is decided at compile time: only the selected arm exists at run time,
     // as part of the enclosing block (analysis-rules §1).
     if (condition && m_context.tokens().tokenAt(cursor, 1) == QLatin1String("constexpr")) {
-        const bool fromConstants = m_context.evaluator().scalar(*condition).has_value();
-        if (const auto value = m_context.compileTimeValue(*condition)) {
-            const int selected = *value != 0 ? 0 : 1;
-            if (!fromConstants)
+        if (const auto decided = m_context.compileTimeValue(*condition)) {
+            const int selected = decided->value != 0 ? 0 : 1;
+            if (decided->fromInstantiation)
                 m_context.ir().notes << QStringLiteral("if constexpr at line %1 decided (%2) with the template "
                                                        "arguments of the launch at %3")
                                             .arg(expansionLocationOf(cursor).line)
-                                            .arg(*value != 0 ? QStringLiteral("true") : QStringLiteral("false"),
+                                            .arg(decided->value != 0 ? QStringLiteral("true") : QStringLiteral("false"),
                                                 m_context.instantiationPlace());
             return selected < statements.size() ? walkStatement(statements[selected], context) : QVector<int>{};
         }

@@ -37,9 +37,7 @@ QByteArray estimateJson(const EstimateRun& run)
         k.insert(QStringLiteral("energy_j"), e.joules ? QJsonValue(*e.joules) : QJsonValue(QJsonValue::Null));
         if (!e.hasEstimate())
             k.insert(QStringLiteral("no_estimate"), e.noEstimate);
-        if (report.analysis.kernel->unitErrors > 0)
-            k.insert(QStringLiteral("unit_errors"), report.analysis.kernel->unitErrors);
-        insertArchJson(k, *report.analysis.kernel);
+        insertKernelReadingJson(k, *report.analysis.kernel);
         k.insert(QStringLiteral("intensity"), e.averageIntensity);
         if (e.psmWatts)
             k.insert(QStringLiteral("psm"),

@@ -59,6 +59,13 @@ void insertArchJson(QJsonObject& object, const CatalogFunction& kernel)
         object.insert(QStringLiteral("read_for_arch"), kernel.deviceArch);
 }
 
+void insertKernelReadingJson(QJsonObject& object, const CatalogFunction& kernel)
+{
+    if (kernel.unitErrors > 0)
+        object.insert(QStringLiteral("unit_errors"), kernel.unitErrors);
+    insertArchJson(object, kernel);
+}
+
 QString extrapolationSentence()
 {
     return QStringLiteral(

@@ -27,6 +27,9 @@ QJsonObject diagnosticJson(const Diagnostic& diagnostic);
 QString archDependenceNote(const CatalogFunction& kernel);
 // Adds "arch_dependent" (and, when true, "read_for_arch") to a kernel's JSON object.
 void insertArchJson(QJsonObject& object, const CatalogFunction& kernel);
+// How a kernel was read, for the analysis outputs (slices, analyze, SARIF): "unit_errors"
+// when its translation unit had errors, and the architecture as insertArchJson says.
+void insertKernelReadingJson(QJsonObject& object, const CatalogFunction& kernel);
 
 // One sentence a student understands on what an out-of-domain number means (the Why?
 // panel and the report say it under the list of flags).

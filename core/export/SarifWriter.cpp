@@ -88,9 +88,7 @@ QByteArray estimateSarif(const EstimateRun& run, const QString& baseDir, const Q
             QJsonObject properties{{QStringLiteral("heat_w"), line.watts}, {QStringLiteral("share"), share},
                 {QStringLiteral("kernel"), report.analysis.kernel->info.qualifiedName},
                 {QStringLiteral("kernel_power_w"), e.watts}};
-            if (report.analysis.kernel->unitErrors > 0)
-                properties.insert(QStringLiteral("unit_errors"), report.analysis.kernel->unitErrors);
-            insertArchJson(properties, *report.analysis.kernel);
+            insertKernelReadingJson(properties, *report.analysis.kernel);
             result.insert(QStringLiteral("properties"), properties);
             results << result;
         }

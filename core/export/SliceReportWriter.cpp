@@ -60,9 +60,7 @@ QJsonObject kernelSliceJson(const KernelSliceReport& report)
     object.insert(QStringLiteral("qualified_name"), report.kernel->info.qualifiedName);
     object.insert(QStringLiteral("file"), report.kernel->info.location.file);
     object.insert(QStringLiteral("line"), report.kernel->info.location.line);
-    if (report.kernel->unitErrors > 0)
-        object.insert(QStringLiteral("unit_errors"), report.kernel->unitErrors);
-    insertArchJson(object, *report.kernel);
+    insertKernelReadingJson(object, *report.kernel);
     QJsonObject launch;
     launch.insert(QStringLiteral("grid"),
         QJsonArray{optionalNumberJson(report.launch.gridDim[0]), optionalNumberJson(report.launch.gridDim[1]),

@@ -11,6 +11,7 @@
 #include <QVector>
 
 #include <optional>
+#include <tuple>
 
 namespace slicewatt {
 
@@ -90,6 +91,13 @@ struct LaunchSite {
         return known;
     }
 };
+
+// Launches in source order (file, line, column): how every list of launches is sorted.
+inline bool inSourceOrder(const LaunchSite& a, const LaunchSite& b)
+{
+    return std::tie(a.location.file, a.location.line, a.location.column)
+        < std::tie(b.location.file, b.location.line, b.location.column);
+}
 
 // What parsing one file produced.
 struct UnitIndex {

@@ -53,11 +53,14 @@ UnitIndex combineCompileSides(UnitIndex host, const UnitIndex& device, CudaArch 
         if (isDeviceCode(function))
             deviceKeys.insert(function.key);
     }
+    // Host functions, and device code only the host side has (a kernel the device
+    // compilation leaves out says so; a device function's twin is inlined where called).
     QVector<FunctionInfo> functions;
     for (const FunctionInfo& function : host.functions) {
-        if (!isDeviceCode(function)) {
-            functions << function;
-        } else if (!deviceKeys.contains(function.key) && function.kind == FunctionKind::Kernel) {
+        if (isDeviceCode(function) && deviceKeys.contains(function.key))
+            continue;
+        functions << function;
+        if (function.kind == FunctionKind::Kernel) {
             Diagnostic d;
             d.severity = Diagnostic::Severity::Warning;
             d.origin = Diagnostic::Origin::Parser;
@@ -68,9 +71,6 @@ UnitIndex combineCompileSides(UnitIndex host, const UnitIndex& device, CudaArch 
                                        "its body is read as the host compiler sees it")
                             .arg(function.qualifiedName, archName);
             host.diagnostics << d;
-            functions << function;
-        } else if (!deviceKeys.contains(function.key)) {
-            functions << function; // a host-side twin of a device function (its IR is inlined)
         }
     }
     for (const FunctionInfo& function : device.functions) {

@@ -60,6 +60,11 @@ QString ConstantEvaluator::templateTypeSizeKey(const QString& name)
     return QStringLiteral("sizeof(%1)").arg(name);
 }
 
+QString ConstantEvaluator::templateArgumentBinding(const QString& launchKey)
+{
+    return launchKey.startsWith(QLatin1String("sizeof(")) ? launchKey : templateParameterBinding(launchKey);
+}
+
 QString ConstantEvaluator::templateParameterBinding(const QString& name)
 {
     return QStringLiteral("template:") + name;
@@ -86,8 +91,10 @@ std::optional<qint64> ConstantEvaluator::isSameType(CXCursor expression) const
         QStringLiteral("unsigned short"), QStringLiteral("int"), QStringLiteral("unsigned int"), QStringLiteral("long"),
         QStringLiteral("unsigned long"), QStringLiteral("long long"), QStringLiteral("unsigned long long"),
         QStringLiteral("float"), QStringLiteral("double")};
+    // Spaces only where they separate two words ("unsigned int"), so the pattern is simple.
+    static const QRegularExpression looseSpace(QStringLiteral(R"(\s+(?=[^A-Za-z_0-9]|$)|(?<=[^A-Za-z_0-9])\s+)"));
     QString text = sourceTextOf(m_tu, expression);
-    text.remove(QRegularExpression(QStringLiteral(R"(\s+(?=[^A-Za-z_0-9]|$)|(?<=[^A-Za-z_0-9])\s+)")));
+    text.remove(looseSpace);
     const QRegularExpressionMatch match = pattern.match(text);
     // is_same_v<…> or is_same<…>::value, not is_same<…> alone (a type) or both.
     if (!match.hasMatch() || match.captured(1).isEmpty() == match.captured(4).isEmpty())

@@ -45,6 +45,9 @@ public:
     // The binding (and LaunchSite::templateArguments key) of a type template parameter's
     // size in bytes: "sizeof(T)", what `sizeof(T)` evaluates to once bound.
     static QString templateTypeSizeKey(const QString& name);
+    // The binding for one LaunchSite::templateArguments entry: a type's size key as it is,
+    // a value by its parameter's templateParameterBinding.
+    static QString templateArgumentBinding(const QString& launchKey);
     // The unit's macro definitions, read once for every evaluator of the unit that asks.
     void shareMacroOperators(std::shared_ptr<MacroOperators> macros) { m_macros = std::move(macros); }
     // Makes every evaluation give up (unknown) once the file's time budget is spent.

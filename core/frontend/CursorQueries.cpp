@@ -107,6 +107,19 @@ QString qualifiedNameOf(CXCursor cursor)
     return name;
 }
 
+std::string_view fileText(CXTranslationUnit tu, CXFile file)
+{
+    size_t size = 0;
+    const char* buffer = file ? clang_getFileContents(tu, file, &size) : nullptr;
+    return buffer ? std::string_view(buffer, size) : std::string_view();
+}
+
+bool isProjectFile(CXTranslationUnit tu, CXFile file)
+{
+    return !clang_Location_isInSystemHeader(clang_getLocation(tu, file, 1, 1))
+        && !CudaPrelude::isPreludePath(takeString(clang_getFileName(file)));
+}
+
 std::string_view extentText(CXTranslationUnit tu, CXCursor cursor)
 {
     const CXSourceRange range = clang_getCursorExtent(cursor);
@@ -118,8 +131,9 @@ std::string_view extentText(CXTranslationUnit tu, CXCursor cursor)
     clang_getExpansionLocation(clang_getRangeEnd(range), &endFile, nullptr, nullptr, &endOffset);
     if (!startFile || !clang_File_isEqual(startFile, endFile))
         return {};
-    size_t size = 0;
-    const char* buffer = clang_getFileContents(tu, startFile, &size);
+    const std::string_view file = fileText(tu, startFile);
+    const char* buffer = file.data();
+    const size_t size = file.size();
     if (!buffer || startOffset > endOffset || endOffset > size)
         return {};
     // An expression that is one macro use expands to an empty range: its macro's name.

@@ -31,6 +31,10 @@ QString qualifiedNameOf(CXCursor cursor);
 QString sourceTextOf(CXTranslationUnit tu, CXCursor cursor);
 // The same bytes as clang holds them (no copy); empty when the extent spans files.
 std::string_view extentText(CXTranslationUnit tu, CXCursor cursor);
+// The bytes clang read for one file of the unit (no second read); empty when it has none.
+std::string_view fileText(CXTranslationUnit tu, CXFile file);
+// A file of the project's own: not a system header, not SliceWatt's CUDA prelude.
+bool isProjectFile(CXTranslationUnit tu, CXFile file);
 // The functions a call may invoke: its resolved callee, or for a dependent call inside a
 // template (`helper<T>(x)`, `helper<N, T>(x)`), every candidate its name can refer to.
 QVector<CXCursor> calleeCandidates(CXCursor call);

@@ -11,7 +11,6 @@
 
 #include <algorithm>
 #include <string_view>
-#include <tuple>
 #include <vector>
 
 namespace slicewatt {
@@ -81,7 +80,7 @@ private:
         function.isTemplate = clang_getCursorKind(cursor) == CXCursor_FunctionTemplate;
         function.isExternC = clang_getCursorKind(clang_getCursorLexicalParent(cursor)) == CXCursor_LinkageSpec;
         function.isStatic = clang_Cursor_getStorageClass(cursor) == CX_SC_Static;
-        function.mentionsCudaArch = extentMentionsCudaArch(cursor);
+        function.mentionsCudaArch = mentionsCudaArch(extentText(m_tu, cursor));
 
         BodyScan scan{this, cursor, ConstantEvaluator(m_tu, cursor), {}, {}};
         scan.evaluator.setBudget(&m_budget);
@@ -112,10 +111,6 @@ private:
     // The statement IR of every kernel found, now that the unit's launches are known.
     void readKernels()
     {
-        auto byPlace = [](const LaunchSite& a, const LaunchSite& b) {
-            return std::tie(a.location.file, a.location.line, a.location.column)
-                < std::tie(b.location.file, b.location.line, b.location.column);
-        };
         size_t read = 0;
         for (; read < m_kernelsToRead.size() && !m_budget.exhausted(); ++read) {
             const KernelToRead& kernel = m_kernelsToRead[read];
@@ -124,7 +119,7 @@ private:
                 if (launch.kernelRef == kernel.key || launch.kernelRef == kernel.usr)
                     launches << launch;
             }
-            std::sort(launches.begin(), launches.end(), byPlace);
+            std::sort(launches.begin(), launches.end(), inSourceOrder);
             KernelIR ir
                 = m_readKernel(m_tu, kernel.cursor, kernel.key, launches, &m_budget, &m_index.diagnostics, m_limits);
             // Half a kernel would be estimated as if it were whole: when time ran out while
@@ -206,29 +201,17 @@ private:
                 if (CudaPrelude::isPreludePath(path) || scan->index->includedFiles.contains(path))
                     return;
                 scan->index->includedFiles.append(path);
-                if (!scan->index->testsCudaArch
-                    && !clang_Location_isInSystemHeader(clang_getLocation(scan->tu, included, 1, 1)))
-                    scan->index->testsCudaArch = mentionsCudaArch(scan->tu, included);
+                if (!scan->index->testsCudaArch && isProjectFile(scan->tu, included))
+                    scan->index->testsCudaArch = mentionsCudaArch(fileText(scan->tu, included));
             },
             &inclusions);
     }
 
-    // The text clang read, from its own buffer: no second read of the file. Any mention
-    // counts (`#if __CUDA_ARCH__ >= 800`, `#ifdef __CUDA_ARCH__`, __CUDA_ARCH_LIST__): a
-    // false positive costs one more parse, a miss would read the wrong kernel body.
-    static bool mentionsCudaArch(CXTranslationUnit tu, CXFile file)
-    {
-        size_t size = 0;
-        const char* text = clang_getFileContents(tu, file, &size);
-        return text && std::string_view(text, size).find("__CUDA_ARCH") != std::string_view::npos;
-    }
-
-    // The same for one definition's text, from its first token to its closing brace
-    // (the arms an #if skipped are in it too).
-    bool extentMentionsCudaArch(CXCursor cursor) const
-    {
-        return extentText(m_tu, cursor).find("__CUDA_ARCH") != std::string_view::npos;
-    }
+    // A file's or a definition's text as clang read it (the arms an #if skipped are in it
+    // too). Any mention counts (`#if __CUDA_ARCH__ >= 800`, `#ifdef __CUDA_ARCH__`,
+    // __CUDA_ARCH_LIST__): a false positive costs one more parse, a miss would read the
+    // wrong kernel body.
+    static bool mentionsCudaArch(std::string_view text) { return text.find("__CUDA_ARCH") != std::string_view::npos; }
 
     CXTranslationUnit m_tu;
     UnitIndex& m_index;

@@ -128,40 +128,45 @@ QStringList templateParameterNames(CXCursor specialisation)
     return names;
 }
 
-} // namespace
-
-QHash<QString, QString> templateTypeArguments(CXCursor specialisation)
-{
+// A specialisation's template arguments by its primary template's parameter names:
+// integral ones by value; type ones by size under "sizeof(T)" (all `if constexpr
+// (sizeof(T) == 8)` asks) and by canonical spelling (for std::is_same).
+struct TemplateArguments {
+    QHash<QString, qint64> values;
     QHash<QString, QString> types;
-    const QStringList names = templateParameterNames(specialisation);
-    for (int i = 0; i < names.size(); ++i) {
-        if (clang_Cursor_getTemplateArgumentKind(specialisation, unsigned(i)) == CXTemplateArgumentKind_Type)
-            types.insert(names[i],
-                takeString(clang_getTypeSpelling(
-                    clang_getCanonicalType(clang_Cursor_getTemplateArgumentType(specialisation, unsigned(i))))));
-    }
-    return types;
-}
+};
 
-QHash<QString, qint64> integralTemplateArguments(CXCursor specialisation)
+TemplateArguments templateArgumentsOf(CXCursor specialisation)
 {
-    QHash<QString, qint64> arguments;
+    TemplateArguments arguments;
     const int count = clang_Cursor_getNumTemplateArguments(specialisation);
     const QStringList names = templateParameterNames(specialisation);
     for (int i = 0; i < count && i < names.size(); ++i) {
         const CXTemplateArgumentKind kind = clang_Cursor_getTemplateArgumentKind(specialisation, unsigned(i));
         if (kind == CXTemplateArgumentKind_Integral) {
-            arguments.insert(names[i], clang_Cursor_getTemplateArgumentValue(specialisation, unsigned(i)));
+            arguments.values.insert(names[i], clang_Cursor_getTemplateArgumentValue(specialisation, unsigned(i)));
         } else if (kind == CXTemplateArgumentKind_Type) {
-            // A type argument is known by its size, all `if constexpr (sizeof(T) == 8)` asks.
-            const long long bytes
-                = clang_Type_getSizeOf(clang_Cursor_getTemplateArgumentType(specialisation, unsigned(i)));
+            const CXType type = clang_Cursor_getTemplateArgumentType(specialisation, unsigned(i));
+            const long long bytes = clang_Type_getSizeOf(type);
             if (bytes > 0)
-                arguments.insert(ConstantEvaluator::templateTypeSizeKey(names[i]), bytes);
+                arguments.values.insert(ConstantEvaluator::templateTypeSizeKey(names[i]), bytes);
+            arguments.types.insert(names[i], takeString(clang_getTypeSpelling(clang_getCanonicalType(type))));
         }
     }
     return arguments;
 }
+
+// Which kernel a launch starts, with the template arguments of the instantiation.
+void identifyKernel(LaunchSite& launch, CXCursor kernel)
+{
+    launch.kernelRef = functionReference(kernel);
+    launch.kernelName = spellingOf(primaryTemplateOf(kernel));
+    TemplateArguments arguments = templateArgumentsOf(kernel);
+    launch.templateArguments = std::move(arguments.values);
+    launch.templateTypes = std::move(arguments.types);
+}
+
+} // namespace
 
 LaunchRecorder::LaunchRecorder(CXTranslationUnit tu)
     : m_tu(tu)
@@ -235,13 +240,8 @@ bool LaunchRecorder::recordLaunch(CXCursor call, CXCursor function, ConstantEval
         const CXCursorKind kernelKind = clang_getCursorKind(kernel);
         if (kernelKind != CXCursor_FunctionDecl && kernelKind != CXCursor_FunctionTemplate)
             kernel = referencedFunction(reference); // a dependent `k<BLOCK>` in a template host function
-        if (!isNull(kernel)) {
-            launch.kernelRef = functionReference(kernel);
-            launch.kernelName = spellingOf(primaryTemplateOf(kernel));
-            launch.templateArguments = integralTemplateArguments(kernel);
-            launch.templateTypes = templateTypeArguments(kernel);
-            launch.templateTypes = templateTypeArguments(kernel);
-        }
+        if (!isNull(kernel))
+            identifyKernel(launch, kernel);
         if (launch.kernelName.isEmpty())
             launch.kernelName = spellingOf(call);
         launch.location = expansionLocationOf(children.first());
@@ -293,10 +293,7 @@ bool LaunchRecorder::recordRuntimeLaunch(
         return false; // a function pointer variable: which kernel it holds is not known here
     LaunchSite launch;
     launch.api = name;
-    launch.kernelRef = functionReference(kernel);
-    launch.kernelName = spellingOf(primaryTemplateOf(kernel));
-    launch.templateArguments = integralTemplateArguments(kernel);
-    launch.templateTypes = templateTypeArguments(kernel);
+    identifyKernel(launch, kernel);
     launch.location = expansionLocationOf(call);
     Configuration configuration;
     if (extended) {
@@ -397,7 +394,7 @@ void LaunchRecorder::resolveFromCaller(Pending& pending)
                 bindings.insert(usrOf(parameters[i]), *value);
         }
         const QHash<QString, qint64> templateArguments
-            = integralTemplateArguments(clang_getCursorReferenced(site.call));
+            = templateArgumentsOf(clang_getCursorReferenced(site.call)).values;
         for (auto it = templateArguments.constBegin(); it != templateArguments.constEnd(); ++it)
             bindings.insert(ConstantEvaluator::templateParameterBinding(it.key()), it.value());
         if (bindings.isEmpty())

@@ -69,9 +69,5 @@ private:
 
 // The key of a function's definition when this unit has it, else its USR.
 QString functionReference(CXCursor function);
-// `k<float, 256>`: {"BLOCK": 256} by the template's parameter names (integral ones only).
-QHash<QString, qint64> integralTemplateArguments(CXCursor specialisation);
-// Its type template arguments by parameter name, as canonical type spellings.
-QHash<QString, QString> templateTypeArguments(CXCursor specialisation);
 
 } // namespace slicewatt

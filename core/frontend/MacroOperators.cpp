@@ -2,7 +2,6 @@
 #include "MacroOperators.h"
 
 #include "ClangHandles.h"
-#include "CudaPrelude.h"
 #include "CursorQueries.h"
 
 #include <QRegularExpression>
@@ -350,17 +349,16 @@ const MacroOperators::Definition* MacroOperators::definitionOf(const QString& na
             m_tu,
             [](CXFile file, CXSourceLocation*, unsigned, CXClientData data) {
                 auto* self = static_cast<MacroOperators*>(data);
-                if (clang_Location_isInSystemHeader(clang_getLocation(self->m_tu, file, 1, 1))
-                    || CudaPrelude::isPreludePath(takeString(clang_getFileName(file))))
+                if (!isProjectFile(self->m_tu, file))
                     return;
-                size_t size = 0;
-                const char* contents = clang_getFileContents(self->m_tu, file, &size);
-                if (!contents || std::string_view(contents, size).find("#define") == std::string_view::npos)
+                const std::string_view contents = fileText(self->m_tu, file);
+                if (contents.find("#define") == std::string_view::npos)
                     return;
                 static const QRegularExpression define(
                     QStringLiteral(R"(^\s*#\s*define\s+([A-Za-z_][A-Za-z_0-9]*)(\(([^)]*)\))?(.*)$)"));
-                QString text = QString::fromUtf8(contents, qsizetype(size));
-                text.replace(QRegularExpression(QStringLiteral("\\\\\\r?\\n")), QStringLiteral(" "));
+                static const QRegularExpression continuation(QStringLiteral("\\\\\\r?\\n"));
+                QString text = QString::fromUtf8(contents.data(), qsizetype(contents.size()));
+                text.replace(continuation, QStringLiteral(" "));
                 for (const QString& line : text.split(QLatin1Char('\n'))) {
                     if (!line.contains(QLatin1String("define")))
                         continue;
@@ -444,8 +442,8 @@ std::optional<BinaryOperator> MacroOperators::operatorOf(CXCursor binaryOperator
     CXFile file = nullptr;
     unsigned begin = 0;
     clang_getExpansionLocation(clang_getCursorLocation(binaryOperator), &file, nullptr, nullptr, &begin);
-    size_t size = 0;
-    if (!file || !clang_getFileContents(m_tu, file, &size) || begin >= size)
+    const size_t size = fileText(m_tu, file).size();
+    if (begin >= size)
         return std::nullopt;
     constexpr unsigned kMaxUseBytes = 16384;
     const unsigned end = unsigned(std::min<size_t>(size, size_t(begin) + kMaxUseBytes));

@@ -137,13 +137,9 @@ ProjectIndex mergeUnits(QVector<UnitIndex> units, CudaArch deviceArch)
     };
     std::sort(index.kernels.begin(), index.kernels.end(), bySource);
     std::sort(index.deviceFunctions.begin(), index.deviceFunctions.end(), bySource);
-    auto byLocation = [](const LaunchSite& a, const LaunchSite& b) {
-        return std::tie(a.location.file, a.location.line, a.location.column)
-            < std::tie(b.location.file, b.location.line, b.location.column);
-    };
     for (CatalogFunction& kernel : index.kernels)
-        std::sort(kernel.launches.begin(), kernel.launches.end(), byLocation);
-    std::sort(index.unresolvedLaunches.begin(), index.unresolvedLaunches.end(), byLocation);
+        std::sort(kernel.launches.begin(), kernel.launches.end(), inSourceOrder);
+    std::sort(index.unresolvedLaunches.begin(), index.unresolvedLaunches.end(), inSourceOrder);
     index.units = units;
     index.refreshDiagnostics();
     return index;

@@ -42,6 +42,14 @@ template <typename T> QMap<QString, T> sortedMap(const QHash<QString, T>& hash)
     return map;
 }
 
+template <typename T> QHash<QString, T> hashOf(const QMap<QString, T>& map)
+{
+    QHash<QString, T> hash;
+    for (auto it = map.constBegin(); it != map.constEnd(); ++it)
+        hash.insert(it.key(), it.value());
+    return hash;
+}
+
 template <typename Enum> void writeEnum(QDataStream& out, Enum value)
 {
     out << qint32(value);
@@ -138,10 +146,8 @@ void read(QDataStream& in, LaunchSite& launch)
     QMap<QString, QString> templateTypes;
     in >> launch.sharedExpression >> launch.streamExpression >> templateArguments >> launch.api >> launch.valuesFrom
         >> templateTypes;
-    for (auto it = templateArguments.constBegin(); it != templateArguments.constEnd(); ++it)
-        launch.templateArguments.insert(it.key(), it.value());
-    for (auto it = templateTypes.constBegin(); it != templateTypes.constEnd(); ++it)
-        launch.templateTypes.insert(it.key(), it.value());
+    launch.templateArguments = hashOf(templateArguments);
+    launch.templateTypes = hashOf(templateTypes);
 }
 
 void write(QDataStream& out, const SymbolicExprPtr& e)
