@@ -65,7 +65,7 @@ int main(int argc, char** argv)
     }
     int kernels = 0;
     const auto analyse = [&](const ProjectIndex& index) {
-        kernels = int(estimateProjectWhatIf(index, *choice.model, *choice.gpu, settings).kernels.size());
+        kernels = int(estimateProjectWhatIf(index, *choice.model, *choice.gpu, choice.energy, settings).kernels.size());
     };
 
     double full = 1e30, reopen = 1e30, save = 1e30;

@@ -43,7 +43,7 @@ int analyseAsChild(const QString& folder)
     const ModelLibrary library = ModelLibrary::load({}, errors);
     const WhatIfSettings settings;
     const ModelChoice choice = chooseModel(library, settings);
-    const EstimateRun run = estimateProjectWhatIf(index, *choice.model, *choice.gpu, settings);
+    const EstimateRun run = estimateProjectWhatIf(index, *choice.model, *choice.gpu, choice.energy, settings);
     printf("%d kernels\n", int(run.kernels.size()));
     return run.kernels.isEmpty() ? 1 : 0;
 }

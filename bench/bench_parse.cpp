@@ -71,7 +71,7 @@ double runSliceWatt(const QStringList& inputs, const ParserOptions& options, int
     QElapsedTimer timer;
     timer.start();
     const ProjectIndex index = indexProject(loadProject(inputs), options);
-    kernels = int(estimateProjectWhatIf(index, *choice.model, *choice.gpu, settings).kernels.size());
+    kernels = int(estimateProjectWhatIf(index, *choice.model, *choice.gpu, choice.energy, settings).kernels.size());
     return double(timer.nsecsElapsed()) / 1e9;
 }
 

@@ -43,7 +43,7 @@ int main(int argc, char** argv)
     QElapsedTimer timer;
     timer.start();
     const ProjectIndex index = indexProject(loadProject({folder}), options);
-    const EstimateRun full = estimateProjectWhatIf(index, *choice.model, *choice.gpu, settings);
+    const EstimateRun full = estimateProjectWhatIf(index, *choice.model, *choice.gpu, choice.energy, settings);
     const double fullSeconds = double(timer.nsecsElapsed()) / 1e9;
     QVector<const CatalogFunction*> kernels;
     for (const CatalogFunction& kernel : index.kernels) {
@@ -62,7 +62,8 @@ int main(int argc, char** argv)
     while (double(timer.nsecsElapsed()) / 1e9 < seconds) {
         const CatalogFunction& kernel = *kernels[int(count % kernels.size())];
         settings.kernels[kernel.info.key].saturation = 0.05 + 0.95 * double(count % 100) / 99.0;
-        checksum += estimateKernelWhatIf(kernel, *index.kernelIR(kernel.info.key), *choice.model, *choice.gpu, settings)
+        checksum += estimateKernelWhatIf(
+            kernel, *index.kernelIR(kernel.info.key), *choice.model, *choice.gpu, choice.energy, settings)
                         .estimate.watts;
         ++count;
     }

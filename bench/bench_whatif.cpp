@@ -131,8 +131,8 @@ int main(int argc, char** argv)
         settings.kernels.insert(key, w);
         QElapsedTimer timer;
         timer.start();
-        const KernelEstimateReport report = estimateKernelWhatIf(
-            *first.analysis.kernel, *first.analysis.ir, *session.model(), *session.gpu(), settings);
+        const KernelEstimateReport report = estimateKernelWhatIf(*first.analysis.kernel, *first.analysis.ir,
+            *session.model(), *session.gpu(), session.energyModel(), settings);
         engine << milliseconds(timer);
         timer.restart();
         session.setKernelWhatIf(key, w);

@@ -549,7 +549,7 @@ private Q_SLOTS:
         const WhatIfSettings settings;
         const ModelChoice choice = chooseModel(library, settings);
         QVERIFY2(choice.error.isEmpty(), qPrintable(choice.error));
-        const EstimateRun run = estimateProjectWhatIf(index, *choice.model, *choice.gpu, settings);
+        const EstimateRun run = estimateProjectWhatIf(index, *choice.model, *choice.gpu, choice.energy, settings);
         QCOMPARE(run.kernels.size(), 1);
         const KernelEstimate& estimate = run.kernels.first().estimate;
         QCOMPARE(estimate.saturation, 1.0);

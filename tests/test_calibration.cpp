@@ -376,7 +376,7 @@ private Q_SLOTS:
 
         // The same analysis, run here directly.
         const ProjectIndex index = indexProject(loadProject({matmul}), test::parserOptions());
-        const EstimateRun run = estimateProjectWhatIf(index, model, gpu, {});
+        const EstimateRun run = estimateProjectWhatIf(index, model, gpu, nullptr, {});
         double naive = 0, total = 0;
         for (const KernelEstimateReport& k : run.kernels) {
             total += k.estimate.watts;

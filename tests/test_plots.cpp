@@ -422,7 +422,7 @@ private Q_SLOTS:
             settings.gpuId = panel.gpuId;
             settings.modelId = QStringLiteral("jos13");
             const KernelEstimate estimate = estimateKernelWhatIf(*report().analysis.kernel, *report().analysis.ir,
-                model(QStringLiteral("jos13")), gpu(panel.gpuId), settings)
+                model(QStringLiteral("jos13")), gpu(panel.gpuId), nullptr, settings)
                                                 .estimate;
             QVERIFY(panel.kernelGraph);
             QCOMPARE(panel.kernelGraph->data()->at(0)->key, estimate.averageIntensity);

@@ -131,7 +131,8 @@ private:
         QVERIFY2(choice.error.isEmpty(), qPrintable(choice.error));
         project.model = choice.model;
         project.gpu = choice.gpu;
-        project.run = estimateProjectWhatIf(project.index, *project.model, *project.gpu, project.settings);
+        project.run
+            = estimateProjectWhatIf(project.index, *project.model, *project.gpu, choice.energy, project.settings);
     }
 
 private Q_SLOTS:

@@ -244,7 +244,7 @@ std::unique_ptr<EstimatedProject> estimate(const QString& folder, const WhatIfSe
     const ModelChoice choice = chooseModel(project->library, project->settings);
     if (!errors.isEmpty() || !choice.error.isEmpty())
         qFatal("no model: %s %s", qPrintable(errors.join(QLatin1Char(' '))), qPrintable(choice.error));
-    project->run = estimateProjectWhatIf(project->index, *choice.model, *choice.gpu, project->settings);
+    project->run = estimateProjectWhatIf(project->index, *choice.model, *choice.gpu, choice.energy, project->settings);
     return project;
 }
 

@@ -65,7 +65,7 @@ private Q_SLOTS:
 
         // The session's number is the engine's number for the same settings.
         const KernelEstimateReport direct = estimateKernelWhatIf(*session.kernelReport(key)->analysis.kernel, *irBefore,
-            *session.model(), *session.gpu(), session.settings());
+            *session.model(), *session.gpu(), session.energyModel(), session.settings());
         QCOMPARE(session.kernelReport(key)->estimate.watts, direct.estimate.watts);
 
         session.setGpu(QStringLiteral("gtx480"));

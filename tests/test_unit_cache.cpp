@@ -76,7 +76,7 @@ class TestUnitCache : public QObject {
     {
         const WhatIfSettings settings;
         const ModelChoice choice = chooseModel(m_library, settings);
-        return estimateJson(estimateProjectWhatIf(index, *choice.model, *choice.gpu, settings));
+        return estimateJson(estimateProjectWhatIf(index, *choice.model, *choice.gpu, choice.energy, settings));
     }
 
     // Five kernels in five files sharing one header, in a fresh folder.

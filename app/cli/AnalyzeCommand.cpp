@@ -33,7 +33,7 @@ int runAnalyzeCommand(const QStringList& args)
         fprintf(stderr, "slicewatt-cli analyze: %s\n", qPrintable(error));
         return ExitUsage;
     }
-    const EstimateRun run = estimateProjectWhatIf(index, *whatIf.model, *whatIf.gpu, whatIf.settings);
+    const EstimateRun run = estimateProjectWhatIf(index, *whatIf.model, *whatIf.gpu, whatIf.energy, whatIf.settings);
 
     QByteArray output;
     if (options.format == QLatin1String("json"))

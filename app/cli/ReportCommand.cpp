@@ -35,7 +35,7 @@ int runReportCommand(const QStringList& args)
         fprintf(stderr, "slicewatt-cli report: %s\n", qPrintable(error));
         return ExitUsage;
     }
-    const EstimateRun run = estimateProjectWhatIf(index, *whatIf.model, *whatIf.gpu, whatIf.settings);
+    const EstimateRun run = estimateProjectWhatIf(index, *whatIf.model, *whatIf.gpu, whatIf.energy, whatIf.settings);
 
     ReportOptions reportOptions;
     reportOptions.project = options.inputs.join(QStringLiteral(", "));

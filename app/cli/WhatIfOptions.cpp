@@ -94,13 +94,16 @@ QStringList whatIfValueOptions()
 {
     return {QStringLiteral("--gpu"), QStringLiteral("--model"), QStringLiteral("--sa"), QStringLiteral("--grid"),
         QStringLiteral("--block"), QStringLiteral("--time"), QStringLiteral("--delta"), QStringLiteral("--models-dir"),
-        QStringLiteral("--trips"), QStringLiteral("--branch"), QStringLiteral("--counting")};
+        QStringLiteral("--trips"), QStringLiteral("--branch"), QStringLiteral("--counting"),
+        QStringLiteral("--energy-model"), QStringLiteral("--threads"), QStringLiteral("--static-w")};
 }
 
 bool readWhatIfOptions(const CommonOptions& options, WhatIfOptions& whatIf, QString& error)
 {
-    std::optional<double> saturation, grid, block, seconds, delta;
+    std::optional<double> saturation, grid, block, seconds, delta, threads, staticW;
     if (!readNumber(options, QStringLiteral("sa"), 0, 1, saturation, error)
+        || !readNumber(options, QStringLiteral("threads"), 1, 1e15, threads, error)
+        || !readNumber(options, QStringLiteral("static-w"), 0, 1e5, staticW, error)
         || !readNumber(options, QStringLiteral("grid"), 1, 1e9, grid, error)
         || !readNumber(options, QStringLiteral("block"), 1, 4096, block, error)
         || !readNumber(options, QStringLiteral("time"), 0, 1e9, seconds, error)
@@ -121,6 +124,7 @@ bool readWhatIfOptions(const CommonOptions& options, WhatIfOptions& whatIf, QStr
     WhatIfSettings& settings = whatIf.settings;
     settings.gpuId = options.values.value(QStringLiteral("gpu"), settings.gpuId);
     settings.modelId = options.values.value(QStringLiteral("model"), settings.modelId);
+    settings.energyModelId = options.values.value(QStringLiteral("energy-model"), settings.energyModelId);
     const ModelChoice choice = chooseModel(whatIf.library, settings);
     if (!choice.error.isEmpty()) {
         QStringList known;
@@ -130,6 +134,9 @@ bool readWhatIfOptions(const CommonOptions& options, WhatIfOptions& whatIf, QStr
         } else if (!choice.model) {
             for (const PowerModel& m : whatIf.library.models())
                 known << QStringLiteral("%1 (%2)").arg(m.id(), m.gpuIds().join(QLatin1Char(' ')));
+        } else if (!choice.energy) {
+            for (const EnergyModel& m : whatIf.library.energyModels())
+                known << m.id();
         }
         error = choice.error;
         if (!known.isEmpty())
@@ -138,6 +145,10 @@ bool readWhatIfOptions(const CommonOptions& options, WhatIfOptions& whatIf, QStr
     }
     whatIf.model = choice.model;
     whatIf.gpu = choice.gpu;
+    whatIf.energy = choice.energy;
+    if (threads)
+        settings.threads = qint64(*threads);
+    settings.staticW = staticW;
     const QString counting = options.values.value(QStringLiteral("counting"), QStringLiteral("ast"));
     if (counting != QLatin1String("ast") && counting != QLatin1String("lexical")) {
         error = QStringLiteral("--counting is ast or lexical, not '%1'").arg(counting);

@@ -28,6 +28,7 @@ struct WhatIfOptions {
     ModelLibrary library;
     const PowerModel* model = nullptr;
     const GpuSpec* gpu = nullptr;
+    const EnergyModel* energy = nullptr;
 };
 
 // Reads the options from `options.values`: numbers and their ranges, --sa against

@@ -60,7 +60,14 @@ void KernelReadContext::setInstantiation(CXCursor kernel, const LaunchSite& laun
     m_instantiation->shareMacroOperators(m_macroOperators);
     m_instantiation->bindParameters(bindings);
     m_instantiation->bindTemplateTypes(launch.templateTypes);
+    m_templateTypes = launch.templateTypes;
     m_instantiationPlace = launch.location.file + QLatin1Char(':') + QString::number(launch.location.line);
+}
+
+const QHash<QString, QString>& KernelReadContext::templateTypes() const
+{
+    static const QHash<QString, QString> none;
+    return inlining() ? none : m_templateTypes;
 }
 
 MacroOperators& KernelReadContext::macroOperators()

@@ -69,6 +69,9 @@ public:
         bool fromInstantiation = false;
     };
     std::optional<CompileTimeValue> compileTimeValue(CXCursor condition);
+    // Type template arguments of the instantiation (parameter name → canonical spelling) while
+    // the kernel's own body is read; empty in inlined callees, whose parameters may differ.
+    const QHash<QString, QString>& templateTypes() const;
     // Operators spelt inside the unit's macro definitions (made on first use).
     MacroOperators& macroOperators();
     // "file:line" of the launch whose template arguments decided a condition; empty when
@@ -107,6 +110,7 @@ private:
     std::shared_ptr<MacroOperators> m_macroOperators; // one per kernel read, shared by its evaluators
     std::unique_ptr<ConstantEvaluator> m_instantiation; // the kernel's, with template arguments bound
     QString m_instantiationPlace;
+    QHash<QString, QString> m_templateTypes; // of the instantiation
     bool m_stopped = false;
 
     int m_statementContext = 0; // loops, controls and arms of every statement so far

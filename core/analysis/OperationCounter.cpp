@@ -2,6 +2,7 @@
 #include "OperationCounter.h"
 
 #include "CudaCallNames.h"
+#include "InstructionTyping.h"
 #include "KernelReadContext.h"
 #include "MemorySpaceResolver.h"
 #include "frontend/ClangHandles.h"
@@ -70,6 +71,56 @@ OperationCounter::OperationCounter(KernelReadContext& context, MemorySpaceResolv
     : m_context(context)
     , m_spaces(spaces)
 {
+}
+
+void OperationCounter::countInstruction(
+    OperationClass operation, const QVector<CXCursor>& operands, ExpressionFacts& facts)
+{
+    std::optional<ValueType> widest;
+    bool untyped = false;
+    for (const CXCursor& operand : operands) {
+        const CXType type = clang_getCursorType(operand);
+        if (const std::optional<ValueType> valueType = valueTypeOf(type, m_context.templateTypes())) {
+            widest = widest ? std::max(*widest, *valueType) : *valueType;
+        } else {
+            untyped = true;
+            facts.untypedOperands.insert(takeString(clang_getTypeSpelling(type)));
+        }
+    }
+    // A template parameter the launch did not bind: float, the commonest element type of
+    // the templates the analysis meets [ours]; the kernel's notes say so.
+    if (!widest)
+        widest = untyped ? ValueType::Float : ValueType::Integer;
+    facts.instructions.add(*widest, operation);
+}
+
+void OperationCounter::countOperator(const QString& spelling, const QVector<CXCursor>& operands, ExpressionFacts& facts)
+{
+    QString op = spelling;
+    if (op.size() >= 2 && op.endsWith(QLatin1Char('=')) && op != QLatin1String("==") && op != QLatin1String("!=")
+        && op != QLatin1String("<=") && op != QLatin1String(">="))
+        op.chop(1); // the operator part of a compound assignment
+    if (op == QLatin1String("++") || op == QLatin1String("--")) {
+        ++facts.arithmetic;
+        countInstruction(OperationClass::Arithmetic, operands, facts);
+        return;
+    }
+    if (op == QLatin1String("!")) {
+        countInstruction(OperationClass::Other, operands, facts);
+        return;
+    }
+    if (op == QLatin1String("~")) {
+        ++facts.arithmetic;
+        countInstruction(OperationClass::Other, operands, facts);
+        return;
+    }
+    const std::optional<BinaryOperator> binary = binaryOperatorFromSpelling(op);
+    if (binary && isArithmetic(*binary))
+        ++facts.arithmetic;
+    else if (operands.size() == 1 && op == QLatin1String("-"))
+        ++facts.arithmetic; // unary minus (binaryOperatorFromSpelling reads "-" as subtract)
+    if (const std::optional<OperationClass> operation = binary ? operatorClass(*binary) : std::nullopt)
+        countInstruction(*operation, operands, facts);
 }
 
 void OperationCounter::countAccess(CXCursor lvalue, AccessMode mode, ExpressionFacts& facts)
@@ -154,8 +205,8 @@ void OperationCounter::scan(CXCursor expression, AccessMode mode, ExpressionFact
             scanAssignment(operands[0], operands[1], facts);
             return;
         }
-        if (op && isArithmetic(*op))
-            ++facts.arithmetic;
+        if (op)
+            countOperator(spellingOf(*op), operands, facts);
         scan(operands[0], AccessMode::Load, facts);
         scan(operands[1], AccessMode::Load, facts);
         return;
@@ -163,7 +214,10 @@ void OperationCounter::scan(CXCursor expression, AccessMode mode, ExpressionFact
     case CXCursor_CompoundAssignOperator: {
         if (operands.size() != 2)
             break;
-        ++facts.arithmetic;
+        // `x /= y` is a division; an operator the tokens do not show (spelt in a macro) is
+        // taken as the commonest, an addition.
+        const QString spelt = tokens.operatorAfter(expression, operands[0]);
+        countOperator(spelt.isEmpty() ? QStringLiteral("+=") : spelt, operands, facts);
         ++facts.assignments;
         scan(operands[0], AccessMode::LoadStore, facts);
         scan(operands[1], AccessMode::Load, facts);
@@ -176,7 +230,7 @@ void OperationCounter::scan(CXCursor expression, AccessMode mode, ExpressionFact
         const QString last = tokens.lastToken(expression);
         if (first == QLatin1String("++") || first == QLatin1String("--") || last == QLatin1String("++")
             || last == QLatin1String("--")) {
-            ++facts.arithmetic;
+            countOperator(QStringLiteral("++"), operands, facts);
             scan(operands[0], AccessMode::LoadStore, facts);
         } else if (first == QLatin1String("&")) {
             scan(operands[0], AccessMode::Address, facts);
@@ -191,8 +245,8 @@ void OperationCounter::scan(CXCursor expression, AccessMode mode, ExpressionFact
             }
             scan(operands[0], AccessMode::Load, facts);
         } else {
-            if (first == QLatin1String("-") || first == QLatin1String("~"))
-                ++facts.arithmetic;
+            if (first == QLatin1String("-") || first == QLatin1String("~") || first == QLatin1String("!"))
+                countOperator(first, operands, facts);
             scan(operands[0], AccessMode::Load, facts);
         }
         return;
@@ -254,30 +308,19 @@ bool OperationCounter::scanDependentOperator(const QVector<CXCursor>& operands, 
     QVector<CXCursor> values = operands;
     values.removeAt(overloaded->second);
     const QString op = overloaded->first.mid(8).trimmed();
-    const bool comparison = op == QLatin1String("==") || op == QLatin1String("!=") || op == QLatin1String("<=")
-        || op == QLatin1String(">=");
     if (op == QLatin1String("=") && values.size() == 2) {
         scanAssignment(values[0], values[1], facts);
         return true;
     }
-    if (op == QLatin1String("++") || op == QLatin1String("--")) {
-        ++facts.arithmetic;
-        for (const CXCursor& value : values)
-            scan(value, AccessMode::LoadStore, facts);
-        return true;
-    }
-    if (op.endsWith(QLatin1Char('=')) && !comparison && values.size() == 2) {
-        ++facts.arithmetic;
+    const bool comparison = op == QLatin1String("==") || op == QLatin1String("!=") || op == QLatin1String("<=")
+        || op == QLatin1String(">=");
+    countOperator(op, values, facts);
+    const bool updates = op == QLatin1String("++") || op == QLatin1String("--")
+        || (op.endsWith(QLatin1Char('=')) && !comparison && values.size() == 2);
+    if (updates && op.endsWith(QLatin1Char('=')))
         ++facts.assignments;
-        scan(values[0], AccessMode::LoadStore, facts);
-        scan(values[1], AccessMode::Load, facts);
-        return true;
-    }
-    const auto binary = binaryOperatorFromSpelling(op);
-    if ((binary && isArithmetic(*binary)) || (values.size() == 1 && op == QLatin1String("-")))
-        ++facts.arithmetic;
-    for (const CXCursor& value : values)
-        scan(value, AccessMode::Load, facts);
+    for (int i = 0; i < values.size(); ++i)
+        scan(values[i], updates && i == 0 ? AccessMode::LoadStore : AccessMode::Load, facts);
     return true;
 }
 
@@ -310,6 +353,8 @@ void OperationCounter::scanCall(CXCursor call, const QVector<CXCursor>& operands
             }
         }
     }
+    const int arithmeticBefore = facts.arithmetic;
+    const double instructionsBefore = facts.instructions.total();
     switch (cudaCallRole(name)) {
     case CudaCallRole::TextureFetch:
         facts.accesses[MemorySpace::Texture] += 1;
@@ -335,20 +380,26 @@ void OperationCounter::scanCall(CXCursor call, const QVector<CXCursor>& operands
     case CudaCallRole::NotArithmetic:
     case CudaCallRole::Other:
         if (name.startsWith(QLatin1String("operator"))) {
-            // float2 a + b with overloaded operators: one operation, not inlined
-            const auto op = binaryOperatorFromSpelling(name.mid(8).remove(QLatin1Char('=')));
-            if (op && isArithmetic(*op)) {
-                ++facts.arithmetic;
+            // float2 a + b with overloaded operators: one operation, not inlined (a
+            // comparison, `h < k` on __half, only an instruction of class other).
+            QVector<CXCursor> values = arguments;
+            if (object)
+                values.prepend(*object);
+            countOperator(name.mid(8).trimmed(), values, facts);
+            if (facts.arithmetic > arithmeticBefore || facts.instructions.total() > instructionsBefore)
                 break;
-            }
         }
         if (calleeKind == CXCursor_FunctionDecl || calleeKind == CXCursor_FunctionTemplate || isMethod(calleeKind)) {
             if (!isProjectCode(callee)) {
                 // Library functions are arithmetic unless named otherwise; methods of library
                 // classes (conversions of __half, cooperative-groups calls) are not.
                 if (!isMethod(calleeKind) && cudaCallRole(name) == CudaCallRole::Other
-                    && !name.startsWith(QLatin1String("operator")))
+                    && !name.startsWith(QLatin1String("operator"))) {
                     ++facts.arithmetic;
+                    // Typed by its arguments; a call without any (a constant) by its result.
+                    countInstruction(
+                        mathCallClass(name), arguments.isEmpty() ? QVector<CXCursor>{call} : arguments, facts);
+                }
             } else {
                 const CXCursor definition = clang_getCursorDefinition(primaryTemplateOf(callee));
                 if (!isNull(definition) && isInlinable(definition))

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "ir/InstructionClass.h"
 #include "ir/MemorySpace.h"
 
 #include <clang-c/Index.h>
@@ -28,6 +29,8 @@ struct InlineCall {
 // What one expression contributes to its statement (analysis-rules §3).
 struct ExpressionFacts {
     int arithmetic = 0;
+    InstructionCounts instructions; // compute classes (METHOD §9), comparisons and logic included
+    QSet<QString> untypedOperands; // template parameter types the reading could not bind
     SpaceCounts accesses;
     bool barrier = false;
     int ternaries = 0;
@@ -60,6 +63,10 @@ private:
     // A read or write of a variable, through the caller's variable it aliases (out-parameters).
     void recordVariable(const QString& usr, AccessMode mode, ExpressionFacts& facts);
     bool isInlinable(CXCursor callee) const;
+    // One executed instruction of `operation` typed by the widest of `operands` (METHOD §9).
+    void countInstruction(OperationClass operation, const QVector<CXCursor>& operands, ExpressionFacts& facts);
+    // `op` spelt as an operator (+, /=, <<, <): #A when rule book §3 says so, and its class.
+    void countOperator(const QString& spelling, const QVector<CXCursor>& operands, ExpressionFacts& facts);
 
     KernelReadContext& m_context;
     MemorySpaceResolver& m_spaces;

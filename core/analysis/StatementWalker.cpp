@@ -334,7 +334,9 @@ int StatementWalker::addStatement(
     statement.kind = kind;
     statement.location = expansionLocationOf(cursor);
     statement.arithmetic = facts.arithmetic;
+    statement.instructions = facts.instructions;
     statement.accesses = facts.accesses;
+    noteUntypedOperands(facts);
     // A declaration's initialiser is written with `=` in the papers' examples.
     const int assignments = facts.assignments + (kind == StatementKind::Declaration ? 1 : 0);
     for (MemorySpace space : kAllMemorySpaces) {
@@ -353,6 +355,20 @@ int StatementWalker::addStatement(
     KernelIR& ir = m_context.ir();
     ir.statements << statement;
     return int(ir.statements.size() - 1);
+}
+
+void StatementWalker::noteUntypedOperands(const ExpressionFacts& facts)
+{
+    QStringList& notes = m_context.ir().notes;
+    QStringList types = facts.untypedOperands.values();
+    types.sort();
+    for (const QString& type : types) {
+        const QString note = QStringLiteral("operands of type '%1' have no type from a launch: their operations are "
+                                            "counted as float for the instruction-class energy")
+                                 .arg(type);
+        if (!notes.contains(note))
+            notes << note;
+    }
 }
 
 void StatementWalker::inlineCalls(const ExpressionFacts& facts, int callStatement, const Context& context)

@@ -39,6 +39,8 @@ private:
     QVector<int> walkLoop(CXCursor cursor, Context& context);
     QVector<int> walkArm(CXCursor statement, Context& context, int branch, int arm);
     int addStatement(StatementKind kind, CXCursor cursor, const ExpressionFacts& facts, const Context& context);
+    // Says in the kernel's notes which template types were counted as float (METHOD §9).
+    void noteUntypedOperands(const ExpressionFacts& facts);
     void inlineCalls(const ExpressionFacts& facts, int callStatement, const Context& context);
     bool comparesThreadIndexForEquality(CXCursor condition);
     bool mentionsThreadIndex(CXCursor expression, int depth);

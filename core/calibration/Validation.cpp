@@ -46,7 +46,7 @@ ProgramPrediction predictProgram(const QString& path, const PowerModel& model, c
         return prediction;
     }
     const ProjectIndex index = indexProject(loadProject({path}), parserOptions);
-    const EstimateRun run = estimateProjectWhatIf(index, model, gpu, settings);
+    const EstimateRun run = estimateProjectWhatIf(index, model, gpu, nullptr, settings); // watts only
     for (const KernelEstimateReport& k : run.kernels)
         prediction.kernels.append({k.analysis.kernel->info.name, k.estimate.watts});
     if (prediction.kernels.isEmpty())

@@ -76,6 +76,28 @@ QString noEstimateReason(const KernelIR& ir, const KernelEstimate& estimate)
     return QString();
 }
 
+// A slice's contribution to the kernel power over its statements, in proportion to the
+// dynamic energy each executes (a loop body run 512 times weighs 512 times a line run
+// once; a thread-index declaration that executes nothing is cold). Without an energy
+// model, or when the slice executes nothing the model prices, evenly. The shares sum to
+// one, so the kernel total is unchanged.
+void spreadOverStatements(
+    const SliceEstimate& slice, double contribution, const KernelEnergy* energy, std::map<int, double>& heat)
+{
+    if (slice.members.isEmpty())
+        return;
+    double total = 0;
+    if (energy) {
+        for (int member : slice.members)
+            total += energy->statementJoules.value(member);
+    }
+    for (int member : slice.members) {
+        const double share
+            = total > 0 ? energy->statementJoules.value(member) / total : 1.0 / double(slice.members.size());
+        heat[member] += contribution * share;
+    }
+}
+
 } // namespace
 
 KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, const LaunchShape& launch,
@@ -83,6 +105,8 @@ KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, co
 {
     KernelEstimate estimate;
     estimate.dense = slices.dense;
+    if (settings.energy.model)
+        estimate.energy = estimateKernelEnergy(ir, slices, launch, gpu, settings.energy, settings.seconds);
     const Saturation saturation = saturationFor(launch, gpu, settings);
     estimate.saturation = saturation.value;
     estimate.activeSms = saturation.activeSms;
@@ -147,8 +171,7 @@ KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, co
         s.weight = totalLength > 0 ? double(s.length) / totalLength : 0;
         estimate.watts += s.watts * s.weight;
         estimate.averageIntensity += s.weight * modelIntensity(model, s);
-        for (int member : s.members)
-            statementHeat[member] += s.watts / totalLength;
+        spreadOverStatements(s, s.watts * s.weight, estimate.energy ? &*estimate.energy : nullptr, statementHeat);
     }
     if (settings.seconds)
         estimate.joules = estimate.watts * *settings.seconds;
@@ -193,10 +216,18 @@ KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, co
         auto line = std::find_if(estimate.lines.begin(), estimate.lines.end(),
             [&](const LineHeat& l) { return l.line == where.line && l.file == where.file; });
         if (line == estimate.lines.end()) {
-            estimate.lines << LineHeat{where.file, where.line, 0};
+            estimate.lines << LineHeat{where.file, where.line, 0, 0};
             line = estimate.lines.end() - 1;
         }
         line->watts += watts;
+    }
+    if (estimate.energy) {
+        for (LineHeat& line : estimate.lines) {
+            for (const LineEnergy& energy : estimate.energy->lines) {
+                if (energy.line == line.line && energy.file == line.file)
+                    line.joules = energy.joules;
+            }
+        }
     }
     std::sort(estimate.lines.begin(), estimate.lines.end(), [](const LineHeat& a, const LineHeat& b) {
         return a.watts != b.watts ? a.watts > b.watts : std::tie(a.file, a.line) < std::tie(b.file, b.line);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "KernelEnergy.h"
 #include "analysis/KernelSlices.h"
 #include "model/PowerModel.h"
 
@@ -14,6 +15,7 @@ struct EstimateSettings {
     std::optional<qint64> gridBlocks; // blocks in the grid (what-if); else from the launch
     std::optional<double> seconds; // execution time for energy
     double delta = 0.01; // BDPM: sub-slices with probability <= δ are dropped [ours: default]
+    EnergySettings energy; // the instruction-class model: energy, and how heat follows the work
 };
 
 struct SliceEstimate {
@@ -33,6 +35,7 @@ struct LineHeat {
     QString file;
     int line = 0;
     double watts = 0; // this line's share of the kernel power; all lines sum to it
+    double joules = 0; // this line's dynamic energy per launch (instruction-class model), J
 };
 
 struct KernelEstimate {
@@ -56,6 +59,9 @@ struct KernelEstimate {
     // Slices left out because they have no memory operation (a ratio model has no
     // intensity for them); the assumptions say which.
     int slicesWithoutMemory = 0;
+    // The instruction-class energy (METHOD §9), when an energy model was chosen. It is there
+    // even for a kernel without a slice estimate: every executed instruction costs energy.
+    std::optional<KernelEnergy> energy;
 
     bool hasEstimate() const { return noEstimate.isEmpty(); }
 };
@@ -63,8 +69,9 @@ struct KernelEstimate {
 // A slice's intensity on `model`'s axis: JSW12's fraction or JoS13's ratio.
 double modelIntensity(const PowerModel& model, const SliceEstimate& slice);
 
-// BSPM for branch-sparse kernels, BDPM for branch-dense ones (METHOD §5), with per-line heat
-// (each slice's P_i / L spread over its statements). Pure computation on cached analysis:
+// BSPM for branch-sparse kernels, BDPM for branch-dense ones (METHOD §5), with per-line heat:
+// each slice's contribution (|C_i| / L)·P_i spread over its statements in proportion to
+// their executed dynamic energy (the instruction-class model), evenly without one. Pure computation on cached analysis:
 // what-if changes call it again without touching the AST.
 KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, const LaunchShape& launch,
     const PowerModel& model, const GpuSpec& gpu, const EstimateSettings& settings);

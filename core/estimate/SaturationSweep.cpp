@@ -15,7 +15,8 @@ QVector<SweepPoint> saturationSweep(const CatalogFunction& kernel, const KernelI
         // Through estimateKernelWhatIf, not a shortcut: one code path turns settings into watts.
         whatIf.saturation = double(k) / steps;
         swept.kernels.insert(kernel.info.key, whatIf);
-        const KernelEstimateReport report = estimateKernelWhatIf(kernel, ir, model, gpu, swept);
+        const KernelEstimateReport report
+            = estimateKernelWhatIf(kernel, ir, model, gpu, nullptr, swept) /* watts only */;
         points << SweepPoint{report.estimate.saturation, report.estimate.activeSms, report.estimate.watts};
     }
     return points;

@@ -5,6 +5,19 @@
 
 namespace slicewatt {
 
+namespace {
+
+EnergySettings energySettings(const EnergyModel* energy, const WhatIfSettings& settings)
+{
+    EnergySettings result;
+    result.model = energy;
+    result.threads = settings.threads;
+    result.staticW = settings.staticW;
+    return result;
+}
+
+} // namespace
+
 KernelWhatIf KernelWhatIf::overriddenBy(const KernelWhatIf& other) const
 {
     KernelWhatIf merged = *this;
@@ -36,6 +49,8 @@ ModelChoice chooseModel(const ModelLibrary& library, const WhatIfSettings& setti
         choice.error = QStringLiteral("unknown GPU '%1'").arg(settings.gpuId);
     else if (!choice.model)
         choice.error = QStringLiteral("unknown model '%1'").arg(settings.modelId);
+    else if (!(choice.energy = library.energyModel(settings.energyModelId)))
+        choice.error = QStringLiteral("unknown energy model '%1'").arg(settings.energyModelId);
     else if (!choice.model->supports(choice.gpu->id))
         choice.error = QStringLiteral("model %1 has no parameters for %2 (it covers: %3)")
                            .arg(choice.model->id(), choice.gpu->id, choice.model->gpuIds().join(QStringLiteral(", ")));
@@ -59,7 +74,7 @@ LaunchShape whatIfLaunch(const CatalogFunction& kernel, const KernelWhatIf& what
 }
 
 KernelEstimateReport estimateKernelWhatIf(const CatalogFunction& kernel, const KernelIR& ir, const PowerModel& model,
-    const GpuSpec& gpu, const WhatIfSettings& settings)
+    const GpuSpec& gpu, const EnergyModel* energy, const WhatIfSettings& settings)
 {
     const KernelWhatIf whatIf = settings.forKernel(kernel.info.key);
     AnalysisOptions options;
@@ -79,12 +94,13 @@ KernelEstimateReport estimateKernelWhatIf(const CatalogFunction& kernel, const K
     estimateSettings.gridBlocks = whatIf.gridBlocks;
     estimateSettings.seconds = settings.seconds;
     estimateSettings.delta = settings.delta;
+    estimateSettings.energy = energySettings(energy, settings);
     report.estimate = estimateKernel(ir, report.analysis.slices, report.analysis.launch, model, gpu, estimateSettings);
     return report;
 }
 
-EstimateRun estimateProjectWhatIf(
-    const ProjectIndex& index, const PowerModel& model, const GpuSpec& gpu, const WhatIfSettings& settings)
+EstimateRun estimateProjectWhatIf(const ProjectIndex& index, const PowerModel& model, const GpuSpec& gpu,
+    const EnergyModel* energy, const WhatIfSettings& settings)
 {
     EstimateRun run;
     run.index = &index;
@@ -94,9 +110,10 @@ EstimateRun estimateProjectWhatIf(
     run.settings.seconds = settings.seconds;
     run.settings.saturation = settings.allKernels.saturation;
     run.settings.gridBlocks = settings.allKernels.gridBlocks;
+    run.settings.energy = energySettings(energy, settings);
     for (const CatalogFunction& kernel : index.kernels) {
         if (const KernelIR* ir = index.kernelIR(kernel.info.key))
-            run.kernels << estimateKernelWhatIf(kernel, *ir, model, gpu, settings);
+            run.kernels << estimateKernelWhatIf(kernel, *ir, model, gpu, energy, settings);
     }
     return run;
 }

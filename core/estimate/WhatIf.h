@@ -34,6 +34,9 @@ struct WhatIfSettings {
     QString modelId = QStringLiteral("jos13");
     double delta = 0.01; // BDPM threshold δ
     std::optional<double> seconds; // execution time for energy
+    QString energyModelId = ModelLibrary::defaultEnergyModelId(); // instruction-class table (METHOD §9)
+    std::optional<qint64> threads; // for kernels whose launch is not known (--threads)
+    std::optional<double> staticW; // replaces the energy model's static power (--static-w)
     AnalysisOptions::Counting counting = AnalysisOptions::Counting::Ast;
     KernelWhatIf allKernels; // applies to every kernel (CLI flags)
     QHash<QString, KernelWhatIf> kernels; // per kernel by function key, over allKernels (GUI)
@@ -45,7 +48,8 @@ struct WhatIfSettings {
 struct ModelChoice {
     const PowerModel* model = nullptr;
     const GpuSpec* gpu = nullptr;
-    QString error; // empty when both were found and the model covers the GPU
+    const EnergyModel* energy = nullptr; // the instruction-class table
+    QString error; // empty when all were found and the model covers the GPU
 };
 ModelChoice chooseModel(const ModelLibrary& library, const WhatIfSettings& settings);
 
@@ -55,11 +59,13 @@ LaunchShape whatIfLaunch(const CatalogFunction& kernel, const KernelWhatIf& what
 
 // Re-analyses (trip counts, branch probabilities: no reparse) and estimates one kernel.
 // Cheap: this is what a what-if slider calls on every change.
+// `energy` prices the instructions (and makes heat follow them); nullptr leaves the energy
+// out and spreads heat evenly.
 KernelEstimateReport estimateKernelWhatIf(const CatalogFunction& kernel, const KernelIR& ir, const PowerModel& model,
-    const GpuSpec& gpu, const WhatIfSettings& settings);
+    const GpuSpec& gpu, const EnergyModel* energy, const WhatIfSettings& settings);
 
 // Every kernel of the project with a readable body, in the index's order.
-EstimateRun estimateProjectWhatIf(
-    const ProjectIndex& index, const PowerModel& model, const GpuSpec& gpu, const WhatIfSettings& settings);
+EstimateRun estimateProjectWhatIf(const ProjectIndex& index, const PowerModel& model, const GpuSpec& gpu,
+    const EnergyModel* energy, const WhatIfSettings& settings);
 
 } // namespace slicewatt

@@ -23,7 +23,15 @@ QString formatWatts(double watts, int decimals)
 
 QString formatJoules(double joules)
 {
-    return formatNumber(joules) + QStringLiteral(" J");
+    // A launch's dynamic energy is micro- or millijoules: 4.2e-05 J reads as 42 µJ.
+    const double magnitude = std::abs(joules);
+    if (magnitude == 0 || magnitude >= 1 || !std::isfinite(joules))
+        return formatNumber(joules) + QStringLiteral(" J");
+    if (magnitude >= 1e-3)
+        return formatNumber(joules * 1e3) + QStringLiteral(" mJ");
+    if (magnitude >= 1e-6)
+        return formatNumber(joules * 1e6) + QStringLiteral(" µJ");
+    return formatNumber(joules * 1e9) + QStringLiteral(" nJ");
 }
 
 QString formatSeconds(double seconds)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "EstimateWriter.h"
 
+#include "DisplayNumbers.h"
+#include "EnergyOutput.h"
 #include "OutputFormatting.h"
 
 #include <QJsonArray>
@@ -70,13 +72,24 @@ QByteArray estimateJson(const EstimateRun& run)
             if (line.file != info.location.file)
                 h.insert(QStringLiteral("file"), line.file);
             h.insert(QStringLiteral("heat_w"), line.watts);
+            if (e.energy)
+                h.insert(QStringLiteral("energy_j"), line.joules);
             hot << h;
         }
         k.insert(QStringLiteral("hot_lines"), hot);
+        if (e.energy) {
+            k.insert(QStringLiteral("energy_model"), energyModelJson(*e.energy));
+            k.insert(QStringLiteral("line_energy"), lineEnergyJson(*e.energy, info.location.file));
+        }
         QJsonArray assumptions = kernelSliceJson(report.analysis).value(QStringLiteral("assumptions")).toArray();
         for (const QString& text : e.assumptions)
             assumptions << QJsonObject{
                 {QStringLiteral("kind"), QStringLiteral("saturation")}, {QStringLiteral("reason"), text}};
+        if (e.energy) {
+            for (const QString& text : e.energy->assumptions)
+                assumptions << QJsonObject{
+                    {QStringLiteral("kind"), QStringLiteral("energy")}, {QStringLiteral("reason"), text}};
+        }
         k.insert(QStringLiteral("assumptions"), assumptions);
         k.insert(QStringLiteral("out_of_domain"), QJsonArray::fromStringList(e.outOfDomain));
         kernels << k;
@@ -87,6 +100,8 @@ QByteArray estimateJson(const EstimateRun& run)
     QJsonObject root;
     root.insert(QStringLiteral("gpu"), run.gpu->id);
     root.insert(QStringLiteral("model"), run.model->id());
+    if (run.settings.energy.model)
+        root.insert(QStringLiteral("energy_model"), run.settings.energy.model->id());
     root.insert(QStringLiteral("delta"), run.settings.delta);
     root.insert(QStringLiteral("cuda_arch"), run.index->deviceArch.name());
     root.insert(QStringLiteral("kernels"), kernels);
@@ -98,10 +113,16 @@ QByteArray estimateCsv(const EstimateRun& run)
 {
     QString out
         = QStringLiteral("kernel,file,line,class,saturation,kernel_power_w,energy_j,space,length,arith,"
-                         "mem_global,mem_shared,mem_constant,mem_texture,intensity,slice_power_w,share,no_estimate\n");
+                         "mem_global,mem_shared,mem_constant,mem_texture,intensity,slice_power_w,share,no_estimate,"
+                         "dynamic_energy_j,threads\n");
     for (const KernelEstimateReport& report : run.kernels) {
         const KernelEstimate& e = report.estimate;
         const FunctionInfo& info = report.analysis.kernel->info;
+        // The instruction-class energy is the kernel's, repeated on each of its rows.
+        const QString energyFields = e.energy ? QStringLiteral(",%1,%2")
+                                                    .arg(QString::number(e.energy->dynamicJ, 'g', 6))
+                                                    .arg(QString::number(e.energy->threads, 'f', 0))
+                                              : QStringLiteral(",,");
         if (!e.hasEstimate()) {
             // One row saying so: a kernel must not vanish from the CSV for having no slices.
             out += QStringList{csvField(info.qualifiedName), csvField(info.location.file),
@@ -110,7 +131,7 @@ QByteArray estimateCsv(const EstimateRun& run)
                        QString(), QString(), QStringLiteral("none"), QString(), QString(), QString(), QString(),
                        QString(), QString(), QString(), QString(), QString(), csvField(e.noEstimate)}
                        .join(QLatin1Char(','))
-                + QLatin1Char('\n');
+                + energyFields + QLatin1Char('\n');
         }
         for (const SliceEstimate& s : e.slices) {
             out += QStringList{csvField(info.qualifiedName), csvField(info.location.file),
@@ -125,7 +146,7 @@ QByteArray estimateCsv(const EstimateRun& run)
                        QString::number(modelIntensity(*run.model, s)), QString::number(s.watts, 'f', 3),
                        QString::number(s.weight, 'f', 4), QString()}
                        .join(QLatin1Char(','))
-                + QLatin1Char('\n');
+                + energyFields + QLatin1Char('\n');
         }
     }
     return out.toUtf8();
@@ -148,11 +169,15 @@ QString estimateTable(const EstimateRun& run, const QString& baseDir)
         const QString archNote = archDependenceNote(*report.analysis.kernel);
         if (!archNote.isEmpty())
             errors += QStringLiteral("  [%1]").arg(archNote);
+        const QString energyLine = e.energy
+            ? QStringLiteral("    energy (%1): %2\n").arg(e.energy->modelId, energySummary(*e.energy))
+            : QString();
         if (!e.hasEstimate()) {
             out += QStringLiteral("%1  %2:%3  no estimate: %4%5\n")
                        .arg(info.qualifiedName, pathRelativeTo(info.location.file, baseDir))
                        .arg(info.location.line)
                        .arg(e.noEstimate, errors);
+            out += energyLine;
             continue;
         }
         out += QStringLiteral("%1  %2:%3  %4 W  %5  Sa %6 (%7 SMs)%8%9\n")
@@ -176,10 +201,24 @@ QString estimateTable(const EstimateRun& run, const QString& baseDir)
             hottest << QStringLiteral("%1 (%2 W)").arg(e.lines[i].line).arg(e.lines[i].watts, 0, 'f', 1);
         if (!hottest.isEmpty())
             out += QStringLiteral("    hottest lines: %1\n").arg(hottest.join(QStringLiteral(", ")));
+        out += energyLine;
+        if (e.energy) {
+            QStringList byEnergy;
+            for (int i = 0; i < e.energy->lines.size() && i < 3; ++i)
+                byEnergy << QStringLiteral("%1 (%2)")
+                                .arg(e.energy->lines[i].line)
+                                .arg(formatJoules(e.energy->lines[i].joules));
+            if (!byEnergy.isEmpty())
+                out += QStringLiteral("    most energy per launch: %1\n").arg(byEnergy.join(QStringLiteral(", ")));
+        }
         for (const QString& problem : e.outOfDomain)
             out += QStringLiteral("    out of domain: %1\n").arg(problem);
         for (const QString& assumption : e.assumptions)
             out += QStringLiteral("    assumption: %1\n").arg(assumption);
+        if (e.energy) {
+            for (const QString& assumption : e.energy->assumptions)
+                out += QStringLiteral("    assumption: %1\n").arg(assumption);
+        }
         out += QLatin1Char('\n');
     }
     return out;

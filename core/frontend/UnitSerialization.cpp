@@ -216,6 +216,18 @@ void read(QDataStream& in, SpaceCounts& counts)
         in >> v;
 }
 
+void write(QDataStream& out, const InstructionCounts& counts)
+{
+    for (double v : counts.values)
+        out << v;
+}
+
+void read(QDataStream& in, InstructionCounts& counts)
+{
+    for (double& v : counts.values)
+        in >> v;
+}
+
 void write(QDataStream& out, const LoopHeader& loop)
 {
     out << loop.canonical << loop.reason;
@@ -241,6 +253,7 @@ void write(QDataStream& out, const Statement& s)
     writeEnum(out, s.kind);
     write(out, s.location);
     out << qint32(s.arithmetic);
+    write(out, s.instructions);
     write(out, s.accesses);
     write(out, s.lexicalAccesses);
     out << s.isBarrier << sortedList(s.defines) << sortedList(s.uses) << s.valuesFrom << s.loops << s.controls;
@@ -258,6 +271,7 @@ void read(QDataStream& in, Statement& s)
     qint32 arithmetic = 0;
     in >> arithmetic;
     s.arithmetic = arithmetic;
+    read(in, s.instructions);
     read(in, s.accesses);
     read(in, s.lexicalAccesses);
     QStringList defines;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "InstructionClass.h"
 #include "MemorySpace.h"
 #include "SymbolicExpr.h"
 #include "common/SourceLocation.h"
@@ -43,6 +44,10 @@ struct Statement {
     // The papers' prototype counted lexically: every `=` (compound ones too) in a statement
     // naming a variable of space S is one memory operation of S (analysis-rules §3).
     SpaceCounts lexicalAccesses;
+    // The counted operations by type and class (METHOD §9), per execution: the compute
+    // classes only (comparisons and logical operators among them, as "other"); the memory
+    // classes follow from `accesses`.
+    InstructionCounts instructions;
     bool isBarrier = false; // __syncthreads and friends: belongs to the shared slice
     QSet<QString> defines; // variables (USRs) this statement assigns
     QSet<QString> uses; // variables it reads

@@ -59,6 +59,21 @@ std::optional<GpuCatalogue> GpuCatalogue::parse(const QByteArray& json, const QS
                 gpu.boardPowerW = watts.toDouble();
             gpu.boardPowerSource = o.value(QLatin1String("board_power_source")).toString();
         }
+        if (o.contains(QLatin1String("pcie"))) {
+            const QJsonObject pcie = o.value(QLatin1String("pcie")).toObject();
+            const double bandwidth = pcie.value(QLatin1String("bandwidth_gb_s")).toDouble(-1);
+            const double latency = pcie.value(QLatin1String("latency_us")).toDouble(-1);
+            if (!(bandwidth > 0) || latency < 0)
+                problems.add(QStringLiteral("GPU %1: \"pcie\" needs a positive \"bandwidth_gb_s\" and a non-negative "
+                                            "\"latency_us\"")
+                                 .arg(o.value(QLatin1String("id")).toString()),
+                    QStringLiteral("pcie"));
+            else {
+                gpu.pcieBandwidthBytesPerS = bandwidth * 1e9;
+                gpu.pcieLatencyS = latency * 1e-6;
+            }
+            gpu.pcieSource = pcie.value(QLatin1String("source")).toString();
+        }
         if (gpu.id.isEmpty()) {
             problems.add(QStringLiteral("a GPU has no \"id\""), gpu.name);
             continue;

@@ -27,6 +27,11 @@ struct GpuSpec {
     // sheet; a prediction above it is flagged. Unknown for a GPU without a data sheet.
     std::optional<double> boardPowerW;
     QString boardPowerSource; // where the figure comes from
+    // The host link, for the copy term of the instruction-class energy model (METHOD §9):
+    // time of a copy = latency + bytes / bandwidth. Unknown when the file does not say.
+    std::optional<double> pcieBandwidthBytesPerS;
+    std::optional<double> pcieLatencyS;
+    QString pcieSource;
 };
 
 class GpuCatalogue {

@@ -7,9 +7,9 @@
 namespace slicewatt {
 namespace {
 
-void addModel(QVector<PowerModel>& models, const PowerModel& model)
+template <typename Model> void addModel(QVector<Model>& models, const Model& model)
 {
-    for (PowerModel& existing : models) {
+    for (Model& existing : models) {
         if (existing.id() == model.id()) {
             existing = model; // a user's file of the same id wins over the shipped one
             return;
@@ -25,8 +25,8 @@ ModelLibrary ModelLibrary::load(const QStringList& userFolders, QStringList& err
     ModelLibrary library;
     library.m_gpus = GpuCatalogue::standard(userFolders, errors);
     QStringList files;
-    for (const QString& name :
-        {QStringLiteral("jos13-regression.json"), QStringLiteral("jsw12.json"), QStringLiteral("wnn-default.json")})
+    for (const QString& name : {QStringLiteral("jos13-regression.json"), QStringLiteral("jsw12.json"),
+             QStringLiteral("wnn-default.json"), QStringLiteral("energy-aalto2013-fermi.json")})
         files << QStringLiteral(":/slicewatt/models/") + name;
     for (const QString& folder : userFolders) {
         for (const QString& name : QDir(folder).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
@@ -42,8 +42,13 @@ ModelLibrary ModelLibrary::load(const QStringList& userFolders, QStringList& err
         }
         const QString shown
             = path.startsWith(QLatin1Char(':')) ? QStringLiteral("models/") + path.section(QLatin1Char('/'), -1) : path;
-        if (const auto model = PowerModel::parse(file.readAll(), shown, errors))
+        const QByteArray text = file.readAll();
+        if (EnergyModel::isEnergyModelFile(text)) {
+            if (const auto model = EnergyModel::parse(text, shown, errors))
+                addModel(library.m_energyModels, *model);
+        } else if (const auto model = PowerModel::parse(text, shown, errors)) {
             addModel(library.m_models, *model);
+        }
     }
     return library;
 }
@@ -51,6 +56,15 @@ ModelLibrary ModelLibrary::load(const QStringList& userFolders, QStringList& err
 const PowerModel* ModelLibrary::model(const QString& id) const
 {
     for (const PowerModel& model : m_models) {
+        if (model.id().compare(id, Qt::CaseInsensitive) == 0)
+            return &model;
+    }
+    return nullptr;
+}
+
+const EnergyModel* ModelLibrary::energyModel(const QString& id) const
+{
+    for (const EnergyModel& model : m_energyModels) {
         if (model.id().compare(id, Qt::CaseInsensitive) == 0)
             return &model;
     }

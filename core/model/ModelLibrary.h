@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "EnergyModel.h"
 #include "GpuCatalogue.h"
 #include "PowerModel.h"
 
@@ -18,10 +19,15 @@ public:
     const GpuCatalogue& gpus() const { return m_gpus; }
     const QVector<PowerModel>& models() const { return m_models; }
     const PowerModel* model(const QString& id) const;
+    // Instruction-class energy tables (METHOD §9): shipped, then the user's (same id wins).
+    const QVector<EnergyModel>& energyModels() const { return m_energyModels; }
+    const EnergyModel* energyModel(const QString& id) const;
+    static QString defaultEnergyModelId() { return QStringLiteral("aalto2013"); }
 
 private:
     GpuCatalogue m_gpus;
     QVector<PowerModel> m_models;
+    QVector<EnergyModel> m_energyModels;
 };
 
 } // namespace slicewatt

@@ -153,7 +153,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         const ModelChoice choice = chooseModel(harness->library, settings);
         if (!choice.error.isEmpty())
             fail("a shipped model has no GPU", choice.error.toUtf8());
-        const EstimateRun run = estimateProjectWhatIf(index, *choice.model, *choice.gpu, settings);
+        const EstimateRun run = estimateProjectWhatIf(index, *choice.model, *choice.gpu, choice.energy, settings);
         requireFinite(run);
         if (modelId != QLatin1String("jos13"))
             continue;
@@ -175,7 +175,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         settings.counting = (data[3] & 1) ? AnalysisOptions::Counting::Lexical : AnalysisOptions::Counting::Ast;
         const ModelChoice choice = chooseModel(harness->library, settings);
         if (choice.error.isEmpty()) {
-            const EstimateRun run = estimateProjectWhatIf(index, *choice.model, *choice.gpu, settings);
+            const EstimateRun run = estimateProjectWhatIf(index, *choice.model, *choice.gpu, choice.energy, settings);
             requireFinite(run);
             estimateCsv(run);
         }

@@ -110,9 +110,9 @@ void GpuSurfacesGrid::refresh(const PlotContext& context)
         settings.modelId = model->id();
         for (int n = 0; n < gpus.size(); ++n) {
             settings.gpuId = gpus[n]->id;
-            const KernelEstimate estimate
-                = estimateKernelWhatIf(*kernel->analysis.kernel, *kernel->analysis.ir, *model, *gpus[n], settings)
-                      .estimate;
+            const KernelEstimate estimate = estimateKernelWhatIf(
+                *kernel->analysis.kernel, *kernel->analysis.ir, *model, *gpus[n], nullptr, settings)
+                                                .estimate;
             points[n] = KernelOnGpu{estimate.averageIntensity, estimate.saturation, estimate.watts};
             intensities << estimate.averageIntensity;
         }

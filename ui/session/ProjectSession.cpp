@@ -99,7 +99,7 @@ void ProjectSession::setKernelWhatIf(const QString& kernelKey, const KernelWhatI
     // Only this kernel changes: re-analyse and re-estimate it alone (the 16 ms budget).
     KernelEstimateReport& report = m_run.kernels[row];
     report = estimateKernelWhatIf(
-        *report.analysis.kernel, *report.analysis.ir, *m_choice.model, *m_choice.gpu, m_settings);
+        *report.analysis.kernel, *report.analysis.ir, *m_choice.model, *m_choice.gpu, m_choice.energy, m_settings);
     Q_EMIT estimatesChanged(kernelKey);
 }
 
@@ -193,7 +193,7 @@ void ProjectSession::reestimateAll()
     m_rowByKernel.clear();
     if (!m_choice.error.isEmpty())
         return;
-    m_run = estimateProjectWhatIf(*m_index, *m_choice.model, *m_choice.gpu, m_settings);
+    m_run = estimateProjectWhatIf(*m_index, *m_choice.model, *m_choice.gpu, m_choice.energy, m_settings);
     for (int row = 0; row < m_run.kernels.size(); ++row)
         m_rowByKernel.insert(m_run.kernels[row].analysis.kernel->info.key, row);
 }

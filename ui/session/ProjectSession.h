@@ -54,6 +54,7 @@ public:
     const KernelEstimateReport* hottestKernel() const;
     const PowerModel* model() const { return m_choice.model; }
     const GpuSpec* gpu() const { return m_choice.gpu; }
+    const EnergyModel* energyModel() const { return m_choice.energy; }
     QString modelError() const { return m_choice.error; } // empty when the estimates are valid
     bool hasEstimates() const { return m_choice.error.isEmpty(); }
 

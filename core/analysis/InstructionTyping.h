@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "ir/InstructionClass.h"
+#include "ir/Operators.h"
+
+#include <clang-c/Index.h>
+
+#include <QHash>
+#include <QString>
+
+#include <optional>
+
+namespace slicewatt {
+
+// The typing and classing rules of METHOD §9 (rule book "Instruction classes"): which
+// value type an operand has and which class an operator or a math call belongs to.
+
+// double → double; float, half, __half, bfloat16 → float; integers, bool, enums, pointers →
+// integer. Vector and library types by their element (float4 → float, double2 → double,
+// int4 → integer). A type spelt by a template parameter is looked up in `templateTypes`
+// (parameter name → canonical spelling, from the launched instantiation); nullopt when it
+// is not there.
+std::optional<ValueType> valueTypeOf(CXType type, const QHash<QString, QString>& templateTypes);
+// The same rule on a type's spelling ("float", "const double &", "float4").
+ValueType valueTypeFromSpelling(const QString& spelling);
+
+// + - * → arithmetic; / % → division; shifts, bitwise, comparisons, && || → other; nullopt
+// for = and , (no instruction of their own).
+std::optional<OperationClass> operatorClass(BinaryOperator op);
+
+// A library math function or intrinsic: fma, min, max, fabs, abs and friends → arithmetic;
+// __fdividef, __fdiv_*, __ddiv_*, __frcp_*, rcp → division; __popc, __clz, __brev, __mul24
+// and the other bit intrinsics → other; every other math function → SFU.
+OperationClass mathCallClass(const QString& name);
+
+} // namespace slicewatt

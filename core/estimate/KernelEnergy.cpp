@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "KernelEnergy.h"
+
+#include <algorithm>
+#include <map>
+
+namespace slicewatt {
+
+InstructionCounts executedPerThread(const Statement& statement, const KernelSlices& slices, int index)
+{
+    InstructionCounts counts = statement.instructions;
+    counts += memoryInstructions(statement.accesses);
+    const double weight = index < slices.weights.size() ? slices.weights[index] : 1.0;
+    const double probability = index < slices.probability.size() ? slices.probability[index] : 1.0;
+    return counts.scaled(weight * probability);
+}
+
+std::optional<double> launchThreads(const LaunchShape& launch)
+{
+    double threads = 1;
+    for (int axis = 0; axis < 3; ++axis) {
+        if (!launch.gridDim[axis] || !launch.blockDim[axis] || *launch.gridDim[axis] <= 0
+            || *launch.blockDim[axis] <= 0)
+            return std::nullopt;
+        threads *= double(*launch.gridDim[axis]) * double(*launch.blockDim[axis]);
+    }
+    return threads;
+}
+
+namespace {
+
+void chooseThreads(KernelEnergy& energy, const LaunchShape& launch, const GpuSpec& gpu, const EnergySettings& settings)
+{
+    if (const std::optional<double> threads = launchThreads(launch)) {
+        energy.threads = *threads;
+        energy.threadsSource = QStringLiteral("the launch: %1×%2×%3 blocks of %4×%5×%6 threads")
+                                   .arg(*launch.gridDim[0])
+                                   .arg(*launch.gridDim[1])
+                                   .arg(*launch.gridDim[2])
+                                   .arg(*launch.blockDim[0])
+                                   .arg(*launch.blockDim[1])
+                                   .arg(*launch.blockDim[2]);
+        return;
+    }
+    if (settings.threads && *settings.threads > 0) {
+        energy.threads = double(*settings.threads);
+        energy.threadsSource = QStringLiteral("set by the user (--threads %1)").arg(*settings.threads);
+        return;
+    }
+    energy.threadsAssumed = true;
+    energy.threads = double(gpu.maxThreadsPerSm) * gpu.sms;
+    energy.threadsSource = QStringLiteral("assumed: the launch is not known, so every SM of the %1 holds its most "
+                                          "resident threads (%2 × %3 SMs = %4); set --threads or the launch")
+                               .arg(gpu.name)
+                               .arg(gpu.maxThreadsPerSm)
+                               .arg(gpu.sms)
+                               .arg(energy.threads, 0, 'f', 0);
+    energy.assumptions << QStringLiteral("threads %1").arg(energy.threadsSource);
+}
+
+} // namespace
+
+KernelEnergy estimateKernelEnergy(const KernelIR& ir, const KernelSlices& slices, const LaunchShape& launch,
+    const GpuSpec& gpu, const EnergySettings& settings, std::optional<double> seconds)
+{
+    KernelEnergy energy;
+    if (!settings.model)
+        return energy;
+    const EnergyModel& model = *settings.model;
+    energy.modelId = model.id();
+    chooseThreads(energy, launch, gpu, settings);
+    if (!model.architecture().isEmpty() && !gpu.architecture.contains(model.architecture(), Qt::CaseInsensitive))
+        energy.assumptions << QStringLiteral("energies per instruction measured on %1, applied unchanged to the %2 "
+                                             "(%3)")
+                                  .arg(model.measuredOn().isEmpty() ? model.architecture() : model.measuredOn(),
+                                      gpu.name, gpu.architecture);
+
+    // Lines in a fixed order (file, line), so sums do not depend on a hash seed.
+    std::map<std::pair<QString, int>, LineEnergy> lines;
+    energy.statementJoules.resize(ir.statements.size());
+    for (int i = 0; i < ir.statements.size(); ++i) {
+        const Statement& statement = ir.statements[i];
+        const InstructionCounts executed = executedPerThread(statement, slices, i);
+        double joulesPerThread = 0;
+        for (int c = 0; c < kEnergyClassCount; ++c)
+            joulesPerThread += executed[c] * model.joulesPerInstruction(c);
+        const double joules = joulesPerThread * energy.threads;
+        energy.statementJoules[i] = joules;
+        energy.perThread += executed;
+        energy.dynamicJ += joules;
+        if (executed.total() <= 0)
+            continue;
+        LineEnergy& line = lines[{statement.location.file, statement.location.line}];
+        line.file = statement.location.file;
+        line.line = statement.location.line;
+        line.joules += joules;
+        line.perThread += executed;
+    }
+    for (auto& entry : lines)
+        energy.lines << entry.second;
+    std::stable_sort(energy.lines.begin(), energy.lines.end(),
+        [](const LineEnergy& a, const LineEnergy& b) { return a.joules > b.joules; });
+
+    energy.staticW = settings.staticW ? settings.staticW : model.staticW();
+    energy.seconds = seconds;
+    if (seconds && *seconds > 0) {
+        energy.dynamicW = energy.dynamicJ / *seconds;
+        if (energy.staticW) {
+            energy.totalW = *energy.staticW + *energy.dynamicW;
+            energy.totalJ = *energy.staticW * *seconds + energy.dynamicJ;
+        }
+    }
+    return energy;
+}
+
+} // namespace slicewatt

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "analysis/KernelSlices.h"
+#include "model/EnergyModel.h"
+#include "model/GpuCatalogue.h"
+
+#include <optional>
+
+namespace slicewatt {
+
+// What the instruction-class energy model needs besides the analysis (CLI flags, the GUI).
+struct EnergySettings {
+    const EnergyModel* model = nullptr; // none: no energy, and heat spread evenly
+    std::optional<qint64> threads; // replaces a launch the code does not fix (--threads)
+    std::optional<double> staticW; // replaces the model file's static power (--static-w)
+};
+
+// One source line's dynamic energy: what its statements execute, over all threads.
+struct LineEnergy {
+    QString file;
+    int line = 0;
+    double joules = 0; // J per launch, all threads
+    InstructionCounts perThread; // executed instructions per thread, by class
+};
+
+// A kernel's dynamic energy by the instruction-class model (METHOD §9):
+// E_dyn = threads × Σ_class (executed instructions per thread × e_class), and with a time t
+// the dynamic power E_dyn / t, the total power P_static + E_dyn / t and the energy
+// P_static·t + E_dyn.
+struct KernelEnergy {
+    QString modelId;
+    double threads = 0; // grid × block
+    bool threadsAssumed = false; // the launch does not fix them: the assumption says how many
+    QString threadsSource; // "launch 64×1×1 blocks of 256×1×1 threads", "--threads", or the assumption
+    InstructionCounts perThread; // executed per thread (weights × path probabilities)
+    double dynamicJ = 0; // J per launch
+    std::optional<double> staticW;
+    std::optional<double> seconds;
+    std::optional<double> dynamicW;
+    std::optional<double> totalW;
+    std::optional<double> totalJ;
+    QVector<double> statementJoules; // per statement, J per launch (all threads)
+    QVector<LineEnergy> lines; // lines with any executed instruction, hottest first
+    QStringList assumptions;
+};
+
+// Executed instructions per thread of one statement: its counts per execution × its weight
+// (enclosing trip counts) × its path probability.
+InstructionCounts executedPerThread(const Statement& statement, const KernelSlices& slices, int index);
+
+// Threads of a launch: grid × block when every dimension is known.
+std::optional<double> launchThreads(const LaunchShape& launch);
+
+KernelEnergy estimateKernelEnergy(const KernelIR& ir, const KernelSlices& slices, const LaunchShape& launch,
+    const GpuSpec& gpu, const EnergySettings& settings, std::optional<double> seconds);
+
+} // namespace slicewatt

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "EnergyOutput.h"
+
+#include "DisplayNumbers.h"
+
+#include <algorithm>
+
+namespace slicewatt {
+namespace {
+
+QJsonValue optionalJson(const std::optional<double>& value)
+{
+    return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
+}
+
+} // namespace
+
+QJsonObject energyModelJson(const KernelEnergy& energy)
+{
+    QJsonObject perThread;
+    for (int c = 0; c < kEnergyClassCount; ++c)
+        perThread.insert(energyClassName(c), energy.perThread[c]);
+    QJsonObject o;
+    o.insert(QStringLiteral("model"), energy.modelId);
+    o.insert(QStringLiteral("threads"), energy.threads);
+    o.insert(QStringLiteral("threads_assumed"), energy.threadsAssumed);
+    o.insert(QStringLiteral("threads_source"), energy.threadsSource);
+    o.insert(QStringLiteral("per_thread"), perThread);
+    o.insert(QStringLiteral("dynamic_j"), energy.dynamicJ);
+    o.insert(QStringLiteral("static_w"), optionalJson(energy.staticW));
+    o.insert(QStringLiteral("seconds"), optionalJson(energy.seconds));
+    o.insert(QStringLiteral("dynamic_w"), optionalJson(energy.dynamicW));
+    o.insert(QStringLiteral("total_w"), optionalJson(energy.totalW));
+    o.insert(QStringLiteral("total_j"), optionalJson(energy.totalJ));
+    return o;
+}
+
+QJsonArray lineEnergyJson(const KernelEnergy& energy, const QString& kernelFile)
+{
+    QJsonArray lines;
+    for (const LineEnergy& line : energy.lines) {
+        QJsonObject o;
+        o.insert(QStringLiteral("line"), line.line);
+        if (line.file != kernelFile)
+            o.insert(QStringLiteral("file"), line.file);
+        o.insert(QStringLiteral("energy_j"), line.joules);
+        lines << o;
+    }
+    return lines;
+}
+
+QString energySummary(const KernelEnergy& energy)
+{
+    QString text = QStringLiteral("dynamic %1 per launch (%2 threads, %3)")
+                       .arg(formatJoules(energy.dynamicJ), formatNumber(energy.threads, 12),
+                           energy.threadsAssumed ? QStringLiteral("assumed")
+                                                 : energy.threadsSource.section(QLatin1Char(':'), 0, 0));
+    if (energy.dynamicW)
+        text += QStringLiteral("; over %1: dynamic %2")
+                    .arg(formatSeconds(*energy.seconds), formatWatts(*energy.dynamicW));
+    if (energy.totalW && energy.totalJ)
+        text += QStringLiteral(", total %1 (static %2), %3")
+                    .arg(formatWatts(*energy.totalW), formatWatts(*energy.staticW), formatJoules(*energy.totalJ));
+    else if (energy.dynamicW)
+        text += QStringLiteral(" (static power unknown: no total)");
+    return text;
+}
+
+QStringList energyClassTerms(const InstructionCounts& perThread, const EnergyModel& model, int most)
+{
+    QVector<int> classes;
+    for (int c = 0; c < kEnergyClassCount; ++c) {
+        if (perThread[c] > 0)
+            classes << c;
+    }
+    std::stable_sort(classes.begin(), classes.end(),
+        [&](int a, int b) { return perThread[a] * model.energy(a).totalNj > perThread[b] * model.energy(b).totalNj; });
+    QStringList terms;
+    for (int i = 0; i < classes.size() && i < most; ++i) {
+        const int c = classes[i];
+        terms << QStringLiteral("%1 %2 × %3 nJ")
+                     .arg(energyClassLabel(c), formatNumber(perThread[c], 6), formatNumber(model.energy(c).totalNj));
+    }
+    return terms;
+}
+
+} // namespace slicewatt

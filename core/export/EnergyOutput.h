@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "estimate/KernelEnergy.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QString>
+
+namespace slicewatt {
+
+// How every writer shows the instruction-class energy (METHOD §9), so the JSON, the
+// table, SARIF, the Why? panel and the report say the same thing.
+
+// {"model", "threads", "threads_assumed", "threads_source", "per_thread": {class: count},
+//  "dynamic_j", "static_w", "seconds", "dynamic_w", "total_w", "total_j"}; unknown values null.
+QJsonObject energyModelJson(const KernelEnergy& energy);
+// [{"line", "energy_j"}] (and "file" where it is not `kernelFile`), J per launch, all threads.
+QJsonArray lineEnergyJson(const KernelEnergy& energy, const QString& kernelFile);
+// "dynamic 42 µJ per launch (16384 threads, from the launch)", then dynamic and total
+// power and energy when a time is known.
+QString energySummary(const KernelEnergy& energy);
+// The executed classes per thread with their energy, largest first: "global memory 12 × 17.95 nJ".
+QStringList energyClassTerms(const InstructionCounts& perThread, const EnergyModel& model, int most = 14);
+
+} // namespace slicewatt
