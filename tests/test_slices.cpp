@@ -81,6 +81,7 @@ QHash<QString, QString> lineFacts(const QVector<KernelSliceReport>& reports, con
 {
     int statements = 0;
     double arithmetic = 0;
+    InstructionCounts instructions;
     SpaceCounts accesses;
     std::array<bool, kMemorySpaceCount> slices{};
     QStringList weights;
@@ -91,6 +92,7 @@ QHash<QString, QString> lineFacts(const QVector<KernelSliceReport>& reports, con
                 continue;
             ++statements;
             arithmetic += statement.arithmetic;
+            instructions += statement.instructions;
             for (MemorySpace space : kAllMemorySpaces) {
                 accesses[space] += statement.accesses[space];
                 slices[size_t(space)] = slices[size_t(space)] || report.slices.membership[i][size_t(space)];
@@ -106,7 +108,18 @@ QHash<QString, QString> lineFacts(const QVector<KernelSliceReport>& reports, con
         if (slices[size_t(space)])
             sliceList << QString::fromLatin1(sliceNames[size_t(space)]);
     }
+    // "i.arith:2,f.sfu:1": the compute classes per execution (METHOD §9), in class order.
+    static const char* const typeNames[] = {"i", "f", "d"};
+    static const char* const classNames[] = {"arith", "div", "sfu", "other"};
+    QStringList classList;
+    for (int c = 0; c < kComputeClassCount; ++c) {
+        if (instructions[c] != 0)
+            classList << QStringLiteral("%1.%2:%3")
+                             .arg(QLatin1String(typeNames[c / 4]), QLatin1String(classNames[c % 4]))
+                             .arg(number(instructions[c]));
+    }
     return {{"statements", QString::number(statements)}, {"A", number(arithmetic)},
+        {"classes", classList.isEmpty() ? QStringLiteral("none") : classList.join(',')},
         {"global", number(accesses[MemorySpace::Global])}, {"shared", number(accesses[MemorySpace::Shared])},
         {"constant", number(accesses[MemorySpace::Constant])}, {"texture", number(accesses[MemorySpace::Texture])},
         {"slices", sliceList.isEmpty() ? QStringLiteral("none") : sliceList.join(',')}, {"w", weights.join('|')}};

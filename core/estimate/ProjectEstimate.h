@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "CopyEnergy.h"
 #include "KernelEstimate.h"
 #include "analysis/ProjectSlices.h"
 
@@ -18,6 +19,8 @@ struct EstimateRun {
     const GpuSpec* gpu = nullptr;
     EstimateSettings settings;
     QVector<KernelEstimateReport> kernels;
+    // The program's host-device copies with their energy (when an energy model was chosen).
+    QVector<CopyEnergy> copies;
 };
 
 // Estimates every analysed kernel of a project for one model, GPU and settings.

@@ -115,6 +115,8 @@ EstimateRun estimateProjectWhatIf(const ProjectIndex& index, const PowerModel& m
         if (const KernelIR* ir = index.kernelIR(kernel.info.key))
             run.kernels << estimateKernelWhatIf(kernel, *ir, model, gpu, energy, settings);
     }
+    if (energy)
+        run.copies = estimateCopies(index.copies, *energy, gpu);
     return run;
 }
 

@@ -84,4 +84,37 @@ QStringList energyClassTerms(const InstructionCounts& perThread, const EnergyMod
     return terms;
 }
 
+QJsonArray copiesJson(const QVector<CopyEnergy>& copies)
+{
+    QJsonArray array;
+    for (const CopyEnergy& copy : copies) {
+        QJsonObject o;
+        o.insert(QStringLiteral("file"), copy.site.location.file);
+        o.insert(QStringLiteral("line"), copy.site.location.line);
+        o.insert(QStringLiteral("api"), copy.site.api);
+        o.insert(QStringLiteral("direction"),
+            copy.site.direction.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(copy.site.direction));
+        o.insert(QStringLiteral("bytes"),
+            copy.site.bytes ? QJsonValue(double(*copy.site.bytes)) : QJsonValue(QJsonValue::Null));
+        o.insert(QStringLiteral("seconds"), optionalJson(copy.seconds));
+        o.insert(QStringLiteral("energy_j"), optionalJson(copy.joules));
+        if (!copy.note.isEmpty())
+            o.insert(QStringLiteral("note"), copy.note);
+        array << o;
+    }
+    return array;
+}
+
+QString copySummary(const CopyEnergy& copy)
+{
+    QString text = copy.site.api;
+    if (!copy.site.direction.isEmpty())
+        text += QLatin1Char(' ') + copy.site.direction;
+    if (copy.site.bytes)
+        text += QStringLiteral(" %1 B").arg(*copy.site.bytes);
+    if (copy.joules)
+        return text + QStringLiteral(": %1, %2").arg(formatSeconds(*copy.seconds), formatJoules(*copy.joules));
+    return text + QStringLiteral(": no energy (%1)").arg(copy.note);
+}
+
 } // namespace slicewatt

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "estimate/CopyEnergy.h"
 #include "estimate/KernelEnergy.h"
 
 #include <QJsonArray>
@@ -22,5 +23,11 @@ QJsonArray lineEnergyJson(const KernelEnergy& energy, const QString& kernelFile)
 QString energySummary(const KernelEnergy& energy);
 // The executed classes per thread with their energy, largest first: "global memory 12 × 17.95 nJ".
 QStringList energyClassTerms(const InstructionCounts& perThread, const EnergyModel& model, int most = 14);
+
+// [{"file", "line", "api", "direction", "bytes", "seconds", "energy_j", "note"}]: the
+// program's host-device copies (unknowns null).
+QJsonArray copiesJson(const QVector<CopyEnergy>& copies);
+// "cudaMemcpy HostToDevice 4194304 B: 0.534 ms, 21.37 mJ" or the reason there is no energy.
+QString copySummary(const CopyEnergy& copy);
 
 } // namespace slicewatt

@@ -100,8 +100,11 @@ QByteArray estimateJson(const EstimateRun& run)
     QJsonObject root;
     root.insert(QStringLiteral("gpu"), run.gpu->id);
     root.insert(QStringLiteral("model"), run.model->id());
-    if (run.settings.energy.model)
+    if (run.settings.energy.model) {
         root.insert(QStringLiteral("energy_model"), run.settings.energy.model->id());
+        root.insert(QStringLiteral("copies"), copiesJson(run.copies));
+        root.insert(QStringLiteral("copies_energy_j"), knownCopyJoules(run.copies));
+    }
     root.insert(QStringLiteral("delta"), run.settings.delta);
     root.insert(QStringLiteral("cuda_arch"), run.index->deviceArch.name());
     root.insert(QStringLiteral("kernels"), kernels);
@@ -220,6 +223,14 @@ QString estimateTable(const EstimateRun& run, const QString& baseDir)
                 out += QStringLiteral("    assumption: %1\n").arg(assumption);
         }
         out += QLatin1Char('\n');
+    }
+    if (!run.copies.isEmpty()) {
+        out += QStringLiteral("Host-device copies (%1 known):\n").arg(formatJoules(knownCopyJoules(run.copies)));
+        for (const CopyEnergy& copy : run.copies)
+            out += QStringLiteral("    %1:%2  %3\n")
+                       .arg(pathRelativeTo(copy.site.location.file, baseDir))
+                       .arg(copy.site.location.line)
+                       .arg(copySummary(copy));
     }
     return out;
 }

@@ -92,6 +92,17 @@ struct LaunchSite {
     }
 };
 
+// A host-device copy through the runtime API (cudaMemcpy, cudaMemcpyAsync,
+// cudaMemcpyToSymbol, …): the copy term of the instruction-class energy model (METHOD §9).
+struct MemoryCopySite {
+    QString api; // "cudaMemcpy", "cudaMemcpy2D", …
+    QString callerName; // the host function containing it
+    SourceLocation location;
+    std::optional<qint64> bytes; // when a compile-time value (2D: width × height)
+    QString bytesExpression; // as written, for a size known only at run time
+    QString direction; // "HostToDevice", "DeviceToHost", "DeviceToDevice", …; empty when not spelt
+};
+
 // Launches in source order (file, line, column): how every list of launches is sorted.
 inline bool inSourceOrder(const LaunchSite& a, const LaunchSite& b)
 {
@@ -109,6 +120,7 @@ struct UnitIndex {
     Diagnostics diagnostics;
     QVector<FunctionInfo> functions;
     QVector<LaunchSite> launches;
+    QVector<MemoryCopySite> copies; // in walk order
     QStringList includedFiles; // absolute paths of every file it read (itself, project, system and clang
                                // headers; not the prelude), each once
     QVector<KernelIR> kernelIRs; // statement-level view of each kernel defined in project code

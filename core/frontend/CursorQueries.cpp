@@ -240,4 +240,24 @@ FunctionKind functionKindOf(CXCursor function)
     return FunctionKind::Host;
 }
 
+QVector<CXCursor> callArguments(CXCursor call)
+{
+    QVector<CXCursor> arguments = expressionChildren(call);
+    if (arguments.isEmpty())
+        return arguments;
+    CXCursor first = arguments.first();
+    for (int i = 0; i < 16; ++i) {
+        const CXCursorKind kind = clang_getCursorKind(first);
+        if (kind == CXCursor_DeclRefExpr || kind == CXCursor_OverloadedDeclRef || kind == CXCursor_MemberRefExpr) {
+            arguments.removeFirst();
+            break;
+        }
+        const QVector<CXCursor> operands = expressionChildren(first);
+        if (kind != CXCursor_UnexposedExpr || operands.size() != 1)
+            break;
+        first = operands.first();
+    }
+    return arguments;
+}
+
 } // namespace slicewatt

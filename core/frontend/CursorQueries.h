@@ -16,6 +16,9 @@ namespace slicewatt {
 QVector<CXCursor> childrenOf(CXCursor cursor);
 // The children that are expressions (operands, arguments, initialisers).
 QVector<CXCursor> expressionChildren(CXCursor cursor);
+// The arguments of a call: every operand after the callee (a function reference, an
+// overloaded name, or the member of `object.method`).
+QVector<CXCursor> callArguments(CXCursor call);
 // Code the user wrote: not in a system header and not in SliceWatt's CUDA prelude.
 bool isProjectCode(CXCursor cursor);
 QString spellingOf(CXCursor cursor);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "KernelFinder.h"
 
+#include "CopyRecorder.h"
+
 #include "ConstantEvaluator.h"
 #include "CudaPrelude.h"
 #include "CursorQueries.h"
@@ -174,6 +176,10 @@ private:
 
     void recordCall(BodyScan& scan, CXCursor call)
     {
+        if (std::optional<MemoryCopySite> copy = readMemoryCopy(m_tu, call, scan.function, scan.evaluator)) {
+            m_index.copies << *copy;
+            return;
+        }
         const QVector<CXCursor> candidates = calleeCandidates(call);
         for (const CXCursor& callee : candidates)
             addCallee(scan, callee);

@@ -65,28 +65,6 @@ QVector<CXCursor> writtenTemplateArguments(CXCursor reference)
     return children;
 }
 
-// The arguments of a call: every operand after the callee (a function reference, an
-// overloaded name, or the member of `object.method`).
-QVector<CXCursor> callArguments(CXCursor call)
-{
-    QVector<CXCursor> arguments = expressionChildren(call);
-    if (arguments.isEmpty())
-        return arguments;
-    CXCursor first = arguments.first();
-    for (int i = 0; i < 16; ++i) {
-        const CXCursorKind kind = clang_getCursorKind(first);
-        if (kind == CXCursor_DeclRefExpr || kind == CXCursor_OverloadedDeclRef || kind == CXCursor_MemberRefExpr) {
-            arguments.removeFirst();
-            break;
-        }
-        const QVector<CXCursor> operands = expressionChildren(first);
-        if (kind != CXCursor_UnexposedExpr || operands.size() != 1)
-            break;
-        first = operands.first();
-    }
-    return arguments;
-}
-
 QVector<CXCursor> parametersOf(CXCursor function)
 {
     QVector<CXCursor> parameters;

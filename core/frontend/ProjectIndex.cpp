@@ -140,6 +140,22 @@ ProjectIndex mergeUnits(QVector<UnitIndex> units, CudaArch deviceArch)
     for (CatalogFunction& kernel : index.kernels)
         std::sort(kernel.launches.begin(), kernel.launches.end(), inSourceOrder);
     std::sort(index.unresolvedLaunches.begin(), index.unresolvedLaunches.end(), inSourceOrder);
+    // A copy in a header is seen by every unit that includes it: once per place.
+    QSet<QString> copyPlaces;
+    for (const UnitIndex& unit : units) {
+        for (const MemoryCopySite& copy : unit.copies) {
+            const QString place = copy.location.file + QLatin1Char(':') + QString::number(copy.location.line)
+                + QLatin1Char(':') + QString::number(copy.location.column);
+            if (!copyPlaces.contains(place)) {
+                copyPlaces.insert(place);
+                index.copies << copy;
+            }
+        }
+    }
+    std::sort(index.copies.begin(), index.copies.end(), [](const MemoryCopySite& a, const MemoryCopySite& b) {
+        return std::tie(a.location.file, a.location.line, a.location.column)
+            < std::tie(b.location.file, b.location.line, b.location.column);
+    });
     index.units = units;
     index.refreshDiagnostics();
     return index;

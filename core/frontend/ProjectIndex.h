@@ -29,6 +29,7 @@ struct ProjectIndex {
     QVector<CatalogFunction> kernels; // sorted by file, line
     QVector<CatalogFunction> deviceFunctions;
     QVector<LaunchSite> unresolvedLaunches; // launches of kernels defined outside the project
+    QVector<MemoryCopySite> copies; // host-device copies in source order, each place once
     Diagnostics loaderDiagnostics; // from finding the sources
     QStringList droppedFlags;
     bool cancelled = false;

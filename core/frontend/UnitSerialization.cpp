@@ -150,6 +150,22 @@ void read(QDataStream& in, LaunchSite& launch)
     launch.templateTypes = hashOf(templateTypes);
 }
 
+void write(QDataStream& out, const MemoryCopySite& copy)
+{
+    out << copy.api << copy.callerName;
+    write(out, copy.location);
+    writeOptional(out, copy.bytes);
+    out << copy.bytesExpression << copy.direction;
+}
+
+void read(QDataStream& in, MemoryCopySite& copy)
+{
+    in >> copy.api >> copy.callerName;
+    read(in, copy.location);
+    copy.bytes = readOptional<qint64>(in);
+    in >> copy.bytesExpression >> copy.direction;
+}
+
 void write(QDataStream& out, const SymbolicExprPtr& e)
 {
     out << bool(e);
@@ -362,6 +378,7 @@ QByteArray serializeUnit(const UnitIndex& unit)
     writeList(out, unit.diagnostics);
     writeList(out, unit.functions);
     writeList(out, unit.launches);
+    writeList(out, unit.copies);
     out << unit.includedFiles;
     writeList(out, unit.kernelIRs);
     out << unit.testsCudaArch << unit.deviceArch << unit.archDependentKernels;
@@ -381,6 +398,7 @@ std::optional<UnitIndex> deserializeUnit(const QByteArray& bytes)
     readList(in, unit.diagnostics);
     readList(in, unit.functions);
     readList(in, unit.launches);
+    readList(in, unit.copies);
     in >> unit.includedFiles;
     readList(in, unit.kernelIRs);
     in >> unit.testsCudaArch >> unit.deviceArch >> unit.archDependentKernels;

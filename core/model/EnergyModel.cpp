@@ -6,6 +6,24 @@
 #include <QJsonDocument>
 
 namespace slicewatt {
+namespace {
+
+// A non-negative number, or null or absent for "unknown" (a calibration that measured only the
+// whole board knows no supply split; one that measured no copy knows no copy power).
+std::optional<double> optionalNumber(
+    const QJsonObject& object, const QString& key, ModelFileErrors& problems, const QString& where)
+{
+    const QJsonValue value = object.value(key);
+    if (value.isNull() || value.isUndefined())
+        return std::nullopt;
+    if (!value.isDouble() || value.toDouble() < 0) {
+        problems.add(QStringLiteral("\"%1\" must be a non-negative number, or null when unknown").arg(key), where);
+        return std::nullopt;
+    }
+    return value.toDouble();
+}
+
+} // namespace
 
 bool EnergyModel::isEnergyModelFile(const QByteArray& json)
 {
@@ -51,8 +69,8 @@ std::optional<EnergyModel> EnergyModel::parse(const QByteArray& json, const QStr
         }
         InstructionEnergy& energy = model.m_energies[size_t(i)];
         energy.totalNj = total.toDouble();
-        energy.mainNj = entry.value(QLatin1String("main_nj")).toDouble();
-        energy.supplementaryNj = entry.value(QLatin1String("supplementary_nj")).toDouble();
+        energy.mainNj = optionalNumber(entry, QStringLiteral("main_nj"), problems, name);
+        energy.supplementaryNj = optionalNumber(entry, QStringLiteral("supplementary_nj"), problems, name);
     }
     for (auto it = classes.constBegin(); it != classes.constEnd(); ++it) {
         if (energyClassFromName(it.key()) < 0)
@@ -66,11 +84,7 @@ std::optional<EnergyModel> EnergyModel::parse(const QByteArray& json, const QStr
         problems.add(QStringLiteral("\"static_w\" must be a non-negative number of watts, or null when unknown"),
             QStringLiteral("static_w"));
     model.m_staticSource = root.value(QLatin1String("static_source")).toString();
-    const QJsonValue transfer = root.value(QLatin1String("transfer_w"));
-    if (!transfer.isDouble() || transfer.toDouble() < 0)
-        problems.add(
-            QStringLiteral("\"transfer_w\" must be a non-negative number of watts"), QStringLiteral("transfer_w"));
-    model.m_transferW = transfer.toDouble();
+    model.m_transferW = optionalNumber(root, QStringLiteral("transfer_w"), problems, QStringLiteral("transfer_w"));
     model.m_transferSource = root.value(QLatin1String("transfer_source")).toString();
 
     if (!problems.isEmpty()) {

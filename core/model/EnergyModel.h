@@ -13,11 +13,12 @@
 namespace slicewatt {
 
 // One instruction class's dynamic energy per executed instruction (one thread's), nJ, as a
-// table of the thesis gives it: the total and its split over the board's two supplies.
+// table of the thesis gives it: the total and its split over the board's two supplies. The
+// split is unknown where only the whole board was measured (a calibration with NVML).
 struct InstructionEnergy {
     double totalNj = 0;
-    double mainNj = 0; // the PCIe slot supply
-    double supplementaryNj = 0; // the 6-pin (or 8-pin) connector
+    std::optional<double> mainNj; // the PCIe slot supply
+    std::optional<double> supplementaryNj; // the 6-pin (or 8-pin) connector
 };
 
 // The instruction-class energy model of METHOD §9 read from a model file
@@ -43,7 +44,11 @@ public:
     // Active-state idle power, W; unknown when the source does not give it.
     std::optional<double> staticW() const { return m_staticW; }
     QString staticSource() const { return m_staticSource; }
-    double transferW() const { return m_transferW; } // extra power while a PCIe copy runs
+    // Extra power while a PCIe copy runs, W; unknown when the file gives none (a calibration
+    // measures no copies), and then no copy term is shown.
+    std::optional<double> transferPowerW() const { return m_transferW; }
+    // transferPowerW() or 0: only for callers that asked transferPowerW() first.
+    double transferW() const { return m_transferW.value_or(0); }
     QString transferSource() const { return m_transferSource; }
 
 private:
@@ -52,7 +57,7 @@ private:
     std::array<InstructionEnergy, kEnergyClassCount> m_energies{};
     std::optional<double> m_staticW;
     QString m_staticSource;
-    double m_transferW = 0;
+    std::optional<double> m_transferW;
     QString m_transferSource;
 };
 
