@@ -7,7 +7,8 @@
 #   scripts/calibrate-gpu.sh [--quick] [--device N]
 #
 # Writes tests/validation/GPU_ID/ in the working tree: calibration/ (calibration.csv, traces,
-# models/), validation.csv (+ traces/) and, where slicewatt-cli can run, summary-MODEL.json
+# models/ with the GPU's own instruction-class energy table energy-GPU_ID.json when
+# --energy-classes succeeds), validation.csv (+ traces/) and, where slicewatt-cli can run, summary-MODEL.json
 # per model; test_calibration recomputes the errors from them. When $OUT is set (the device
 # tool's output folder) the same folder is copied there. --quick: fewer, shorter points, for
 # a first look; commit only full runs.
@@ -61,6 +62,14 @@ gpu_id=$(sed -n 's/^# gpu_id: //p' "$work/calibration/calibration.csv")
 lag=$(sed -n 's/^# lag_s: //p' "$work/calibration/calibration.csv")
 lag_option=()
 [ -n "$lag" ] && [ "$lag" != unknown ] && lag_option=(--lag "$lag")
+
+# 1b. The GPU's own instruction-class energy table (METHOD §9), into calibration/models/. A
+# failure (a class measured below the baseline, say) leaves the table out, not the rest.
+energy_options=()
+[ "$quick" = 1 ] && energy_options=(--class-seconds 2 --warmup-seconds 5)
+"$calibrate" --device "$device" --energy-classes -o "$work/calibration" "${energy_options[@]}" \
+  || echo "calibrate-gpu: the energy-class calibration failed; no instruction-class table for this GPU" >&2
+
 target="tests/validation/$gpu_id"
 rm -rf "$target"
 mkdir -p "$target"

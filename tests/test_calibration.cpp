@@ -10,6 +10,9 @@
 #include "calibration/CalibrationModels.h"
 #include "calibration/CalibrationPlan.h"
 #include "calibration/CalibrationRunner.h"
+#include "calibration/EnergyBenchmarkPlan.h"
+#include "calibration/EnergyCalibration.h"
+#include "calibration/EnergyCalibrationRunner.h"
 #include "calibration/NvmlSession.h"
 #include "calibration/PowerSampler.h"
 #include "calibration/ProgramMeasurement.h"
@@ -21,6 +24,7 @@
 #include "measure/PlainTraceWriter.h"
 #include "measure/TraceImport.h"
 #include "model/CalibrationProvenance.h"
+#include "model/EnergyModel.h"
 #include "model/ModelLibrary.h"
 #include "project/ProjectLoader.h"
 
@@ -57,6 +61,117 @@ QByteArray folderDigest(const QString& folder)
             hash.addData(file.toUtf8() + f.readAll());
     }
     return hash.result();
+}
+
+// Made-up measurements: class c draws 10·(c + 1) W above a 100 W baseline for 10 s while
+// executing 1e11 instructions, so by hand its energy is 10·(c + 1) W · 10 s / 1e11 = (c + 1) nJ.
+QVector<EnergyClassMeasurement> madeUpMeasurements()
+{
+    QVector<EnergyClassMeasurement> measurements;
+    for (int c = 0; c < kEnergyClassCount; ++c) {
+        EnergyClassMeasurement m;
+        m.energyClass = c;
+        m.powerW = 100 + 10.0 * (c + 1);
+        m.seconds = 10;
+        m.instructions = 1e11;
+        m.powerSource = QStringLiteral("energy-counter");
+        measurements << m;
+    }
+    return measurements;
+}
+
+EnergyCalibrationSource madeUpSource()
+{
+    EnergyCalibrationSource source;
+    source.gpu = simulatedGpuInfo();
+    source.gpu.cudaRuntime = QStringLiteral("13.0");
+    source.date = QStringLiteral("2025-11-25T03:00:00Z");
+    source.tool = QStringLiteral("test_calibration");
+    QString error;
+    source.plan = energyBenchmarkPlan({}, source.gpu.sms, source.gpu.maxThreadsPerSm, 1024, &error);
+    source.runSeconds = 10;
+    source.baselineRunsW = {99, 101};
+    return source;
+}
+
+// A GPU for the energy-class runner: while a benchmark runs, the board draws its static power
+// plus the class's true energy per instruction times the rate it executes them; the sensor
+// lags behind it as NVML's does, and the energy counter integrates it.
+class SimulatedClassGpu final : public EnergyBenchmarkDriver {
+public:
+    using Clock = PowerSampler::Clock;
+    static constexpr double kStaticW = 60;
+    static constexpr double kTauS = 0.015;
+
+    // True energies per instruction, nJ, and instruction rates that make each class add
+    // 20 + 5·c W.
+    static double trueNj(int c) { return 0.05 * (c + 1) * (c + 1); }
+    static double ratePerS(int c) { return (20 + 5.0 * c) / (trueNj(c) * 1e-9); }
+
+    bool prepare(const EnergyBenchmark& benchmark, QString*) override
+    {
+        prepared << benchmark.energyClass;
+        return true;
+    }
+    bool run(const EnergyBenchmark& benchmark, double seconds, double* threadStatements, QString*) override
+    {
+        const bool baseline = benchmark.isBaseline();
+        setLevel(
+            baseline ? kStaticW : kStaticW + trueNj(benchmark.energyClass) * 1e-9 * ratePerS(benchmark.energyClass));
+        const Clock::time_point start = Clock::now();
+        std::this_thread::sleep_for(std::chrono::nanoseconds(qint64(seconds * 1e9)));
+        const double ranS = std::chrono::duration<double>(Clock::now() - start).count();
+        setLevel(kIdleW);
+        // What the GPU executed in the time it really ran, as the CUDA runner counts launches.
+        *threadStatements = baseline ? 0 : ratePerS(benchmark.energyClass) * ranS / benchmark.operationsPerStatement;
+        ++runs;
+        return true;
+    }
+    std::optional<NvmlPowerReading> read(QString*)
+    {
+        const std::lock_guard lock(m_mutex);
+        const double t = now();
+        NvmlPowerReading reading;
+        reading.powerW = m_levelW + (m_sensorAtSwitchW - m_levelW) * std::exp(-(t - m_switchS) / kTauS);
+        reading.energyJ = m_energyAtSwitchJ + m_levelW * (t - m_switchS);
+        return reading;
+    }
+
+    QVector<int> prepared;
+    int runs = 0;
+
+private:
+    static constexpr double kIdleW = 40; // between runs: no kernel at all
+    double now() const { return std::chrono::duration<double>(Clock::now() - m_origin).count(); }
+    void setLevel(double watts)
+    {
+        const std::lock_guard lock(m_mutex);
+        const double t = now();
+        m_sensorAtSwitchW = m_levelW + (m_sensorAtSwitchW - m_levelW) * std::exp(-(t - m_switchS) / kTauS);
+        m_energyAtSwitchJ += m_levelW * (t - m_switchS);
+        m_switchS = t;
+        m_levelW = watts;
+    }
+
+    Clock::time_point m_origin = Clock::now();
+    std::mutex m_mutex;
+    double m_levelW = kIdleW;
+    double m_switchS = 0;
+    double m_sensorAtSwitchW = kIdleW;
+    double m_energyAtSwitchJ = 0;
+};
+
+EnergyCalibrationOptions quickEnergyOptions()
+{
+    EnergyCalibrationOptions options;
+    options.plan.runSeconds = 0.15;
+    options.plan.launchSeconds = 0.01;
+    options.plan.warmupSeconds = 0;
+    options.leadSeconds = 0.05;
+    options.tailSeconds = 0.1;
+    options.sampleIntervalS = 0.002;
+    options.tool = QStringLiteral("test_calibration");
+    return options;
 }
 
 } // namespace
@@ -554,6 +669,289 @@ private Q_SLOTS:
         const QString summaryFile = test::writeFile(dir, QStringLiteral("sim-gpu/summary-sim-9000-jos13-idle.json"),
             validationJson(summary, model.id(), gpu.id));
         reproduceValidationSet(folder, summaryFile, 2);
+    }
+
+    // Issue 15: the GPU's own instruction-class energy table (METHOD §9).
+    void energyPlanHasFourteenClassesOf500Statements()
+    {
+        QString error;
+        const EnergyBenchmarkPlan plan = energyBenchmarkPlan({}, 132, 2048, 1024, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(int(plan.classes.size()), kEnergyClassCount);
+        QCOMPARE(kEnergyClassCount, 14);
+        for (int c = 0; c < kEnergyClassCount; ++c) {
+            const EnergyBenchmark& b = plan.classes[c];
+            QCOMPARE(b.energyClass, c);
+            QCOMPARE(b.name, energyClassName(c));
+            QCOMPARE(b.statementsPerIteration, 500);
+            QCOMPARE(b.operationsPerStatement, 1);
+            QCOMPARE(int(b.statements.size()), 2);
+            // Every class on the same full grid as the baseline: 8 blocks of 256 on each of 132 SMs.
+            QCOMPARE(b.blocks, 132 * 8);
+            QCOMPARE(b.threadsPerBlock, 256);
+        }
+        QVERIFY(plan.baseline.isBaseline());
+        QCOMPARE(plan.baseline.statementsPerIteration, 0);
+        QCOMPARE(plan.baseline.blocks, 132 * 8);
+
+        EnergyBenchmarkPlanOptions options;
+        QVERIFY(energyBenchmarkPlan(options, 0, 2048, 1024, &error).classes.isEmpty());
+        options.threadsPerBlock = 100;
+        QVERIFY(energyBenchmarkPlan(options, 132, 2048, 1024, &error).classes.isEmpty());
+        QVERIFY2(error.contains(QStringLiteral("multiple of 32")), qPrintable(error));
+        options = {};
+        options.launchSeconds = 5;
+        QVERIFY(energyBenchmarkPlan(options, 132, 2048, 1024, &error).classes.isEmpty());
+        QVERIFY2(error.contains(QStringLiteral("launch")), qPrintable(error));
+    }
+
+    // The plan's statements are the kernels' (ClassBenchmarks.cu), and SliceWatt's own analysis
+    // counts each as exactly one operation of its class and nothing else, so the energy per
+    // executed statement is the energy per instruction as the analysis counts instructions.
+    void energyBenchmarkStatementsCountAsTheirClass()
+    {
+        QFile kernels(test::sourceDir() + QStringLiteral("/app/calibrate/ClassBenchmarks.cu"));
+        QVERIFY(kernels.open(QIODevice::ReadOnly));
+        const QString kernelText = QString::fromUtf8(kernels.readAll());
+        QString error;
+        const EnergyBenchmarkPlan plan = energyBenchmarkPlan({}, 8, 2048, 1024, &error);
+        QByteArray source;
+        QHash<int, QPair<int, int>> lines; // class → the lines of its two statements
+        int line = 1;
+        for (const EnergyBenchmark& b : plan.classes) {
+            for (const QString& statement : b.statements)
+                QVERIFY2(kernelText.contains(statement), qPrintable(b.name + QStringLiteral(": ") + statement));
+            source += QStringLiteral("__global__ void bench_%1(const unsigned* chain, %2* out, %2 k)\n{\n"
+                                     "    __shared__ unsigned tile[1024];\n"
+                                     "    %2 x = k, y = k;\n    unsigned p = 0, q = 1;\n")
+                          .arg(b.name, b.valueType)
+                          .toUtf8();
+            line += 5;
+            lines.insert(b.energyClass, {line, line + 1});
+            source += QStringLiteral("    %1\n    %2\n    out[p + q] = x + y;\n}\n")
+                          .arg(b.statements[0], b.statements[1])
+                          .toUtf8();
+            line += 4;
+        }
+        QTemporaryDir dir;
+        const QString path = test::writeFile(dir, QStringLiteral("class_statements.cu"), source);
+        const ProjectIndex index = indexProject(loadProject({path}), test::parserOptions());
+        const QVector<KernelSliceReport> reports = sliceProject(index);
+        for (const EnergyBenchmark& b : plan.classes) {
+            for (int statementLine : {lines[b.energyClass].first, lines[b.energyClass].second}) {
+                InstructionCounts counted;
+                int statements = 0;
+                for (const KernelSliceReport& report : reports) {
+                    for (const Statement& statement : report.ir->statements) {
+                        if (statement.location.line != statementLine)
+                            continue;
+                        ++statements;
+                        counted += statement.instructions;
+                        counted += memoryInstructions(statement.accesses);
+                    }
+                }
+                const QString where = QStringLiteral("%1, line %2").arg(b.name).arg(statementLine);
+                QVERIFY2(statements == 1, qPrintable(where));
+                QVERIFY2(counted[b.energyClass] == b.operationsPerStatement,
+                    qPrintable(where + QStringLiteral(": %1 of the class").arg(counted[b.energyClass])));
+                QVERIFY2(counted.total() == b.operationsPerStatement,
+                    qPrintable(where + QStringLiteral(": %1 counted in all").arg(counted.total())));
+            }
+        }
+    }
+
+    void energyPerInstructionIsThePowerAboveTheBaselineOverTheRate()
+    {
+        // The brief's example: 150 W against a 100 W baseline for 10 s, 2.5e11 instructions.
+        EnergyClassMeasurement one;
+        one.energyClass = computeClassIndex(ValueType::Float, OperationClass::Arithmetic);
+        one.powerW = 150;
+        one.seconds = 10;
+        one.instructions = 2.5e11;
+        EnergyTable table = energyTable({one}, 100);
+        const EnergyClassResult& r = table.classes[size_t(one.energyClass)];
+        QVERIFY(r.usable);
+        QVERIFY(r.problem.isEmpty());
+        QCOMPARE(r.dynamicW, 50.0);
+        QCOMPARE(r.instructionsPerSecond, 2.5e10);
+        QCOMPARE(r.totalNj, 2.0);
+        QVERIFY(!table.usable()); // the other 13 were not measured
+        QCOMPARE(int(table.problems().size()), 13);
+        QVERIFY(table.problems().contains(QStringLiteral("integer_arithmetic: not measured")));
+
+        table = energyTable(madeUpMeasurements(), 100);
+        QVERIFY2(table.usable(), qPrintable(table.problems().join('\n')));
+        QVERIFY(table.problems().isEmpty());
+        for (int c = 0; c < kEnergyClassCount; ++c)
+            QCOMPARE(table.classes[size_t(c)].totalNj, c + 1.0);
+    }
+
+    void aNegativeDifferenceIsReportedNotClamped()
+    {
+        QVector<EnergyClassMeasurement> measurements = madeUpMeasurements();
+        const int sfu = computeClassIndex(ValueType::Float, OperationClass::Sfu);
+        measurements[sfu].powerW = 95; // below the 100 W baseline
+        const int other = computeClassIndex(ValueType::Double, OperationClass::Other);
+        measurements[other].powerW = 100.5; // above it, but within the noise
+        measurements[kGlobalMemoryClass].instructions = 1e3; // 1e12 nJ: not an instruction's energy
+        const EnergyTable table = energyTable(measurements, 100);
+
+        const EnergyClassResult& negative = table.classes[size_t(sfu)];
+        QVERIFY(!negative.usable);
+        QCOMPARE(negative.dynamicW, -5.0);
+        QCOMPARE(negative.totalNj, -0.5); // -5 W · 10 s / 1e11, kept as computed
+        QVERIFY2(negative.problem.contains(QStringLiteral("below the baseline")), qPrintable(negative.problem));
+        const EnergyClassResult& noisy = table.classes[size_t(other)];
+        QVERIFY(noisy.usable);
+        QCOMPARE(noisy.totalNj, 0.05);
+        QVERIFY2(noisy.problem.contains(QStringLiteral("noise")), qPrintable(noisy.problem));
+        const EnergyClassResult& implausible = table.classes[size_t(kGlobalMemoryClass)];
+        QVERIFY(!implausible.usable);
+        QVERIFY2(implausible.problem.contains(QStringLiteral("implausible")), qPrintable(implausible.problem));
+
+        QVERIFY(!table.usable());
+        const QStringList problems = table.problems();
+        QCOMPARE(int(problems.size()), 3);
+        QVERIFY(problems.first().startsWith(QStringLiteral("float_sfu: ")));
+
+        // No model file with a made-up zero in it: nothing is written, and the error says why.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("energy-x.json"));
+        QString error;
+        QVERIFY(!writeEnergyModelFile(path, table, madeUpSource(), &error));
+        QVERIFY2(error.contains(QStringLiteral("float_sfu")) && error.contains(QStringLiteral("global_memory")),
+            qPrintable(error));
+        QVERIFY(!QFile::exists(path));
+        QVERIFY(energyModelFile(table, madeUpSource()).isEmpty());
+    }
+
+    void calibratedEnergyModelRoundTrips()
+    {
+        const EnergyCalibrationSource source = madeUpSource();
+        const EnergyTable table = energyTable(madeUpMeasurements(), 100);
+        QTemporaryDir dir;
+        const QString models = dir.filePath(QStringLiteral("models"));
+        QVERIFY(QDir().mkpath(models));
+        const QString path = QDir(models).filePath(calibratedEnergyModelFileName(source.gpu.id));
+        QCOMPARE(QFileInfo(path).fileName(), QStringLiteral("energy-simulated-gpu-9000.json"));
+        QString error;
+        QVERIFY2(writeEnergyModelFile(path, table, source, &error), qPrintable(error));
+
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QStringList errors;
+        const std::optional<EnergyModel> model = EnergyModel::parse(file.readAll(), path, errors);
+        QVERIFY2(model, qPrintable(errors.join('\n')));
+        QCOMPARE(model->id(), QStringLiteral("calibrated-simulated-gpu-9000"));
+        QCOMPARE(model->staticW().value_or(-1), 100.0); // the mean of the baseline runs
+        QVERIFY(!model->transferPowerW()); // copies were not measured: no copy term
+        for (int c = 0; c < kEnergyClassCount; ++c) {
+            QCOMPARE(model->energy(c).totalNj, c + 1.0);
+            QVERIFY(!model->energy(c).mainNj && !model->energy(c).supplementaryNj);
+        }
+        const QJsonObject provenance = model->provenance();
+        QVERIFY(provenance.value(QStringLiteral("source")).toString().contains(QStringLiteral("Simulated GPU 9000")));
+        QCOMPARE(provenance.value(QStringLiteral("calibration_date")).toString(), source.date);
+        QCOMPARE(provenance.value(QStringLiteral("gpu_name")).toString(), QStringLiteral("Simulated GPU 9000"));
+        QCOMPARE(provenance.value(QStringLiteral("driver")).toString(), QStringLiteral("999.1"));
+        QVERIFY(provenance.value(QStringLiteral("supplies")).toString().contains(QStringLiteral("not measured")));
+        QCOMPARE(provenance.value(QStringLiteral("measurements")).toArray().size(), kEnergyClassCount);
+
+        const ModelLibrary library = ModelLibrary::load({models}, errors);
+        QVERIFY2(errors.isEmpty(), qPrintable(errors.join('\n')));
+        const EnergyModel* loaded = library.energyModel(QStringLiteral("calibrated-simulated-gpu-9000"));
+        QVERIFY(loaded);
+        QCOMPARE(loaded->staticW().value_or(-1), 100.0);
+        QCOMPARE(loaded->energy(kLocalMemoryClass).totalNj, 14.0);
+        // The shipped table is still read with its split and its copy power.
+        const EnergyModel* shipped = library.energyModel(ModelLibrary::defaultEnergyModelId());
+        QVERIFY(shipped);
+        QCOMPARE(shipped->transferPowerW().value_or(-1), 40.0);
+        QCOMPARE(shipped->energy(0).mainNj.value_or(-1), 0.03);
+        QVERIFY(!shipped->staticW());
+    }
+
+    void energyModelSplitAndCopyPowerAreOptionalButChecked()
+    {
+        const EnergyTable table = energyTable(madeUpMeasurements(), 100);
+        const QByteArray written = energyModelFile(table, madeUpSource());
+        QJsonObject root = QJsonDocument::fromJson(written).object();
+        QStringList errors;
+        root.insert(QStringLiteral("transfer_w"), 25);
+        std::optional<EnergyModel> model
+            = EnergyModel::parse(QJsonDocument(root).toJson(), QStringLiteral("e.json"), errors);
+        QVERIFY2(model, qPrintable(errors.join('\n')));
+        QCOMPARE(model->transferPowerW().value_or(-1), 25.0);
+        root.insert(QStringLiteral("transfer_w"), -1);
+        QVERIFY(!EnergyModel::parse(QJsonDocument(root).toJson(), QStringLiteral("e.json"), errors));
+        QVERIFY2(errors.join('\n').contains(QStringLiteral("transfer_w")), qPrintable(errors.join('\n')));
+        root.remove(QStringLiteral("transfer_w"));
+        QJsonObject classes = root.value(QStringLiteral("classes")).toObject();
+        classes.insert(QStringLiteral("float_sfu"),
+            QJsonObject{{QStringLiteral("total_nj"), 1.0}, {QStringLiteral("main_nj"), QStringLiteral("a third")}});
+        root.insert(QStringLiteral("classes"), classes);
+        errors.clear();
+        QVERIFY(!EnergyModel::parse(QJsonDocument(root).toJson(), QStringLiteral("e.json"), errors));
+        QVERIFY2(errors.join('\n').contains(QStringLiteral("main_nj")), qPrintable(errors.join('\n')));
+    }
+
+    // The whole measuring run against a simulated GPU: warm-up, baseline, 14 classes, baseline,
+    // each with its own trace; the true energies come back out.
+    void measuresTheEnergyClassesOfASimulatedGpu()
+    {
+        SimulatedClassGpu gpu;
+        EnergyCalibrationOptions options = quickEnergyOptions();
+        options.plan.warmupSeconds = 0.05;
+        QStringList progress;
+        const EnergyCalibrationRun run = runEnergyCalibration(
+            gpu, [&](QString* e) { return gpu.read(e); }, simulatedGpuInfo(), options,
+            [&](const QString& line) { progress << line; });
+        QVERIFY2(run.error.isEmpty(), qPrintable(run.error));
+        QVERIFY(!run.cancelled);
+        QCOMPARE(gpu.runs, 1 + 1 + kEnergyClassCount + 1); // warm-up, baseline, classes, baseline
+        QCOMPARE(int(run.baselineRunsW.size()), 2);
+        QCOMPARE(int(run.measurements.size()), kEnergyClassCount);
+        QVERIFY(progress.first().startsWith(QStringLiteral("warm-up")));
+        QVERIFY(progress.last().startsWith(QStringLiteral("baseline (after)")));
+        QVERIFY(run.baselineW() && std::abs(*run.baselineW() - SimulatedClassGpu::kStaticW) < 1);
+
+        const EnergyTable table = energyTable(run.measurements, *run.baselineW());
+        QVERIFY2(table.usable(), qPrintable(table.problems().join('\n')));
+        for (int c = 0; c < kEnergyClassCount; ++c) {
+            const double truth = SimulatedClassGpu::trueNj(c);
+            const double measured = table.classes[size_t(c)].totalNj;
+            // The counter integrates the truth; the host's timing of short runs blurs it a little.
+            QVERIFY2(std::abs(measured - truth) < 0.1 * truth,
+                qPrintable(
+                    QStringLiteral("%1: %2 nJ measured, %3 nJ true").arg(energyClassName(c)).arg(measured).arg(truth)));
+        }
+
+        QTemporaryDir dir;
+        const CalibrationGpuInfo info = simulatedGpuInfo();
+        const QString path = dir.filePath(calibratedEnergyModelFileName(info.id));
+        QString error;
+        QVERIFY2(
+            writeEnergyModelFile(path, table, energyCalibrationSource(run, info, options), &error), qPrintable(error));
+        QStringList errors;
+        const EnergyModel* model = nullptr;
+        const ModelLibrary library = ModelLibrary::load({dir.path()}, errors);
+        QVERIFY2(errors.isEmpty(), qPrintable(errors.join('\n')));
+        model = library.energyModel(calibratedEnergyModelId(info.id));
+        QVERIFY(model);
+        QCOMPARE(model->staticW().value_or(-1), *run.baselineW());
+    }
+
+    void cancelStopsTheEnergyClassesBeforeTheNextRun()
+    {
+        SimulatedClassGpu gpu;
+        const std::atomic<bool> cancel{true};
+        const EnergyCalibrationRun run = runEnergyCalibration(
+            gpu, [&](QString* e) { return gpu.read(e); }, simulatedGpuInfo(), quickEnergyOptions(),
+            [](const QString&) {}, &cancel);
+        QVERIFY(run.cancelled);
+        QVERIFY(run.error.isEmpty());
+        QCOMPARE(gpu.runs, 0);
+        QVERIFY(run.measurements.isEmpty());
     }
 
 private:

@@ -269,8 +269,8 @@ void CodeViewTest::heatTintIsHotterOnHotterLines()
         view.resize(640, 400);
         view.showSource(QStringLiteral("/virtual/heat.cu"), joinLines(shortLines(12)));
         QHash<int, CodeLineInfo> info;
-        info[3].watts = 20;
-        info[5].watts = 1;
+        info[3].heat = 20;
+        info[5].heat = 1;
         view.setLineInfo(info, 20);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
@@ -291,7 +291,7 @@ void CodeViewTest::heatTintIsHotterOnHotterLines()
 
         // A heat change repaints; it does not touch the document.
         const int revision = view.document()->revision();
-        info[3].watts = 0;
+        info[3].heat = 0;
         view.setLineInfo(info, 20);
         QCOMPARE(view.document()->revision(), revision);
         const QImage after = view.viewport()->grab().toImage();
@@ -306,9 +306,9 @@ void CodeViewTest::gutterStripShowsShareByColourAndLength()
     view.resize(640, 400);
     view.showSource(QStringLiteral("/virtual/strip.cu"), joinLines(shortLines(12)));
     QHash<int, CodeLineInfo> info;
-    info[3].watts = 20;
+    info[3].heat = 20;
     info[3].spaces[size_t(MemorySpace::Shared)] = true;
-    info[5].watts = 1;
+    info[5].heat = 1;
     view.setLineInfo(info, 20);
     view.setMarkedLines({3});
     view.show();
@@ -353,7 +353,7 @@ void CodeViewTest::toolTipShowsTheLineInfo()
     view.resize(640, 400);
     view.showSource(QStringLiteral("/virtual/tip.cu"), joinLines(shortLines(8)));
     QHash<int, CodeLineInfo> info;
-    info[2].watts = 3;
+    info[2].heat = 3;
     info[2].tooltipHtml = QStringLiteral("<b>line two</b> 3 W");
     view.setLineInfo(info, 3);
     view.show();
@@ -398,14 +398,14 @@ void CodeViewTest::heatChangeOnBigFileIsCheap()
 
     QHash<int, CodeLineInfo> info;
     for (int line = 1; line <= 5000; line += 2) {
-        info[line].watts = line % 97;
+        info[line].heat = line % 97;
         info[line].tooltipHtml = QStringLiteral("line %1").arg(line);
     }
     // Heat changes are repaints only (their speed is bench_whatif's business, not a test's):
     // the document is untouched and the new value is what the view paints.
     const int revision = view.document()->revision();
     for (int round = 1; round <= 3; ++round) {
-        info[4000].watts = round;
+        info[4000].heat = round;
         view.setLineInfo(info, 96);
         view.viewport()->repaint();
         view.gutter()->repaint();
@@ -430,8 +430,8 @@ void CodeViewTest::lineInfoTracesRealKernel()
         const QHash<int, CodeLineInfo> lines = lineInfoForFile(session, hottest.file, key);
         QVERIFY(lines.contains(hottest.line));
         const CodeLineInfo& info = lines[hottest.line];
-        QCOMPARE(info.watts, session.lineHeat(hottest.file, key).value(hottest.line));
-        QCOMPARE(maxLineWatts(lines), hottest.watts);
+        QCOMPARE(info.heat, session.lineHeat(hottest.file, key).value(hottest.line));
+        QCOMPARE(maxLineHeat(lines), hottest.watts);
 
         const QString tip = info.tooltipHtml;
         const QString name = report.analysis.kernel->info.name.toHtmlEscaped();
@@ -499,10 +499,10 @@ void CodeViewTest::panelRefusesBinaryAndMarksSelectedSlice()
     }
     QVERIFY(!expected.isEmpty());
     QCOMPARE(panel.view().markedLines(), expected);
-    const double maxWatts = maxLineWatts(lineInfoForFile(session, file, chosen->analysis.kernel->info.key));
+    const double maxWatts = maxLineHeat(lineInfoForFile(session, file, chosen->analysis.kernel->info.key));
     QVERIFY(maxWatts > 0);
-    QCOMPARE(panel.legend().maxWatts(), maxWatts);
-    QCOMPARE(panel.view().scaleMaxWatts(), maxWatts);
+    QCOMPARE(panel.legend().maxValue(), maxWatts);
+    QCOMPARE(panel.view().scaleMax(), maxWatts);
 
     // No slice selected: nothing marked.
     session.select(chosen->analysis.kernel->info.key);

@@ -270,8 +270,8 @@ private Q_SLOTS:
         }
         const ProjectSession::HotLine first = session.hottestLines(1).value(0);
         const QModelIndex top = hotspots.index(0, HotspotModel::PowerColumn);
-        QVERIFY(top.data(ModelRoles::SortRole).toDouble() == first.watts);
-        QCOMPARE(top.data().toString(), formatWatts(first.watts, 2));
+        QVERIFY(top.data(ModelRoles::SortRole).toDouble() == first.value);
+        QCOMPARE(top.data().toString(), formatWatts(first.value, 2));
         QCOMPARE(top.data(ModelRoles::FilePathRole).toString(), first.file);
         QCOMPARE(top.data(ModelRoles::LineRole).toInt(), first.line);
         QCOMPARE(top.data(ModelRoles::KernelKeyRole).toString(), first.kernelKey);
@@ -288,7 +288,7 @@ private Q_SLOTS:
         whatIf.saturation = 0.1;
         session.setKernelWhatIf(first.kernelKey, whatIf);
         QCOMPARE(hotspots.index(0, HotspotModel::PowerColumn).data(ModelRoles::SortRole).toDouble(),
-            session.hottestLines(1).value(0).watts);
+            session.hottestLines(1).value(0).value);
 
         hotspots.setLimit(3);
         QCOMPARE(hotspots.rowCount(), 3);

@@ -103,7 +103,23 @@ private Q_SLOTS:
         const auto hottest = session.hottestLines(5);
         QCOMPARE(hottest.size(), 5);
         for (int i = 1; i < hottest.size(); ++i)
-            QVERIFY(hottest[i - 1].watts >= hottest[i].watts);
+            QVERIFY(hottest[i - 1].value >= hottest[i].value);
+
+        // In energy per launch the lines carry the kernel's dynamic energy instead.
+        session.setHeatUnit(ProjectSession::HeatUnit::Energy);
+        const QHash<int, double> energy = session.lineHeat(file, report.analysis.kernel->info.key);
+        double joules = 0;
+        for (double value : energy)
+            joules += value;
+        QVERIFY(report.estimate.energy);
+        if (allInFile)
+            QVERIFY(qAbs(joules - report.estimate.energy->dynamicJ) < 1e-9 * report.estimate.energy->dynamicJ);
+        double mostJoules = 0; // the project's line with the most energy, over every kernel
+        for (const KernelEstimateReport& k : session.run().kernels) {
+            if (k.estimate.energy && !k.estimate.energy->lines.isEmpty())
+                mostJoules = std::max(mostJoules, k.estimate.energy->lines.first().joules);
+        }
+        QCOMPARE(session.hottestLines(1).first().value, mostJoules);
     }
 
     void undoMergesASliderDragIntoOneStep()

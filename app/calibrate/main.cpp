@@ -2,12 +2,17 @@
 // slicewatt-calibrate: measures a GPU's power on JoS13's simulated slices (chosen computation
 // intensity and SM saturation, each run at least 0.5 s) with NVML, writes a calibration
 // folder (calibration.csv with the GPU's metadata, one trace per point, the idle trace) and
-// fits the models to it.
+// fits the models to it. With --energy-classes it measures the GPU's own instruction-class
+// energy table instead (METHOD §9) and writes it as a model file into the folder's models/.
 
+#include "ClassBenchmarks.h"
 #include "CudaPointRunner.h"
 #include "calibration/CalibrationModels.h"
 #include "calibration/CalibrationPlan.h"
 #include "calibration/CalibrationRunner.h"
+#include "calibration/EnergyBenchmarkPlan.h"
+#include "calibration/EnergyCalibration.h"
+#include "calibration/EnergyCalibrationRunner.h"
 #include "calibration/NvmlSession.h"
 #include "calibration/ProgramMeasurement.h"
 #include "calibration/SimulatedSlice.h"
@@ -28,6 +33,11 @@
 namespace {
 
 using namespace slicewatt;
+
+// The kernels and the core's plan describe the same benchmarks.
+static_assert(calibrate::kClassBenchmarkStatements == kEnergyBenchmarkStatements, "statements per iteration");
+static_assert(calibrate::kClassBenchmarkCount == kEnergyClassCount, "one benchmark per energy class");
+static_assert(calibrate::kBaselineBenchmark == kBaselineEnergyBenchmark, "the baseline's number");
 
 std::atomic<bool> g_cancel{false};
 
@@ -123,6 +133,148 @@ int runValidationMeasurement(const QCommandLineParser& parser, int deviceIndex, 
     return 0;
 }
 
+CalibrationGpuInfo gpuInfo(const calibrate::CudaDeviceDescription& d, const NvmlSession& nvml)
+{
+    CalibrationGpuInfo gpu;
+    gpu.name = QString::fromStdString(d.name);
+    gpu.id = calibrationGpuId(gpu.name);
+    gpu.sms = d.sms;
+    gpu.maxThreadsPerBlock = d.maxThreadsPerBlock;
+    gpu.computeCapability = QString::fromStdString(d.computeCapability);
+    gpu.maxThreadsPerSm = d.maxThreadsPerSm;
+    gpu.maxBlocksPerSm = d.maxBlocksPerSm;
+    gpu.registersPerSm = d.registersPerSm;
+    gpu.sharedMemoryPerSmBytes = d.sharedMemoryPerSmBytes;
+    gpu.pciBusId = QString::fromStdString(d.pciBusId);
+    gpu.cudaRuntime = QString::fromStdString(d.runtimeVersion);
+    gpu.nvml = nvml.deviceInfo();
+    return gpu;
+}
+
+void printGpu(const CalibrationGpuInfo& gpu)
+{
+    printf("%s (%s, %d SMs, compute capability %s), driver %s; power: %s, energy counter: %s\n", qPrintable(gpu.name),
+        qPrintable(gpu.pciBusId), gpu.sms, qPrintable(gpu.computeCapability), qPrintable(gpu.nvml.driverVersion),
+        gpu.nvml.hasInstantPower ? "instant field" : "nvmlDeviceGetPowerUsage (may be a 1 s average)",
+        gpu.nvml.hasEnergyCounter ? "yes" : "no");
+}
+
+// The energy-class runner's view of the CUDA benchmarks.
+class CudaEnergyDriver final : public EnergyBenchmarkDriver {
+public:
+    CudaEnergyDriver(calibrate::ClassBenchmarkRunner& cuda, double launchSeconds)
+        : m_cuda(cuda)
+        , m_launchSeconds(launchSeconds)
+    {
+    }
+    bool prepare(const EnergyBenchmark& benchmark, QString* error) override
+    {
+        std::string message;
+        if (m_cuda.prepare(
+                benchmark.energyClass, benchmark.blocks, benchmark.threadsPerBlock, m_launchSeconds, &message))
+            return true;
+        *error = QString::fromStdString(message);
+        return false;
+    }
+    bool run(const EnergyBenchmark& benchmark, double seconds, double* threadStatements, QString* error) override
+    {
+        calibrate::ClassBenchmarkRun run;
+        std::string message;
+        if (!m_cuda.run(benchmark.energyClass, benchmark.blocks, benchmark.threadsPerBlock, seconds, &run, &message)) {
+            *error = QString::fromStdString(message);
+            return false;
+        }
+        *threadStatements = run.threadStatements;
+        return true;
+    }
+
+private:
+    calibrate::ClassBenchmarkRunner& m_cuda;
+    double m_launchSeconds;
+};
+
+void printPlan(const EnergyBenchmarkPlan& plan)
+{
+    printf("every benchmark: %d blocks x %d threads, %d statements per loop iteration\n", plan.baseline.blocks,
+        plan.baseline.threadsPerBlock, kEnergyBenchmarkStatements);
+    for (const EnergyBenchmark& b : plan.classes)
+        printf("  %-20s %-8s %-34s %s\n", qPrintable(b.name), qPrintable(b.valueType),
+            qPrintable(b.statements.join(QLatin1Char(' '))), qPrintable(b.note));
+    printf("  %-20s %s\n", qPrintable(plan.baseline.name), qPrintable(plan.baseline.note));
+}
+
+void printEnergyTable(const EnergyTable& table)
+{
+    printf("%-20s %10s %10s %12s %12s\n", "class", "power W", "dynamic W", "instr/s", "nJ/instr");
+    for (const EnergyClassResult& r : table.classes) {
+        if (!r.measured) {
+            printf("%-20s %10s\n", qPrintable(energyClassName(r.energyClass)), "-");
+            continue;
+        }
+        printf("%-20s %10.2f %10.2f %12.4g %12.4g%s\n", qPrintable(energyClassName(r.energyClass)),
+            r.measurement.powerW, r.dynamicW, r.instructionsPerSecond, r.totalNj, r.usable ? "" : "  (not usable)");
+    }
+    printf("baseline (subtracted, and the model's static power): %.2f W\n", table.baselineW);
+}
+
+// --energy-classes: the GPU's own instruction-class energy table, as a model file.
+int runEnergyClasses(int deviceIndex, const QString& folder, const EnergyCalibrationOptions& options, bool dryRun)
+{
+    calibrate::CudaDeviceDescription d;
+    std::string cudaError;
+    if (!calibrate::describeCudaDevice(deviceIndex, &d, &cudaError))
+        return fail(QString::fromStdString(cudaError));
+    QString error;
+    const std::unique_ptr<NvmlSession> nvml = NvmlSession::open(&error);
+    if (!nvml || !nvml->selectByPciBusId(QString::fromStdString(d.pciBusId), &error))
+        return fail(error);
+    const CalibrationGpuInfo gpu = gpuInfo(d, *nvml);
+    printGpu(gpu);
+    const EnergyBenchmarkPlan plan
+        = energyBenchmarkPlan(options.plan, gpu.sms, gpu.maxThreadsPerSm, gpu.maxThreadsPerBlock, &error);
+    if (plan.classes.isEmpty())
+        return fail(error);
+    if (dryRun) {
+        printPlan(plan);
+        printf("about %.0f s\n",
+            options.plan.warmupSeconds
+                + (plan.classes.size() + 2) * (options.plan.runSeconds + options.leadSeconds + options.tailSeconds));
+        return 0;
+    }
+    const std::unique_ptr<calibrate::ClassBenchmarkRunner> cuda
+        = calibrate::ClassBenchmarkRunner::open(deviceIndex, &cudaError);
+    if (!cuda)
+        return fail(QString::fromStdString(cudaError));
+
+    std::signal(SIGINT, onInterrupt);
+    CudaEnergyDriver driver(*cuda, options.plan.launchSeconds);
+    const NvmlSession* session = nvml.get();
+    const EnergyCalibrationRun run = runEnergyCalibration(
+        driver, [session](QString* message) { return session->read(message); }, gpu, options,
+        [](const QString& line) {
+            printf("%s\n", qPrintable(line));
+            fflush(stdout);
+        },
+        &g_cancel);
+    if (run.cancelled)
+        return 130;
+    if (!run.error.isEmpty())
+        return fail(run.error);
+    const EnergyTable table = energyTable(run.measurements, run.baselineW().value_or(0));
+    printEnergyTable(table);
+    for (const QString& line : table.problems())
+        printf("%s\n", qPrintable(line));
+    const QDir models(QDir(folder).filePath(QStringLiteral("models")));
+    if (!models.mkpath(QStringLiteral(".")))
+        return fail(QStringLiteral("cannot create %1").arg(models.path()));
+    const QString path = models.filePath(calibratedEnergyModelFileName(gpu.id));
+    if (!writeEnergyModelFile(path, table, energyCalibrationSource(run, gpu, options), &error))
+        return fail(error);
+    printf("energy model written to %s\nuse it: slicewatt-cli analyze PROJECT --models-dir %s --energy-model %s\n",
+        qPrintable(path), qPrintable(models.path()), qPrintable(calibratedEnergyModelId(gpu.id)));
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -174,8 +326,18 @@ int main(int argc, char** argv)
         QStringLiteral("CSV"));
     const QCommandLineOption lag(QStringLiteral("lag"),
         QStringLiteral("Validation: the sensor lag t_p from the calibration, s."), QStringLiteral("S"));
+    const QCommandLineOption energyClasses(QStringLiteral("energy-classes"),
+        QStringLiteral("Measure the GPU's own instruction-class energy table (METHOD 9): per class a kernel of 500\n"
+                       "same-class statements per loop iteration on every SM, and a sleeping kernel of the same grid\n"
+                       "as the baseline; nJ = (P_class - P_baseline) * t / instructions. Writes\n"
+                       "DIR/models/energy-GPU.json (id calibrated-GPU, static_w = the baseline power)."));
+    const QCommandLineOption classSeconds(QStringLiteral("class-seconds"),
+        QStringLiteral("Energy classes: run time per class and baseline, s (default 10, at least 1)."),
+        QStringLiteral("S"));
+    const QCommandLineOption warmupSeconds(QStringLiteral("warmup-seconds"),
+        QStringLiteral("Energy classes: unmeasured warm-up before the baseline, s (default 30)."), QStringLiteral("S"));
     parser.addOptions({output, device, seconds, intensities, saturations, idleSeconds, interval, epochs, noFit, dryRun,
-        sms, measureProgramOption, kernel, validation, lag});
+        sms, measureProgramOption, kernel, validation, lag, energyClasses, classSeconds, warmupSeconds});
     parser.addPositionalArgument(QStringLiteral("-- EXECUTABLE [ARGS]"),
         QStringLiteral("With --measure-program: the program to run (built with ProgramLoop.cu)."));
     parser.process(app);
@@ -200,6 +362,29 @@ int main(int argc, char** argv)
             return fail(QStringLiteral("--epochs needs a positive integer"));
     }
 
+    if (parser.isSet(energyClasses)) {
+        EnergyCalibrationOptions energy;
+        energy.tool = options.tool;
+        energy.sampleIntervalS = options.sampleIntervalS;
+        energy.leadSeconds = options.leadSeconds;
+        energy.tailSeconds = options.tailSeconds;
+        if (!positiveNumber(parser, classSeconds.names().first(), 1, &energy.plan.runSeconds)
+            || !positiveNumber(parser, warmupSeconds.names().first(), 0, &energy.plan.warmupSeconds))
+            return fail(QStringLiteral("--class-seconds needs at least 1, --warmup-seconds a number of seconds"));
+        if (parser.isSet(dryRun) && parser.isSet(sms)) {
+            // No GPU: SMs of 2048 threads (Volta, A100, Hopper; Turing has 1024, later desktop GPUs 1536).
+            QString planError;
+            const EnergyBenchmarkPlan plan
+                = energyBenchmarkPlan(energy.plan, parser.value(sms).toInt(), 2048, 1024, &planError);
+            if (plan.classes.isEmpty())
+                return fail(planError);
+            printPlan(plan);
+            return 0;
+        }
+        if (!parser.isSet(output) && !parser.isSet(dryRun))
+            return fail(QStringLiteral("--energy-classes needs -o DIR, the calibration folder to write into"));
+        return runEnergyClasses(parser.value(device).toInt(), parser.value(output), energy, parser.isSet(dryRun));
+    }
     if (parser.isSet(dryRun) && parser.isSet(sms)) {
         const QVector<CalibrationPlanPoint> plan
             = calibrationPlan(options.plan, parser.value(sms).toInt(), 1024, &error);
@@ -228,23 +413,8 @@ int main(int argc, char** argv)
     if (!nvml->selectByPciBusId(QString::fromStdString(d.pciBusId), &error))
         return fail(error);
 
-    CalibrationGpuInfo gpu;
-    gpu.name = QString::fromStdString(d.name);
-    gpu.id = calibrationGpuId(gpu.name);
-    gpu.sms = d.sms;
-    gpu.maxThreadsPerBlock = d.maxThreadsPerBlock;
-    gpu.computeCapability = QString::fromStdString(d.computeCapability);
-    gpu.maxThreadsPerSm = d.maxThreadsPerSm;
-    gpu.maxBlocksPerSm = d.maxBlocksPerSm;
-    gpu.registersPerSm = d.registersPerSm;
-    gpu.sharedMemoryPerSmBytes = d.sharedMemoryPerSmBytes;
-    gpu.pciBusId = QString::fromStdString(d.pciBusId);
-    gpu.cudaRuntime = QString::fromStdString(d.runtimeVersion);
-    gpu.nvml = nvml->deviceInfo();
-    printf("%s (%s, %d SMs, compute capability %s), driver %s; power: %s, energy counter: %s\n", qPrintable(gpu.name),
-        qPrintable(gpu.pciBusId), gpu.sms, qPrintable(gpu.computeCapability), qPrintable(gpu.nvml.driverVersion),
-        gpu.nvml.hasInstantPower ? "instant field" : "nvmlDeviceGetPowerUsage (may be a 1 s average)",
-        gpu.nvml.hasEnergyCounter ? "yes" : "no");
+    const CalibrationGpuInfo gpu = gpuInfo(d, *nvml);
+    printGpu(gpu);
     if (parser.isSet(dryRun)) {
         const QVector<CalibrationPlanPoint> plan
             = calibrationPlan(options.plan, gpu.sms, gpu.maxThreadsPerBlock, &error);

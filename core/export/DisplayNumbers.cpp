@@ -21,17 +21,23 @@ QString formatWatts(double watts, int decimals)
     return QString::number(watts, 'f', decimals) + QStringLiteral(" W");
 }
 
+EnergyPrefix energyPrefixFor(double joules)
+{
+    const double magnitude = std::abs(joules);
+    if (magnitude == 0 || magnitude >= 1 || !std::isfinite(joules))
+        return {};
+    if (magnitude >= 1e-3)
+        return {1e3, QStringLiteral("mJ")};
+    if (magnitude >= 1e-6)
+        return {1e6, QStringLiteral("µJ")};
+    return {1e9, QStringLiteral("nJ")};
+}
+
 QString formatJoules(double joules)
 {
     // A launch's dynamic energy is micro- or millijoules: 4.2e-05 J reads as 42 µJ.
-    const double magnitude = std::abs(joules);
-    if (magnitude == 0 || magnitude >= 1 || !std::isfinite(joules))
-        return formatNumber(joules) + QStringLiteral(" J");
-    if (magnitude >= 1e-3)
-        return formatNumber(joules * 1e3) + QStringLiteral(" mJ");
-    if (magnitude >= 1e-6)
-        return formatNumber(joules * 1e6) + QStringLiteral(" µJ");
-    return formatNumber(joules * 1e9) + QStringLiteral(" nJ");
+    const EnergyPrefix prefix = energyPrefixFor(joules);
+    return formatNumber(joules * prefix.factor) + QLatin1Char(' ') + prefix.unit;
 }
 
 QString formatSeconds(double seconds)

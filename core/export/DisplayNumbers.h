@@ -14,6 +14,13 @@ QString formatNumber(double value, int significant = 4);
 // "41.2 W". Line powers are small shares of a kernel's: show them with 2 decimals.
 QString formatWatts(double watts, int decimals = 1);
 QString formatJoules(double joules); // "3.21 J", "42 µJ", "310 nJ" (4 significant digits)
+// The SI prefix a number of joules reads best in: J from 1 up, then mJ, µJ, nJ; `factor`
+// turns joules into that unit.
+struct EnergyPrefix {
+    double factor = 1;
+    QString unit = QStringLiteral("J");
+};
+EnergyPrefix energyPrefixFor(double joules);
 QString formatSeconds(double seconds); // "0.5 s" (4 significant digits)
 QString formatPercent(double fraction); // 0.375 → "37.5 %"
 // Computation intensity in the model's definition: a fraction in [0, 1] with three

@@ -47,8 +47,6 @@ public:
     // Extra power while a PCIe copy runs, W; unknown when the file gives none (a calibration
     // measures no copies), and then no copy term is shown.
     std::optional<double> transferPowerW() const { return m_transferW; }
-    // transferPowerW() or 0: only for callers that asked transferPowerW() first.
-    double transferW() const { return m_transferW.value_or(0); }
     QString transferSource() const { return m_transferSource; }
 
 private:

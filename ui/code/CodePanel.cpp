@@ -4,11 +4,14 @@
 #include "CodeView.h"
 #include "HeatLegend.h"
 #include "LineInfoBuilder.h"
+#include "export/DisplayNumbers.h"
 #include "session/ProjectSession.h"
 
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QStackedWidget>
 #include <QStringDecoder>
@@ -42,7 +45,14 @@ CodePanel::CodePanel(QWidget* parent)
     , m_view(new CodeView(this))
     , m_message(new QLabel(this))
     , m_legend(new HeatLegend(this))
+    , m_unitBox(new QComboBox(this))
 {
+    m_unitBox->addItem(tr("Power (W)"), int(ProjectSession::HeatUnit::Power));
+    m_unitBox->addItem(tr("Energy per launch (J)"), int(ProjectSession::HeatUnit::Energy));
+    m_unitBox->setToolTip(tr("Heat: each line's share of its kernel's power (slice models), or the dynamic energy "
+                             "its instructions take per launch (instruction-class model)"));
+    connect(m_unitBox, &QComboBox::activated, this,
+        [this] { Q_EMIT heatUnitRequested(ProjectSession::HeatUnit(m_unitBox->currentData().toInt())); });
     m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_header->setTextFormat(Qt::PlainText);
     m_header->setContentsMargins(4, 2, 4, 2);
@@ -57,7 +67,10 @@ CodePanel::CodePanel(QWidget* parent)
     layout->setSpacing(2);
     layout->addWidget(m_header);
     layout->addWidget(m_stack, 1);
-    layout->addWidget(m_legend);
+    auto* legendRow = new QHBoxLayout;
+    legendRow->addWidget(m_legend, 1);
+    legendRow->addWidget(m_unitBox, 0, Qt::AlignVCenter);
+    layout->addLayout(legendRow);
     updateHeader();
 }
 
@@ -123,9 +136,21 @@ void CodePanel::refreshHeat(const ProjectSession& session)
     }
     const QString kernelKey = session.selectedKernel();
     const QHash<int, CodeLineInfo> lines = lineInfoForFile(session, file, kernelKey);
-    const double maxWatts = maxLineWatts(lines);
-    m_view->setLineInfo(lines, maxWatts);
-    m_legend->setRange(maxWatts);
+    const double maxHeat = maxLineHeat(lines);
+    m_view->setLineInfo(lines, maxHeat);
+    const bool energy = session.heatUnit() == ProjectSession::HeatUnit::Energy;
+    m_unitBox->setCurrentIndex(m_unitBox->findData(int(session.heatUnit())));
+    if (energy) {
+        // Energies per launch are µJ to mJ: the legend counts in the prefix that fits.
+        const EnergyPrefix prefix = energyPrefixFor(maxHeat);
+        m_legend->setUnit(prefix.unit);
+        m_legend->setCaption(tr("Line energy per launch, %1").arg(prefix.unit));
+        m_legend->setRange(maxHeat * prefix.factor);
+    } else {
+        m_legend->setUnit(QStringLiteral("W"));
+        m_legend->setCaption(tr("Line power, W"));
+        m_legend->setRange(maxHeat);
+    }
 
     QSet<int> marked;
     const std::optional<MemorySpace> slice = session.selectedSlice();

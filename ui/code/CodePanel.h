@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "session/ProjectSession.h"
+
 #include <QWidget>
 
+class QComboBox;
 class QLabel;
 class QStackedWidget;
 
@@ -10,7 +13,6 @@ namespace slicewatt {
 
 class CodeView;
 class HeatLegend;
-class ProjectSession;
 
 // The code area of the main window: the shown file's path, its heat-painted source, and
 // the colour legend. Files that cannot be shown (binary, unreadable, too large) get a
@@ -38,6 +40,11 @@ public:
 
     CodeView& view() { return *m_view; }
     HeatLegend& legend() { return *m_legend; }
+    QComboBox* heatUnitBox() const { return m_unitBox; }
+
+Q_SIGNALS:
+    // The user picked what heat means: power (W) or energy per launch (J).
+    void heatUnitRequested(ProjectSession::HeatUnit unit);
 
 private:
     void showMessage(const QString& text);
@@ -50,6 +57,7 @@ private:
     CodeView* m_view = nullptr;
     QLabel* m_message = nullptr;
     HeatLegend* m_legend = nullptr;
+    QComboBox* m_unitBox = nullptr;
 };
 
 } // namespace slicewatt

@@ -107,7 +107,7 @@ void CodeView::showSource(const QString& path, const QString& text)
     if (!samePath) {
         m_lines.clear();
         m_marked.clear();
-        m_scaleMaxWatts = 0;
+        m_scaleMax = 0;
     }
     m_path = path;
     const QString normalised = normalisedLineEnds(text);
@@ -124,22 +124,22 @@ void CodeView::showSource(const QString& path, const QString& text)
     m_gutter->update();
 }
 
-void CodeView::setLineInfo(const QHash<int, CodeLineInfo>& lines, double scaleMaxWatts)
+void CodeView::setLineInfo(const QHash<int, CodeLineInfo>& lines, double scaleMax)
 {
     m_lines = lines; // implicitly shared: no copy of the lines themselves
-    m_scaleMaxWatts = std::isfinite(scaleMaxWatts) && scaleMaxWatts > 0 ? scaleMaxWatts : 0;
+    m_scaleMax = std::isfinite(scaleMax) && scaleMax > 0 ? scaleMax : 0;
     viewport()->update();
     m_gutter->update();
 }
 
 double CodeView::heatFraction(int line) const
 {
-    if (m_scaleMaxWatts <= 0)
+    if (m_scaleMax <= 0)
         return 0;
     const auto it = m_lines.constFind(line);
-    if (it == m_lines.constEnd() || !(it->watts > 0))
+    if (it == m_lines.constEnd() || !(it->heat > 0))
         return 0;
-    return std::clamp(it->watts / m_scaleMaxWatts, 0.0, 1.0);
+    return std::clamp(it->heat / m_scaleMax, 0.0, 1.0);
 }
 
 void CodeView::setMarkedLines(const QSet<int>& lines)
@@ -241,7 +241,7 @@ void CodeView::forEachVisibleLine(const QRect& area, const std::function<void(in
 
 void CodeView::paintHeat(const QRect& area)
 {
-    if (m_lines.isEmpty() || m_scaleMaxWatts <= 0)
+    if (m_lines.isEmpty() || m_scaleMax <= 0)
         return;
     QPainter painter(viewport());
     const int width = viewport()->width();

@@ -18,7 +18,8 @@ class CodeGutter;
 
 // What the code view shows about one source line besides its text.
 struct CodeLineInfo {
-    double watts = 0; // the line's share of its kernel's power, W
+    double heat
+        = 0; // in the session's heat unit: the line's share of its kernel's power (W) or its energy per launch (J)
     std::array<bool, kMemorySpaceCount> spaces{}; // slices the line belongs to
     QString tooltipHtml; // shown on hover; empty: no tooltip
 };
@@ -40,10 +41,10 @@ public:
     void showSource(const QString& path, const QString& text);
     QString path() const { return m_path; }
 
-    // Heat per 1-based line; a line at `scaleMaxWatts` is the hottest colour. Repaint only.
-    void setLineInfo(const QHash<int, CodeLineInfo>& lines, double scaleMaxWatts);
+    // Heat per 1-based line; a line at `scaleMax` is the hottest colour. Repaint only.
+    void setLineInfo(const QHash<int, CodeLineInfo>& lines, double scaleMax);
     const QHash<int, CodeLineInfo>& lineInfo() const { return m_lines; }
-    double scaleMaxWatts() const { return m_scaleMaxWatts; }
+    double scaleMax() const { return m_scaleMax; }
     double heatFraction(int line) const; // 0 … 1
 
     // A selected slice's member lines: outlined in the text and bold in the gutter.
@@ -101,7 +102,7 @@ private:
     CodeGutter* m_gutter = nullptr;
     GutterLayout m_layout;
     QHash<int, CodeLineInfo> m_lines;
-    double m_scaleMaxWatts = 0;
+    double m_scaleMax = 0;
     QSet<int> m_marked;
     bool m_dark = false;
 };

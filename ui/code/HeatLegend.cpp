@@ -44,9 +44,9 @@ HeatLegend::HeatLegend(QWidget* parent)
     setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
 }
 
-void HeatLegend::setRange(double maxWatts)
+void HeatLegend::setRange(double maxValue)
 {
-    m_maxWatts = std::isfinite(maxWatts) && maxWatts > 0 ? maxWatts : 0;
+    m_maxWatts = std::isfinite(maxValue) && maxValue > 0 ? maxValue : 0;
     update();
 }
 
@@ -54,6 +54,12 @@ void HeatLegend::setCaption(const QString& caption)
 {
     m_caption = caption;
     updateGeometry();
+    update();
+}
+
+void HeatLegend::setUnit(const QString& unit)
+{
+    m_unit = unit;
     update();
 }
 
@@ -120,7 +126,7 @@ void HeatLegend::paintEvent(QPaintEvent*)
     // The bar; labels are centred on their ticks, so leave half a label at each end.
     const QVector<double> values = ticks();
     const double step = values.size() > 1 ? values[1] - values[0] : 1;
-    const QString lastLabel = tickLabel(values.last(), step) + QStringLiteral(" W");
+    const QString lastLabel = tickLabel(values.last(), step) + QLatin1Char(' ') + m_unit;
     const int inset
         = std::max(metrics.horizontalAdvance(QStringLiteral("0")), metrics.horizontalAdvance(lastLabel)) / 2;
     const QRect bar(kMargin + inset, kMargin + metrics.height() + 2, width() - 2 * (kMargin + inset), kBarHeight);
@@ -141,7 +147,7 @@ void HeatLegend::paintEvent(QPaintEvent*)
         painter.drawLine(tickX, bar.bottom() - 2, tickX, bar.bottom() + 1);
         QString label = tickLabel(values[i], step);
         if (i == values.size() - 1)
-            label += QStringLiteral(" W");
+            label += QLatin1Char(' ') + m_unit;
         const int labelWidth = metrics.horizontalAdvance(label);
         painter.drawText(
             QRect(tickX - labelWidth / 2, labelTop, labelWidth + 1, metrics.height()), Qt::AlignCenter, label);

@@ -12,13 +12,15 @@ class HeatLegend : public QWidget {
 public:
     explicit HeatLegend(QWidget* parent = nullptr);
 
-    void setRange(double maxWatts); // 0 or less: no heat to show
-    double maxWatts() const { return m_maxWatts; }
+    void setRange(double maxValue); // in the legend's unit; 0 or less: no heat to show
+    double maxValue() const { return m_maxWatts; }
     void setCaption(const QString& caption); // default "Line power, W"
+    void setUnit(const QString& unit); // after the last tick: "W" (default), "µJ", …
+    QString unit() const { return m_unit; }
     QString caption() const { return m_caption; }
     void setDarkPalette(bool dark);
 
-    // Tick values in W: round steps (1, 2, 5 × 10^n) from 0 up to maxWatts.
+    // Tick values in the unit: round steps (1, 2, 5 × 10^n) from 0 up to maxValue.
     QVector<double> ticks() const;
 
     QSize sizeHint() const override;
@@ -30,6 +32,7 @@ protected:
 private:
     double m_maxWatts = 0;
     QString m_caption;
+    QString m_unit = QStringLiteral("W");
     bool m_dark = false;
 };
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "LineInfoBuilder.h"
 
+#include "export/DisplayNumbers.h"
+#include "export/EnergyOutput.h"
 #include "session/ProjectSession.h"
 
 #include <algorithm>
@@ -23,7 +25,7 @@ QString formatShare(double share)
     return QString::number(percent, 'f', percent >= 1 || percent == 0 ? 0 : 1) + QStringLiteral(" %");
 }
 
-QString formatIntensity(double intensity, bool fraction)
+QString tooltipIntensity(double intensity, bool fraction)
 {
     return QString::number(intensity, 'f', fraction ? 3 : 2);
 }
@@ -37,15 +39,36 @@ const SliceEstimate* sliceEstimate(const KernelEstimate& estimate, MemorySpace s
     return nullptr;
 }
 
+// The line's energy per launch and what its instructions are, per thread (both measures
+// are in every tooltip, whichever the view paints).
+QString energySection(const KernelEstimate& estimate, const EnergyModel* model, const QString& file, int lineNumber)
+{
+    if (!estimate.energy || !model)
+        return QString();
+    const KernelEnergy& energy = *estimate.energy;
+    for (const LineEnergy& line : energy.lines) {
+        if (line.line != lineNumber || line.file != file)
+            continue;
+        return QStringLiteral("<br/>Energy per launch: %1 (%2 of the kernel's dynamic %3)<br/>&nbsp;&nbsp;per thread: "
+                              "%4; × %5 threads")
+            .arg(formatJoules(line.joules), formatShare(energy.dynamicJ > 0 ? line.joules / energy.dynamicJ : 0),
+                formatJoules(energy.dynamicJ),
+                energyClassTerms(line.perThread, *model, 4).join(QStringLiteral(", ")).toHtmlEscaped(),
+                formatNumber(energy.threads, 12));
+    }
+    return QStringLiteral("<br/>Energy per launch: 0 J (executes no counted instruction)");
+}
+
 // One kernel's part of a line's tooltip.
-QString kernelSection(
-    const KernelEstimateReport& report, const LineAttribution& line, double lineWatts, bool fractionIntensity)
+QString kernelSection(const KernelEstimateReport& report, const LineAttribution& line, double lineWatts,
+    bool fractionIntensity, const EnergyModel* energyModel)
 {
     const QString kernel = report.analysis.kernel->info.name.toHtmlEscaped();
     const double kernelWatts = report.estimate.watts;
     QString html = QStringLiteral("<b>%1</b><br/>").arg(kernel);
     html += QStringLiteral("%1 (%2 of %3)")
                 .arg(formatLineWatts(lineWatts), formatShare(kernelWatts > 0 ? lineWatts / kernelWatts : 0), kernel);
+    html += energySection(report.estimate, energyModel, line.file, line.line);
 
     QStringList sliceNames;
     for (MemorySpace space : kAllMemorySpaces) {
@@ -81,13 +104,18 @@ QString kernelSection(
         }
         const double intensity = fractionIntensity ? slice->intensityFraction : slice->intensityRatio;
         html += QStringLiteral("<br/>&nbsp;&nbsp;%1: %2, slice %3, weight %4")
-                    .arg(memorySpaceName(space), formatIntensity(intensity, fractionIntensity),
+                    .arg(memorySpaceName(space), tooltipIntensity(intensity, fractionIntensity),
                         formatLineWatts(slice->watts), formatShare(slice->weight));
     }
     return html;
 }
 
 } // namespace
+
+QString formatLineHeat(double value, ProjectSession::HeatUnit unit)
+{
+    return unit == ProjectSession::HeatUnit::Energy ? formatJoules(value) : formatLineWatts(value);
+}
 
 QString formatLineWatts(double watts)
 {
@@ -109,7 +137,7 @@ QHash<int, CodeLineInfo> lineInfoForFile(const ProjectSession& session, const QS
     QHash<int, CodeLineInfo> result;
     const QHash<int, double> heat = session.lineHeat(file, kernelKey);
     for (auto it = heat.constBegin(); it != heat.constEnd(); ++it)
-        result[it.key()].watts = it.value();
+        result[it.key()].heat = it.value();
 
     const bool fractionIntensity = session.model() && session.model()->usesFractionIntensity();
     QHash<int, QStringList> sections;
@@ -127,7 +155,8 @@ QHash<int, CodeLineInfo> lineInfoForFile(const ProjectSession& session, const QS
             CodeLineInfo& info = result[line.line];
             for (size_t s = 0; s < info.spaces.size(); ++s)
                 info.spaces[s] = info.spaces[s] || line.slices[s];
-            sections[line.line] << kernelSection(report, line, kernelLineWatts.value(line.line), fractionIntensity);
+            sections[line.line] << kernelSection(
+                report, line, kernelLineWatts.value(line.line), fractionIntensity, session.energyModel());
         }
     }
     for (auto it = sections.constBegin(); it != sections.constEnd(); ++it) {
@@ -136,21 +165,21 @@ QHash<int, CodeLineInfo> lineInfoForFile(const ProjectSession& session, const QS
         // view shows the hottest, and the tooltip says so.
         QString header;
         if (it.value().size() > 1)
-            header
-                = QStringLiteral("<i>Line %1: %2 (the hottest of %3 kernels)</i><hr/>")
-                      .arg(QString::number(it.key()), formatLineWatts(info.watts), QString::number(it.value().size()));
+            header = QStringLiteral("<i>Line %1: %2 (the hottest of %3 kernels)</i><hr/>")
+                         .arg(QString::number(it.key()), formatLineHeat(info.heat, session.heatUnit()),
+                             QString::number(it.value().size()));
         info.tooltipHtml
             = QStringLiteral("<qt>") + header + it.value().join(QStringLiteral("<hr/>")) + QStringLiteral("</qt>");
     }
     return result;
 }
 
-double maxLineWatts(const QHash<int, CodeLineInfo>& lines)
+double maxLineHeat(const QHash<int, CodeLineInfo>& lines)
 {
     double maximum = 0;
     for (const CodeLineInfo& info : lines) {
-        if (std::isfinite(info.watts))
-            maximum = std::max(maximum, info.watts);
+        if (std::isfinite(info.heat))
+            maximum = std::max(maximum, info.heat);
     }
     return maximum;
 }

@@ -2,10 +2,9 @@
 #pragma once
 
 #include "CodeView.h"
+#include "session/ProjectSession.h"
 
 namespace slicewatt {
-
-class ProjectSession;
 
 // The code view's per-line data for one file, from the session's current estimates: heat
 // (ProjectSession::lineHeat, W), the slices each line belongs to, and a tooltip that traces
@@ -16,11 +15,13 @@ class ProjectSession;
 QHash<int, CodeLineInfo> lineInfoForFile(
     const ProjectSession& session, const QString& file, const QString& kernelKey = {});
 
-// The hottest line's watts (0 for none): the top of the view's colour scale.
-double maxLineWatts(const QHash<int, CodeLineInfo>& lines);
+// The hottest line's heat (0 for none): the top of the view's colour scale.
+double maxLineHeat(const QHash<int, CodeLineInfo>& lines);
 
 // "12.3 W", "0.41 W": precision that fits the size of one line's share, for tooltips and the
 // legend (the tables use export/DisplayNumbers, fixed decimals).
 QString formatLineWatts(double watts);
+// A line's heat in the session's unit: formatLineWatts, or J per launch ("37.09 µJ").
+QString formatLineHeat(double value, ProjectSession::HeatUnit unit);
 
 } // namespace slicewatt

@@ -28,6 +28,11 @@ HotspotModel::HotspotModel(const ProjectSession& session, int limit, QObject* pa
     reload();
 }
 
+bool HotspotModel::energyUnit() const
+{
+    return m_session.heatUnit() == ProjectSession::HeatUnit::Energy;
+}
+
 void HotspotModel::setLimit(int limit)
 {
     limit = std::max(1, limit);
@@ -87,7 +92,7 @@ QVariant HotspotModel::data(const QModelIndex& index, int role) const
         case RankColumn:
             return index.row() + 1;
         case PowerColumn:
-            return formatWatts(row.line.watts, kLineWattsDecimals);
+            return energyUnit() ? formatJoules(row.line.value) : formatWatts(row.line.value, kLineWattsDecimals);
         case ShareColumn:
             return formatPercent(row.line.share);
         case KernelColumn:
@@ -101,7 +106,7 @@ QVariant HotspotModel::data(const QModelIndex& index, int role) const
         case RankColumn:
             return double(index.row() + 1);
         case PowerColumn:
-            return row.line.watts;
+            return row.line.value;
         case ShareColumn:
             return 100.0 * row.line.share;
         case KernelColumn:
@@ -114,10 +119,15 @@ QVariant HotspotModel::data(const QModelIndex& index, int role) const
         switch (index.column()) {
         case PowerColumn:
         case ShareColumn:
-            return QStringLiteral("Line %1 carries %2 of %3's power (%4): each slice's P_i / L spread over the "
-                                  "slice's statements on this line")
+            if (energyUnit())
+                return QStringLiteral("Line %1's instructions take %2 per launch, %3 of %4's dynamic energy "
+                                      "(instruction-class model: executions per thread × threads × nJ per class)")
+                    .arg(row.line.line)
+                    .arg(formatJoules(row.line.value), formatPercent(row.line.share), row.kernelName);
+            return QStringLiteral("Line %1 carries %2 of %3's power (%4): each slice's contribution spread over "
+                                  "its statements by the dynamic energy they execute")
                 .arg(row.line.line)
-                .arg(formatWatts(row.line.watts, kLineWattsDecimals), row.kernelName, formatPercent(row.line.share));
+                .arg(formatWatts(row.line.value, kLineWattsDecimals), row.kernelName, formatPercent(row.line.share));
         case LocationColumn:
             return QStringLiteral("%1:%2").arg(row.line.file).arg(row.line.line);
         default:
@@ -136,7 +146,7 @@ QVariant HotspotModel::headerData(int section, Qt::Orientation orientation, int 
     case RankColumn:
         return QStringLiteral("Rank");
     case PowerColumn:
-        return QStringLiteral("Line power (W)");
+        return energyUnit() ? QStringLiteral("Energy per launch (J)") : QStringLiteral("Line power (W)");
     case ShareColumn:
         return QStringLiteral("Share of kernel (%)");
     case KernelColumn:

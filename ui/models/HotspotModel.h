@@ -38,6 +38,7 @@ private:
         QString location; // relative file:line
     };
     void reload();
+    bool energyUnit() const; // the session shows line energy (J per launch), not power
 
     const ProjectSession& m_session;
     int m_limit = 100;

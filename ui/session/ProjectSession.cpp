@@ -134,17 +134,47 @@ const KernelEstimateReport* ProjectSession::hottestKernel() const
     return hottest;
 }
 
+QVector<UnitLineHeat> linesInUnit(const KernelEstimate& estimate, ProjectSession::HeatUnit unit)
+{
+    QVector<UnitLineHeat> lines;
+    if (unit == ProjectSession::HeatUnit::Energy) {
+        if (estimate.energy) {
+            for (const LineEnergy& line : estimate.energy->lines)
+                lines << UnitLineHeat{line.file, line.line, line.joules};
+        }
+        return lines;
+    }
+    for (const LineHeat& line : estimate.lines)
+        lines << UnitLineHeat{line.file, line.line, line.watts};
+    return lines;
+}
+
+double kernelTotalInUnit(const KernelEstimate& estimate, ProjectSession::HeatUnit unit)
+{
+    if (unit == ProjectSession::HeatUnit::Energy)
+        return estimate.energy ? estimate.energy->dynamicJ : 0;
+    return estimate.watts;
+}
+
+void ProjectSession::setHeatUnit(HeatUnit unit)
+{
+    if (unit == m_heatUnit)
+        return;
+    m_heatUnit = unit;
+    Q_EMIT estimatesChanged(QString());
+}
+
 QHash<int, double> ProjectSession::lineHeat(const QString& file, const QString& kernelKey) const
 {
     QHash<int, double> heat;
     for (const KernelEstimateReport& report : m_run.kernels) {
         if (!kernelKey.isEmpty() && report.analysis.kernel->info.key != kernelKey)
             continue;
-        for (const LineHeat& line : report.estimate.lines) {
+        for (const UnitLineHeat& line : linesInUnit(report.estimate, m_heatUnit)) {
             if (line.file != file)
                 continue;
-            double& watts = heat[line.line];
-            watts = std::max(watts, line.watts);
+            double& value = heat[line.line];
+            value = std::max(value, line.value);
         }
     }
     return heat;
@@ -154,18 +184,18 @@ QVector<ProjectSession::HotLine> ProjectSession::hottestLines(int limit) const
 {
     QVector<HotLine> lines;
     for (const KernelEstimateReport& report : m_run.kernels) {
-        const double kernelWatts = report.estimate.watts;
-        for (const LineHeat& line : report.estimate.lines) {
-            if (line.watts <= 0)
+        const double total = kernelTotalInUnit(report.estimate, m_heatUnit);
+        for (const UnitLineHeat& line : linesInUnit(report.estimate, m_heatUnit)) {
+            if (line.value <= 0)
                 continue;
-            lines << HotLine{report.analysis.kernel->info.key, line.file, line.line, line.watts,
-                kernelWatts > 0 ? line.watts / kernelWatts : 0};
+            lines << HotLine{
+                report.analysis.kernel->info.key, line.file, line.line, line.value, total > 0 ? line.value / total : 0};
         }
     }
     // Deterministic: hottest first, then by place.
     std::sort(lines.begin(), lines.end(), [](const HotLine& a, const HotLine& b) {
-        if (a.watts != b.watts)
-            return a.watts > b.watts;
+        if (a.value != b.value)
+            return a.value > b.value;
         if (a.file != b.file)
             return a.file < b.file;
         if (a.line != b.line)

@@ -58,17 +58,26 @@ public:
     QString modelError() const { return m_choice.error; } // empty when the estimates are valid
     bool hasEstimates() const { return m_choice.error.isEmpty(); }
 
-    // Heat of each line of `file` in W: the selected kernel's lines when `kernelKey` is
-    // given, else every kernel's, taking the hottest where kernels share a line (inlined
-    // device functions): kernels run one after another, so their watts do not add up.
+    // What line heat means in the views: the line's share of its kernel's power (W), or the
+    // dynamic energy its instructions take per launch (J, the instruction-class model).
+    // Changing it emits estimatesChanged for every kernel: the views redraw as after new
+    // estimates; nothing is re-estimated.
+    enum class HeatUnit { Power, Energy };
+    HeatUnit heatUnit() const { return m_heatUnit; }
+    void setHeatUnit(HeatUnit unit);
+
+    // Heat of each line of `file` in the heat unit (W or J per launch): the selected
+    // kernel's lines when `kernelKey` is given, else every kernel's, taking the hottest where
+    // kernels share a line (inlined device functions): kernels run one after another, so
+    // their numbers do not add up.
     QHash<int, double> lineHeat(const QString& file, const QString& kernelKey = {}) const;
-    // The hottest lines of the project (kernel, file, line, W), hottest first.
+    // The hottest lines of the project (kernel, file, line, value in the heat unit), hottest first.
     struct HotLine {
         QString kernelKey;
         QString file;
         int line = 0;
-        double watts = 0;
-        double share = 0; // of its kernel's power
+        double value = 0; // W or J per launch, as heatUnit() says
+        double share = 0; // of its kernel's power or energy
     };
     QVector<HotLine> hottestLines(int limit = 100) const;
 
@@ -96,6 +105,17 @@ private:
     QHash<QString, int> m_rowByKernel;
     QString m_selectedKernel;
     std::optional<MemorySpace> m_selectedSlice;
+    HeatUnit m_heatUnit = HeatUnit::Power;
 };
+
+// A kernel's lines with their heat in `unit`: (file, line, value), and the kernel's total in
+// that unit (its power, or its dynamic energy per launch).
+struct UnitLineHeat {
+    QString file;
+    int line = 0;
+    double value = 0;
+};
+QVector<UnitLineHeat> linesInUnit(const KernelEstimate& estimate, ProjectSession::HeatUnit unit);
+double kernelTotalInUnit(const KernelEstimate& estimate, ProjectSession::HeatUnit unit);
 
 } // namespace slicewatt

@@ -69,8 +69,11 @@ WhatIfPanel::WhatIfPanel(ProjectSession& session, WhatIfHistory& history, QWidge
     auto* projectForm = new QFormLayout(projectGroup);
     m_gpu = new QComboBox(projectGroup);
     m_model = new QComboBox(projectGroup);
+    m_energyModel = new QComboBox(projectGroup);
+    m_energyModel->setToolTip(tr("Energy per instruction class (METHOD §9): prices each line's instructions, which "
+                                 "decides where a kernel's heat goes and its energy per launch"));
     // Long model names must not widen the dock beyond a laptop screen.
-    for (QComboBox* box : {m_gpu, m_model}) {
+    for (QComboBox* box : {m_gpu, m_model, m_energyModel}) {
         box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         box->setMinimumContentsLength(14);
     }
@@ -88,6 +91,7 @@ WhatIfPanel::WhatIfPanel(ProjectSession& session, WhatIfHistory& history, QWidge
     m_seconds->setToolTip(tr("Kernel execution time: energy E = P × t in J"));
     projectForm->addRow(tr("&GPU:"), m_gpu);
     projectForm->addRow(tr("&Model:"), m_model);
+    projectForm->addRow(tr("&Energy model:"), m_energyModel);
     projectForm->addRow(tr("BDPM &δ:"), m_delta);
     projectForm->addRow(tr("&Time for energy:"), m_seconds);
     layout->addWidget(projectGroup);
@@ -133,6 +137,11 @@ WhatIfPanel::WhatIfPanel(ProjectSession& session, WhatIfHistory& history, QWidge
 
     connect(m_gpu, &QComboBox::activated, this, &WhatIfPanel::changeGpu);
     connect(m_model, &QComboBox::activated, this, &WhatIfPanel::changeModel);
+    connect(m_energyModel, &QComboBox::activated, this, [this] {
+        WhatIfSettings next = m_session.settings();
+        next.energyModelId = m_energyModel->currentData().toString();
+        m_history.change(next, tr("Energy model %1").arg(m_energyModel->currentText()), QStringLiteral("energy-model"));
+    });
     connect(m_delta, &QDoubleSpinBox::valueChanged, this, [this](double delta) {
         WhatIfSettings next = m_session.settings();
         next.delta = delta;
@@ -183,6 +192,15 @@ void WhatIfPanel::fillLibraryBoxes()
 {
     const QSignalBlocker gpuBlocker(m_gpu);
     const QSignalBlocker modelBlocker(m_model);
+    const QSignalBlocker energyBlocker(m_energyModel);
+    m_energyModel->clear();
+    for (const EnergyModel& model : m_session.library().energyModels()) {
+        m_energyModel->addItem(model.name(), model.id());
+        m_energyModel->setItemData(m_energyModel->count() - 1,
+            tr("%1\nMeasured on %2")
+                .arg(model.provenance().value(QStringLiteral("source")).toString(), model.measuredOn()),
+            Qt::ToolTipRole);
+    }
     m_gpu->clear();
     for (const GpuSpec& gpu : m_session.library().gpus().gpus())
         m_gpu->addItem(gpu.name, gpu.id);
@@ -231,12 +249,14 @@ void WhatIfPanel::changeKernel(const QString& text, const QString& tag, const st
 void WhatIfPanel::syncFromSession()
 {
     const WhatIfSettings& settings = m_session.settings();
-    const QSignalBlocker blockers[] = {QSignalBlocker(m_gpu), QSignalBlocker(m_model), QSignalBlocker(m_delta),
-        QSignalBlocker(m_seconds), QSignalBlocker(m_grid), QSignalBlocker(m_block), QSignalBlocker(m_saturation),
-        QSignalBlocker(m_saturationOverride)};
+    const QSignalBlocker blockers[] = {QSignalBlocker(m_gpu), QSignalBlocker(m_model), QSignalBlocker(m_energyModel),
+        QSignalBlocker(m_delta), QSignalBlocker(m_seconds), QSignalBlocker(m_grid), QSignalBlocker(m_block),
+        QSignalBlocker(m_saturation), QSignalBlocker(m_saturationOverride)};
     if (m_gpu->count() != m_session.library().gpus().gpus().size()
-        || m_model->count() != m_session.library().models().size())
+        || m_model->count() != m_session.library().models().size()
+        || m_energyModel->count() != m_session.library().energyModels().size())
         fillLibraryBoxes();
+    m_energyModel->setCurrentIndex(m_energyModel->findData(settings.energyModelId));
     m_gpu->setCurrentIndex(m_gpu->findData(settings.gpuId));
     m_model->setCurrentIndex(m_model->findData(settings.modelId));
     // GPUs the chosen model has no parameters for cannot be picked with it.

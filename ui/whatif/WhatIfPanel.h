@@ -32,6 +32,7 @@ public:
     // For tests and keyboard users: the controls by role.
     QComboBox* gpuBox() const { return m_gpu; }
     QComboBox* modelBox() const { return m_model; }
+    QComboBox* energyModelBox() const { return m_energyModel; }
     QSlider* saturationSlider() const { return m_saturation; }
     QSpinBox* gridSpin() const { return m_grid; }
     QSpinBox* blockSpin() const { return m_block; }
@@ -54,6 +55,7 @@ private:
     WhatIfHistory& m_history;
     QComboBox* m_gpu;
     QComboBox* m_model;
+    QComboBox* m_energyModel;
     QDoubleSpinBox* m_delta;
     QDoubleSpinBox* m_seconds;
     QGroupBox* m_kernelGroup;

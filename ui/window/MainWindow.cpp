@@ -107,8 +107,11 @@ MainWindow::MainWindow(QWidget* parent)
         whatIf.gpuId = settings.value(QStringLiteral("whatif/gpu"), whatIf.gpuId).toString();
         whatIf.modelId = settings.value(QStringLiteral("whatif/model"), whatIf.modelId).toString();
         whatIf.delta = settings.value(QStringLiteral("whatif/delta"), whatIf.delta).toDouble();
+        whatIf.energyModelId = settings.value(QStringLiteral("whatif/energyModel"), whatIf.energyModelId).toString();
         if (chooseModel(m_session->library(), whatIf).error.isEmpty())
             m_session->setSettings(whatIf);
+        if (settings.value(QStringLiteral("view/heatUnit")).toString() == QLatin1String("energy"))
+            m_session->setHeatUnit(ProjectSession::HeatUnit::Energy);
     }
 
     m_code = new CodePanel(this);
@@ -182,6 +185,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_session, &ProjectSession::selectionChanged, this, &MainWindow::onSelectionChanged);
     connect(m_session, &ProjectSession::selectionChanged, this, &MainWindow::updateStatus);
     connect(&m_code->view(), &CodeView::lineActivated, this, &MainWindow::openCurrentInEditor);
+    connect(m_code, &CodePanel::heatUnitRequested, m_session, &ProjectSession::setHeatUnit);
 
     createActions();
     QSettings settings;
@@ -376,6 +380,20 @@ void MainWindow::createActions()
     calibration->setToolTip(tr("Open a measured calibration, fit a power model and use it for this project"));
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
+    QAction* energyHeat = m_viewMenu->addAction(tr("Heat as &Energy per Launch"));
+    energyHeat->setCheckable(true);
+    energyHeat->setShortcut(QKeySequence(tr("Ctrl+J")));
+    energyHeat->setToolTip(tr("Paint lines by the dynamic energy their instructions take per launch (J) instead of "
+                              "their share of the kernel's power (W)"));
+    energyHeat->setChecked(m_session->heatUnit() == ProjectSession::HeatUnit::Energy);
+    connect(energyHeat, &QAction::toggled, m_session, [this](bool on) {
+        m_session->setHeatUnit(on ? ProjectSession::HeatUnit::Energy : ProjectSession::HeatUnit::Power);
+    });
+    connect(m_session, &ProjectSession::estimatesChanged, energyHeat, [this, energyHeat] {
+        const QSignalBlocker blocker(energyHeat);
+        energyHeat->setChecked(m_session->heatUnit() == ProjectSession::HeatUnit::Energy);
+    });
+    m_viewMenu->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>())
         m_viewMenu->addAction(dock->toggleViewAction());
 
@@ -768,6 +786,9 @@ void MainWindow::closeEvent(QCloseEvent* event)
     settings.setValue(QStringLiteral("whatif/gpu"), m_session->settings().gpuId);
     settings.setValue(QStringLiteral("whatif/model"), m_session->settings().modelId);
     settings.setValue(QStringLiteral("whatif/delta"), m_session->settings().delta);
+    settings.setValue(QStringLiteral("whatif/energyModel"), m_session->settings().energyModelId);
+    settings.setValue(QStringLiteral("view/heatUnit"),
+        m_session->heatUnit() == ProjectSession::HeatUnit::Energy ? QStringLiteral("energy") : QStringLiteral("power"));
     event->accept();
 }
 
