@@ -7,6 +7,7 @@
 #include "export/ConceptTexts.h"
 #include "export/DisplayNumbers.h"
 #include "export/EstimateExplanation.h"
+#include "export/LineExplanation.h"
 #include "panels/WhyPanel.h"
 #include "project/ProjectLoader.h"
 #include "session/ProjectSession.h"
@@ -133,6 +134,52 @@ private Q_SLOTS:
         const QString key = report->analysis.kernel->info.key;
         session.setSeconds(std::nullopt); // re-estimates: `report` is gone
         QVERIFY(!explain(session, *session.kernelReport(key)).contains(kEnergyLine));
+    }
+
+    // The instruction-class energy, term by term, in the kernel's explanation; and a line's
+    // own: its classes per execution × executions per thread × threads × nJ (issue 15).
+    void energyTermsForTheKernelAndForALine()
+    {
+        const QString path = test::corpusDir() + "/energy/matmul_energy.cu";
+        ProjectSession session;
+        session.setIndex(indexProject(loadProject({path}), test::parserOptions()));
+        const KernelEstimateReport* report = reportNamed(session, QStringLiteral("matmulTiled"));
+        QVERIFY(report && report->estimate.energy);
+        const KernelEnergy& energy = *report->estimate.energy;
+        const QString html = explain(session, *report);
+        QVERIFY(html.contains(QStringLiteral("Energy per launch: the instruction-class model")));
+        QVERIFY2(html.contains(QStringLiteral("E_dyn = threads × Σ n_c·e_c = 262144 × (")), qPrintable(html));
+        QVERIFY(html.contains(formatJoules(energy.dynamicJ)));
+        QVERIFY(html.contains(QStringLiteral("global memory 65 × 17.95 nJ")));
+
+        int inner = 0;
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QStringList lines = QString::fromUtf8(file.readAll()).split('\n');
+        for (int i = 0; i < lines.size(); ++i) {
+            if (lines[i].contains(QStringLiteral("sum += As[ty][k] * Bs[k][tx];")))
+                inner = i + 1;
+        }
+        const QString line = lineExplanationHtml(*report, session.energyModel(), path, inner);
+        QVERIFY2(
+            line.contains(QStringLiteral("per execution 2 float arithmetic, 2 local (on-chip) memory; executes 512 "
+                                         "times per thread")),
+            qPrintable(line));
+        // 262144 threads × 512 × (2 × 0.08 + 2 × 0.20 nJ) = 75.16 mJ.
+        QVERIFY2(line.contains(QStringLiteral("E_line = threads × Σ n_c·e_c = 262144 × (local (on-chip) memory 1024 × "
+                                              "0.2 nJ + float arithmetic 1024 × 0.08 nJ) = %1")
+                                   .arg(formatJoules(262144 * 512 * 0.56e-9))
+                                   .toHtmlEscaped()),
+            qPrintable(line));
+        QVERIFY(line.contains(QStringLiteral("shared slice")));
+        QVERIFY(lineExplanationHtml(*report, session.energyModel(), path, 1).isEmpty()); // a comment line
+
+        // The panel puts the reader's line first.
+        WhyPanel panel(session);
+        session.select(report->analysis.kernel->info.key);
+        panel.setFocusLine(path, inner);
+        panel.refresh();
+        QVERIFY(panel.currentHtml().startsWith(line));
     }
 
     void denseKernelListsDelta()

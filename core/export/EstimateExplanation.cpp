@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "EstimateExplanation.h"
 
+#include "EnergyOutput.h"
+
 #include "OutputFormatting.h"
 
 #include "ConceptTexts.h"
@@ -141,6 +143,7 @@ public:
             paragraph(m_estimate.noEstimate
                 + QStringLiteral(". The slice models put a slice's arithmetic against its memory operations (METHOD "
                                  "§3); without any, there is no number to give, and the kernel is not ranked."));
+            energy();
             counts();
             assumptions();
             return m_html;
@@ -148,6 +151,7 @@ public:
         header();
         sliceModel();
         programModel();
+        energy();
         counts();
         assumptions();
         meaning();
@@ -407,10 +411,49 @@ private:
         }
     }
 
+    // The instruction-class model (METHOD §9): what the kernel's instructions cost per
+    // launch, term by term, and with a time the power and energy it implies.
+    void energy()
+    {
+        const EnergyModel* model = m_settings.energy.model;
+        if (!m_estimate.energy || !model)
+            return;
+        const KernelEnergy& e = *m_estimate.energy;
+        heading(QStringLiteral("Energy per launch: the instruction-class model"));
+        paragraph(QStringLiteral("%1 (%2): every counted operation is typed and classed (rule book §7); each class has "
+                                 "its energy per executed instruction, measured on %3. Heat in the code view "
+                                 "follows these energies: a slice's power is spread over its lines by what they "
+                                 "execute.")
+                      .arg(model->name(), model->id(), model->measuredOn()));
+        QStringList terms;
+        for (const QString& term : energyClassTerms(e.perThread, *model))
+            terms << term;
+        formulaLine(QStringLiteral("E_dyn = threads × Σ n_c·e_c = %1 × (%2) = %3")
+                        .arg(formatNumber(e.threads, 12), terms.join(QStringLiteral(" + ")), formatJoules(e.dynamicJ)));
+        paragraph(QStringLiteral("threads: %1; n_c: instructions of class c executed per thread (loop weights × "
+                                 "path probabilities).")
+                      .arg(e.threadsSource),
+            e.threadsAssumed ? QStringLiteral("warning") : QStringLiteral("note"));
+        if (e.dynamicW && e.seconds) {
+            formulaLine(QStringLiteral("P_dyn = E_dyn / t = %1 / %2 = %3")
+                            .arg(formatJoules(e.dynamicJ), formatSeconds(*e.seconds), formatWatts(*e.dynamicW)));
+            if (e.totalW && e.totalJ && e.staticW)
+                formulaLine(QStringLiteral("P = P_static + P_dyn = %1 + %2 = %3; E = P_static·t + E_dyn = %4")
+                                .arg(formatWatts(*e.staticW), formatWatts(*e.dynamicW), formatWatts(*e.totalW),
+                                    formatJoules(*e.totalJ)));
+            else
+                paragraph(QStringLiteral("No total: the model's static (active idle) power is unknown (%1).")
+                              .arg(model->staticSource()),
+                    QStringLiteral("note"));
+        }
+    }
+
     void assumptions()
     {
         heading(QStringLiteral("4. Assumptions"));
         QStringList items = m_estimate.assumptions;
+        if (m_estimate.energy)
+            items += m_estimate.energy->assumptions;
         const LaunchShape& launch = m_report.analysis.launch;
         auto dims = [](const std::optional<qint64>(&d)[3]) {
             QStringList parts;

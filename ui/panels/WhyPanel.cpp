@@ -2,6 +2,7 @@
 #include "WhyPanel.h"
 
 #include "export/EstimateExplanation.h"
+#include "export/LineExplanation.h"
 #include "session/ProjectSession.h"
 
 #include <QScrollBar>
@@ -87,6 +88,16 @@ QString WhyPanel::placeholder(const QString& text) const
     return QStringLiteral("<p class=\"note\">%1</p>").arg(text.toHtmlEscaped());
 }
 
+void WhyPanel::setFocusLine(const QString& file, int line)
+{
+    if (file == m_focusFile && line == m_focusLine)
+        return;
+    m_focusFile = file;
+    m_focusLine = line;
+    refreshWhenVisible();
+    verticalScrollBar()->setValue(0); // the line's explanation is at the top
+}
+
 void WhyPanel::refresh()
 {
     m_stale = false;
@@ -107,6 +118,8 @@ void WhyPanel::refresh()
         const std::optional<MemorySpace> slice
             = kernelKey == m_session.selectedKernel() ? m_session.selectedSlice() : std::nullopt;
         html = explanationHtml(*report, *m_session.model(), *m_session.gpu(), slice, m_session.run().settings);
+        if (!m_focusFile.isEmpty())
+            html.prepend(lineExplanationHtml(*report, m_session.energyModel(), m_focusFile, m_focusLine));
     }
     m_kernelKey = kernelKey;
     if (html == m_html)

@@ -24,6 +24,9 @@ public:
     QString shownKernel() const { return m_kernelKey; }
     // Rebuilds the text now, visible or not.
     void refresh();
+    // The code line the reader is on: explained first (its power and energy, term by term)
+    // when it belongs to the kernel shown.
+    void setFocusLine(const QString& file, int line);
     // Colours for formula lines, warnings and notes that read on a dark or a light window.
     void setDarkPalette(bool dark);
 
@@ -38,6 +41,8 @@ private:
     const ProjectSession& m_session;
     QString m_html;
     QString m_kernelKey;
+    QString m_focusFile;
+    int m_focusLine = 0;
     // Slider drags re-estimate many times a second; re-laying out rich text each time would
     // cost more than the estimate, so estimate changes refresh at most every kRefreshMs.
     static constexpr int kRefreshMs = 60;

@@ -186,6 +186,9 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_session, &ProjectSession::selectionChanged, this, &MainWindow::updateStatus);
     connect(&m_code->view(), &CodeView::lineActivated, this, &MainWindow::openCurrentInEditor);
     connect(m_code, &CodePanel::heatUnitRequested, m_session, &ProjectSession::setHeatUnit);
+    // The Why? panel explains the line the reader is on.
+    connect(&m_code->view(), &QPlainTextEdit::cursorPositionChanged, this,
+        [this] { m_why->setFocusLine(m_code->view().path(), m_code->view().textCursor().blockNumber() + 1); });
 
     createActions();
     QSettings settings;

@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "LineExplanation.h"
+
+#include "DisplayNumbers.h"
+#include "EnergyOutput.h"
+
+#include <QFileInfo>
+
+namespace slicewatt {
+namespace {
+
+QString esc(const QString& text)
+{
+    return text.toHtmlEscaped();
+}
+
+// "2 float arithmetic, 1 global memory": a statement's instructions per execution.
+QString perExecution(const Statement& statement)
+{
+    InstructionCounts counts = statement.instructions;
+    counts += memoryInstructions(statement.accesses);
+    QStringList parts;
+    for (int c = 0; c < kEnergyClassCount; ++c) {
+        if (counts[c] > 0)
+            parts << QStringLiteral("%1 %2").arg(formatNumber(counts[c], 6), energyClassLabel(c));
+    }
+    return parts.isEmpty() ? QStringLiteral("no counted instruction") : parts.join(QStringLiteral(", "));
+}
+
+QString statementKind(StatementKind kind)
+{
+    switch (kind) {
+    case StatementKind::Declaration:
+        return QStringLiteral("declaration");
+    case StatementKind::If:
+        return QStringLiteral("if condition");
+    case StatementKind::Switch:
+        return QStringLiteral("switch");
+    case StatementKind::Loop:
+        return QStringLiteral("loop header (init, condition and step)");
+    case StatementKind::Return:
+        return QStringLiteral("return");
+    case StatementKind::Expression:
+        break;
+    }
+    return QStringLiteral("expression");
+}
+
+} // namespace
+
+QString lineExplanationHtml(const KernelEstimateReport& report, const EnergyModel* model, const QString& file, int line)
+{
+    const KernelIR* ir = report.analysis.ir;
+    if (!ir || !report.analysis.kernel)
+        return QString();
+    QVector<int> statements;
+    for (int i = 0; i < ir->statements.size(); ++i) {
+        if (ir->statements[i].location.line == line && ir->statements[i].location.file == file)
+            statements << i;
+    }
+    if (statements.isEmpty())
+        return QString();
+    const KernelEstimate& estimate = report.estimate;
+    const QString kernel = report.analysis.kernel->info.qualifiedName;
+    QString html
+        = QStringLiteral("<h3>Line %1 of %2 (%3)</h3>").arg(line).arg(esc(QFileInfo(file).fileName()), esc(kernel));
+
+    // Power: the line's part of each slice's contribution.
+    double watts = 0;
+    for (const LineHeat& heat : estimate.lines) {
+        if (heat.line == line && heat.file == file)
+            watts = heat.watts;
+    }
+    if (estimate.hasEstimate()) {
+        html += QStringLiteral("<p>Power: %1 of the kernel's %2. Each slice's contribution (|C_i| / L)·P_i is spread "
+                               "over the slice's statements by the dynamic energy they execute:</p><ul>")
+                    .arg(esc(formatWatts(watts, 2)), esc(formatWatts(estimate.watts)));
+        const KernelEnergy* energy = estimate.energy ? &*estimate.energy : nullptr;
+        for (const SliceEstimate& slice : estimate.slices) {
+            double sliceJoules = 0;
+            double lineJoules = 0;
+            int onLine = 0;
+            for (int member : slice.members) {
+                const double joules = energy ? energy->statementJoules.value(member) : 0;
+                sliceJoules += joules;
+                if (statements.contains(member)) {
+                    lineJoules += joules;
+                    ++onLine;
+                }
+            }
+            if (onLine == 0)
+                continue;
+            const double share = sliceJoules > 0 ? lineJoules / sliceJoules : double(onLine) / slice.members.size();
+            html += QStringLiteral("<li>%1 slice: %2 × %3 of its executed energy = %4</li>")
+                        .arg(memorySpaceName(slice.space), esc(formatWatts(slice.watts * slice.weight, 2)),
+                            esc(formatPercent(share)), esc(formatWatts(slice.watts * slice.weight * share, 2)));
+        }
+        html += QStringLiteral("</ul>");
+    }
+
+    if (!estimate.energy || !model)
+        return html;
+    const KernelEnergy& energy = *estimate.energy;
+    html += QStringLiteral("<p>Energy per launch (%1):</p><ul>").arg(esc(model->id()));
+    InstructionCounts lineCounts;
+    for (int index : statements) {
+        const Statement& statement = ir->statements[index];
+        const InstructionCounts executed = executedPerThread(statement, report.analysis.slices, index);
+        lineCounts += executed;
+        const double weight = report.analysis.slices.weights.value(index, 1.0);
+        const double probability = report.analysis.slices.probability.value(index, 1.0);
+        html += QStringLiteral("<li>%1%2: per execution %3; executes %4 times per thread (loop trips %5 × path "
+                               "probability %6)</li>")
+                    .arg(statementKind(statement.kind),
+                        statement.inlinedFrom.isEmpty()
+                            ? QString()
+                            : QStringLiteral(" (inlined from %1)").arg(esc(statement.inlinedFrom)),
+                        esc(perExecution(statement)), formatNumber(weight * probability, 8), formatNumber(weight, 8),
+                        formatNumber(probability, 4));
+    }
+    html += QStringLiteral("</ul>");
+    double lineJoules = 0;
+    for (int index : statements)
+        lineJoules += energy.statementJoules.value(index);
+    const QStringList terms = energyClassTerms(lineCounts, *model);
+    html += QStringLiteral("<p class=\"formula\">%1</p>")
+                .arg(esc(QStringLiteral("E_line = threads × Σ n_c·e_c = %1 × (%2) = %3")
+                             .arg(formatNumber(energy.threads, 12),
+                                 terms.isEmpty() ? QStringLiteral("0") : terms.join(QStringLiteral(" + ")),
+                                 formatJoules(lineJoules))));
+    html += QStringLiteral("<p class=\"note\">%1 of the kernel's %2 per launch; threads: %3.</p>")
+                .arg(esc(formatPercent(energy.dynamicJ > 0 ? lineJoules / energy.dynamicJ : 0)),
+                    esc(formatJoules(energy.dynamicJ)), esc(energy.threadsSource));
+    return html;
+}
+
+} // namespace slicewatt
