@@ -222,11 +222,13 @@ KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, co
         line->watts += watts;
     }
     if (estimate.energy) {
+        std::map<std::pair<QString, int>, double> joulesByLine;
+        for (const LineEnergy& energy : estimate.energy->lines)
+            joulesByLine[{energy.file, energy.line}] = energy.joules;
         for (LineHeat& line : estimate.lines) {
-            for (const LineEnergy& energy : estimate.energy->lines) {
-                if (energy.line == line.line && energy.file == line.file)
-                    line.joules = energy.joules;
-            }
+            const auto found = joulesByLine.find({line.file, line.line});
+            if (found != joulesByLine.end())
+                line.joules = found->second;
         }
     }
     std::sort(estimate.lines.begin(), estimate.lines.end(), [](const LineHeat& a, const LineHeat& b) {

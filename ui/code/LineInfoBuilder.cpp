@@ -41,34 +41,31 @@ const SliceEstimate* sliceEstimate(const KernelEstimate& estimate, MemorySpace s
 
 // The line's energy per launch and what its instructions are, per thread (both measures
 // are in every tooltip, whichever the view paints).
-QString energySection(const KernelEstimate& estimate, const EnergyModel* model, const QString& file, int lineNumber)
+QString energySection(const KernelEnergy* energy, const EnergyModel* model, const LineEnergy* line)
 {
-    if (!estimate.energy || !model)
+    if (!energy || !model)
         return QString();
-    const KernelEnergy& energy = *estimate.energy;
-    for (const LineEnergy& line : energy.lines) {
-        if (line.line != lineNumber || line.file != file)
-            continue;
+    if (line) {
         return QStringLiteral("<br/>Energy per launch: %1 (%2 of the kernel's dynamic %3)<br/>&nbsp;&nbsp;per thread: "
                               "%4; × %5 threads")
-            .arg(formatJoules(line.joules), formatShare(energy.dynamicJ > 0 ? line.joules / energy.dynamicJ : 0),
-                formatJoules(energy.dynamicJ),
-                energyClassTerms(line.perThread, *model, 4).join(QStringLiteral(", ")).toHtmlEscaped(),
-                formatNumber(energy.threads, 12));
+            .arg(formatJoules(line->joules), formatShare(energy->dynamicJ > 0 ? line->joules / energy->dynamicJ : 0),
+                formatJoules(energy->dynamicJ),
+                energyClassTerms(line->perThread, *model, 4).join(QStringLiteral(", ")).toHtmlEscaped(),
+                formatNumber(energy->threads, 12));
     }
     return QStringLiteral("<br/>Energy per launch: 0 J (executes no counted instruction)");
 }
 
 // One kernel's part of a line's tooltip.
 QString kernelSection(const KernelEstimateReport& report, const LineAttribution& line, double lineWatts,
-    bool fractionIntensity, const EnergyModel* energyModel)
+    bool fractionIntensity, const EnergyModel* energyModel, const LineEnergy* lineEnergy)
 {
     const QString kernel = report.analysis.kernel->info.name.toHtmlEscaped();
     const double kernelWatts = report.estimate.watts;
     QString html = QStringLiteral("<b>%1</b><br/>").arg(kernel);
     html += QStringLiteral("%1 (%2 of %3)")
                 .arg(formatLineWatts(lineWatts), formatShare(kernelWatts > 0 ? lineWatts / kernelWatts : 0), kernel);
-    html += energySection(report.estimate, energyModel, line.file, line.line);
+    html += energySection(report.estimate.energy ? &*report.estimate.energy : nullptr, energyModel, lineEnergy);
 
     QStringList sliceNames;
     for (MemorySpace space : kAllMemorySpaces) {
@@ -149,14 +146,21 @@ QHash<int, CodeLineInfo> lineInfoForFile(const ProjectSession& session, const QS
             if (line.file == file)
                 kernelLineWatts[line.line] += line.watts;
         }
+        QHash<int, const LineEnergy*> kernelLineEnergy; // by line, built once: files have thousands
+        if (report.estimate.energy) {
+            for (const LineEnergy& line : report.estimate.energy->lines) {
+                if (line.file == file)
+                    kernelLineEnergy.insert(line.line, &line);
+            }
+        }
         for (const LineAttribution& line : report.analysis.slices.lines) {
             if (line.file != file)
                 continue;
             CodeLineInfo& info = result[line.line];
             for (size_t s = 0; s < info.spaces.size(); ++s)
                 info.spaces[s] = info.spaces[s] || line.slices[s];
-            sections[line.line] << kernelSection(
-                report, line, kernelLineWatts.value(line.line), fractionIntensity, session.energyModel());
+            sections[line.line] << kernelSection(report, line, kernelLineWatts.value(line.line), fractionIntensity,
+                session.energyModel(), kernelLineEnergy.value(line.line));
         }
     }
     for (auto it = sections.constBegin(); it != sections.constEnd(); ++it) {
