@@ -61,6 +61,21 @@ bool positiveNumber(const QCommandLineParser& parser, const QString& name, doubl
     return ok && *value >= minimum;
 }
 
+// The CUDA device and its NVML handle (the same board, matched by PCI bus id); null with
+// `error` when either cannot be had.
+std::unique_ptr<NvmlSession> openDevice(int deviceIndex, calibrate::CudaDeviceDescription* d, QString* error)
+{
+    std::string cudaError;
+    if (!calibrate::describeCudaDevice(deviceIndex, d, &cudaError)) {
+        *error = QString::fromStdString(cudaError);
+        return nullptr;
+    }
+    std::unique_ptr<NvmlSession> nvml = NvmlSession::open(error);
+    if (!nvml || !nvml->selectByPciBusId(QString::fromStdString(d->pciBusId), error))
+        return nullptr;
+    return nvml;
+}
+
 // --measure-program: one validation program, measured and added to the validation CSV.
 int runValidationMeasurement(const QCommandLineParser& parser, int deviceIndex, double intervalS, const QString& source,
     const QString& kernelName, const QString& csvPath, const QString& lagText)
@@ -69,12 +84,9 @@ int runValidationMeasurement(const QCommandLineParser& parser, int deviceIndex, 
     if (command.isEmpty() || csvPath.isEmpty())
         return fail(QStringLiteral("--measure-program needs --validation CSV and the executable after --"));
     calibrate::CudaDeviceDescription d;
-    std::string cudaError;
-    if (!calibrate::describeCudaDevice(deviceIndex, &d, &cudaError))
-        return fail(QString::fromStdString(cudaError));
     QString error;
-    const std::unique_ptr<NvmlSession> nvml = NvmlSession::open(&error);
-    if (!nvml || !nvml->selectByPciBusId(QString::fromStdString(d.pciBusId), &error))
+    const std::unique_ptr<NvmlSession> nvml = openDevice(deviceIndex, &d, &error);
+    if (!nvml)
         return fail(error);
     ProgramMeasurementOptions options;
     options.sampleIntervalS = intervalS;
@@ -221,12 +233,9 @@ void printEnergyTable(const EnergyTable& table)
 int runEnergyClasses(int deviceIndex, const QString& folder, const EnergyCalibrationOptions& options, bool dryRun)
 {
     calibrate::CudaDeviceDescription d;
-    std::string cudaError;
-    if (!calibrate::describeCudaDevice(deviceIndex, &d, &cudaError))
-        return fail(QString::fromStdString(cudaError));
     QString error;
-    const std::unique_ptr<NvmlSession> nvml = NvmlSession::open(&error);
-    if (!nvml || !nvml->selectByPciBusId(QString::fromStdString(d.pciBusId), &error))
+    const std::unique_ptr<NvmlSession> nvml = openDevice(deviceIndex, &d, &error);
+    if (!nvml)
         return fail(error);
     const CalibrationGpuInfo gpu = gpuInfo(d, *nvml);
     printGpu(gpu);
@@ -241,6 +250,7 @@ int runEnergyClasses(int deviceIndex, const QString& folder, const EnergyCalibra
                 + (plan.classes.size() + 2) * (options.plan.runSeconds + options.leadSeconds + options.tailSeconds));
         return 0;
     }
+    std::string cudaError;
     const std::unique_ptr<calibrate::ClassBenchmarkRunner> cuda
         = calibrate::ClassBenchmarkRunner::open(deviceIndex, &cudaError);
     if (!cuda)
