@@ -426,6 +426,66 @@ private Q_SLOTS:
             const QString uri = location.value("artifactLocation").toObject().value("uri").toString();
             QVERIFY2(uri.startsWith("src/") && QFile::exists(test::exampleDir() + "/" + uri), qPrintable(uri));
             QVERIFY(location.value("region").toObject().value("startLine").toInt() > 0);
+            // Both measures, in the message and as properties: the power share and the
+            // default energy model's dynamic energy per launch.
+            const QJsonObject properties = r.value("properties").toObject();
+            QVERIFY(properties.value("heat_w").toDouble() > 0);
+            QVERIFY2(properties.value("energy_j").toDouble() > 0,
+                qPrintable(r.value("message").toObject().value("text").toString()));
+            QCOMPARE(properties.value("energy_model").toString(), QStringLiteral("aalto2013"));
+            const double kernelJ = properties.value("kernel_energy_j").toDouble();
+            QVERIFY(kernelJ >= properties.value("energy_j").toDouble());
+            QVERIFY(
+                qAbs(properties.value("energy_share").toDouble() - properties.value("energy_j").toDouble() / kernelJ)
+                < 1e-12);
+            const QString text = r.value("message").toObject().value("text").toString();
+            QVERIFY2(text.contains(QStringLiteral("Dynamic energy %1 per launch (")
+                                       .arg(formatJoules(properties.value("energy_j").toDouble()))),
+                qPrintable(text));
+            QVERIFY2(text.contains(QStringLiteral("of the kernel's %1").arg(formatJoules(kernelJ))), qPrintable(text));
+        }
+    }
+
+    // tests/corpus/energy/matmul_energy.cu: the SARIF line energies are analyze's JSON ones.
+    void analyzeSarifLineEnergyMatchesJson()
+    {
+        const QString file = test::corpusDir() + "/energy/matmul_energy.cu";
+        const CliResult sarif = runCli({"analyze", file, "-f", "sarif"});
+        const CliResult json = runCli({"analyze", file, "-f", "json"});
+        QCOMPARE(sarif.exitCode, 0);
+        QCOMPARE(json.exitCode, 0);
+        const QJsonObject kernel
+            = QJsonDocument::fromJson(json.out).object().value("kernels").toArray().at(0).toObject();
+        QHash<int, double> lineJoules;
+        for (const QJsonValue& v : kernel.value("line_energy").toArray())
+            lineJoules.insert(v.toObject().value("line").toInt(), v.toObject().value("energy_j").toDouble());
+        QVERIFY(!lineJoules.isEmpty());
+        const QJsonArray results = QJsonDocument::fromJson(sarif.out)
+                                       .object()
+                                       .value("runs")
+                                       .toArray()
+                                       .at(0)
+                                       .toObject()
+                                       .value("results")
+                                       .toArray();
+        QVERIFY(!results.isEmpty());
+        for (const QJsonValue& v : results) {
+            const QJsonObject r = v.toObject();
+            const int line = r.value("locations")
+                                 .toArray()
+                                 .at(0)
+                                 .toObject()
+                                 .value("physicalLocation")
+                                 .toObject()
+                                 .value("region")
+                                 .toObject()
+                                 .value("startLine")
+                                 .toInt();
+            QVERIFY2(lineJoules.contains(line), qPrintable(QString::number(line)));
+            const double joules = r.value("properties").toObject().value("energy_j").toDouble();
+            QVERIFY(qAbs(joules - lineJoules.value(line)) <= 1e-12 * qMax(1.0, joules));
+            QCOMPARE(r.value("properties").toObject().value("kernel_energy_j").toDouble(),
+                kernel.value("energy_model").toObject().value("dynamic_j").toDouble());
         }
     }
 

@@ -311,23 +311,30 @@ void run(double* x, double* y) { axpy<double><<<1, 32>>>(x, y, 2.0); }
     {
         QTemporaryDir dir;
         const QByteArray code = R"(#include <cuda_runtime.h>
+#define CUDA_CHECK(call) do { if ((call) != cudaSuccess) return; } while (0)
 __global__ void k(float* p) { p[threadIdx.x] = 1.0f; }
-void run(float* d, const float* h, size_t n, int w, int rows)
+void run(float* d, const float* h, float* back, size_t n, int w, int rows)
 {
-    cudaMemcpy(d, h, n * sizeof(float), cudaMemcpyHostToDevice);
+    CUDA_CHECK(cudaMemcpy(d, h, n * sizeof(float), cudaMemcpyHostToDevice));
     cudaMemcpy2D(d, 64, h, 64, 64, 8, cudaMemcpyHostToDevice);
     k<<<1, 32>>>(d);
+    const cudaMemcpyKind toHost = cudaMemcpyDeviceToHost;
+    CUDA_CHECK(cudaMemcpy(back, d, 32 * sizeof(float), toHost));
 }
 )";
         const ProjectIndex index
             = indexProject(loadProject({test::writeFile(dir, "sizes.cu", code)}), test::parserOptions());
-        QCOMPARE(index.copies.size(), 2);
+        QCOMPARE(index.copies.size(), 3);
         const QVector<CopyEnergy> copies
             = estimateCopies(index.copies, thesisTable(), *library().gpus().find("gtx280"));
         QVERIFY(!copies[0].joules);
+        // Inside CUDA_CHECK(…) the size is the argument as written, not the macro's name.
         QVERIFY2(copies[0].note.contains("run time (n * sizeof(float))"), qPrintable(copies[0].note));
+        QCOMPARE(copies[0].site.direction, QStringLiteral("HostToDevice"));
         QCOMPARE(copies[1].site.bytes.value_or(-1), qint64(64 * 8)); // width × height
         QVERIFY(copies[1].joules);
+        QCOMPARE(copies[2].site.bytes.value_or(-1), qint64(128));
+        QCOMPARE(copies[2].site.direction, QStringLiteral("DeviceToHost")); // the constant's value
     }
 
     void malformedEnergyModelFiles_data()

@@ -5,6 +5,7 @@
 #include "TestSupport.h"
 #include "analysis/ProjectIndexer.h"
 #include "export/DisplayNumbers.h"
+#include "export/EnergyOutput.h"
 #include "export/KernelListing.h"
 #include "export/OutputFormatting.h"
 #include "export/ReportDocument.h"
@@ -77,6 +78,22 @@ QString parameterValue(const ReportDocument& document, const QString& name)
     return QStringLiteral("<missing %1>").arg(name);
 }
 
+// The 1-based line of `path` that holds `text` first (0: none).
+int lineOf(const QString& path, const QString& text)
+{
+    const std::optional<QStringList> lines = readSourceLines(path);
+    for (int i = 0; lines && i < lines->size(); ++i) {
+        if ((*lines)[i].contains(text))
+            return i + 1;
+    }
+    return 0;
+}
+
+bool near(double a, double b)
+{
+    return qAbs(a - b) <= 1e-9 * qMax(1.0, qAbs(b));
+}
+
 bool anyContains(const QStringList& items, const QString& text)
 {
     for (const QString& item : items) {
@@ -106,7 +123,16 @@ QString fingerprint(const ReportDocument& d)
             parts << QStringLiteral("%1|%2|%3").arg(line.number).arg(line.text).arg(line.fraction, 0, 'g', 17);
         for (const ReportSliceRow& slice : s.slices)
             parts << QStringLiteral("%1 %2 %3").arg(memorySpaceName(slice.space)).arg(slice.length).arg(slice.watts);
+        if (s.energy) {
+            parts << QString::number(s.energy->dynamicJ, 'g', 17) << s.energy->formula;
+            for (const ReportEnergyClass& c : s.energy->classes)
+                parts << QStringLiteral("%1 %2 %3").arg(c.label).arg(c.perThread, 0, 'g', 17).arg(c.joules, 0, 'g', 17);
+        }
     }
+    for (const ReportHotLine& h : d.hottestLines)
+        parts << QString::number(h.joules, 'g', 17);
+    for (const ReportCopy& c : d.copies)
+        parts << QStringLiteral("%1 %2 %3 %4").arg(c.location, c.api, c.note).arg(c.joules.value_or(-1), 0, 'g', 17);
     parts += d.method.formulas;
     parts << d.method.modelProvenance;
     parts += d.diagnostics;
@@ -217,13 +243,16 @@ private Q_SLOTS:
         const ReportDocument document = m_example->report(m_exampleFolder);
         QCOMPARE(document.hottestLines.size(), 20);
         QHash<QString, double> heat; // "kernel|relative file:line" → W
+        QHash<QString, double> joules; // the same lines' energy per launch, J
         for (const KernelEstimateReport& report : m_example->run.kernels) {
-            for (const LineHeat& line : report.estimate.lines)
-                heat.insert(
-                    QStringLiteral("%1|%2:%3")
-                        .arg(report.analysis.kernel->info.qualifiedName, pathRelativeTo(line.file, m_exampleFolder))
-                        .arg(line.line),
-                    line.watts);
+            for (const LineHeat& line : report.estimate.lines) {
+                const QString key
+                    = QStringLiteral("%1|%2:%3")
+                          .arg(report.analysis.kernel->info.qualifiedName, pathRelativeTo(line.file, m_exampleFolder))
+                          .arg(line.line);
+                heat.insert(key, line.watts);
+                joules.insert(key, line.joules);
+            }
         }
         double hottestAnywhere = 0;
         for (double watts : heat)
@@ -235,6 +264,9 @@ private Q_SLOTS:
             const QString key = line.kernel + QLatin1Char('|') + line.location;
             QVERIFY2(heat.contains(key), qPrintable(key));
             QCOMPARE(line.watts, heat.value(key));
+            // Heat follows executed energy: a line with power has energy, the estimate's J.
+            QCOMPARE(line.joules, joules.value(key));
+            QVERIFY2(line.joules > 0, qPrintable(key));
             QVERIFY(line.share > 0 && line.share <= 1);
             if (i > 0)
                 QVERIFY(document.hottestLines[i - 1].watts >= line.watts);
@@ -396,6 +428,176 @@ private Q_SLOTS:
                     qPrintable(QStringLiteral("%1: line %2").arg(name).arg(statement.location.line)));
             }
         }
+    }
+
+    // tests/corpus/energy/matmul_energy.cu: one launched kernel (32 × 32 blocks of 16 × 16
+    // threads) and four cudaMemcpy calls, three over PCI Express and one device to device.
+    void energyAndCopiesOfTheMatrixMultiply()
+    {
+        const QString path = QDir::cleanPath(test::corpusDir() + QStringLiteral("/energy/matmul_energy.cu"));
+        const QString folder = QFileInfo(path).absolutePath();
+        EstimatedProject project;
+        project.index = indexProject(loadProject({path}, LoadOptions{}), test::parserOptions());
+        project.settings.seconds = 0.001;
+        estimate(project);
+        QCOMPARE(project.run.kernels.size(), 1);
+        const EnergyModel* model = project.run.settings.energy.model;
+        QVERIFY(model);
+        const KernelEstimate& kernel = project.run.kernels.first().estimate;
+        QVERIFY(kernel.energy);
+        const KernelEnergy& energy = *kernel.energy;
+        const ReportDocument document = project.report(folder);
+        QCOMPARE(document.sections.size(), 1);
+        const ReportKernelSection& section = document.sections.first();
+
+        // The section's energy is the estimate's, number for number.
+        QVERIFY(section.energy);
+        const ReportKernelEnergy& e = *section.energy;
+        QCOMPARE(e.dynamicJ, energy.dynamicJ);
+        QCOMPARE(e.threads, 32.0 * 32 * 256);
+        QCOMPARE(e.threads, energy.threads);
+        QVERIFY(!e.threadsAssumed);
+        QCOMPARE(e.threadsSource, energy.threadsSource);
+        QVERIFY(e.threadsSource.startsWith(QStringLiteral("the launch: 32×32×1 blocks of 16×16×1 threads")));
+        QVERIFY(e.seconds == std::optional<double>(0.001));
+        QVERIFY(e.dynamicW == energy.dynamicW);
+        QVERIFY(e.dynamicW && near(*e.dynamicW, energy.dynamicJ / 0.001));
+        // The thesis's board has no static power: no total, said so.
+        QVERIFY(!e.staticW && !e.totalW && !e.totalJ);
+        QVERIFY(e.formula.endsWith(formatJoules(energy.dynamicJ)));
+        QVERIFY(e.formula.contains(QStringLiteral("= 262144 × ")));
+
+        // The largest classes in energyClassTerms' order, priced with the model's nJ; with the
+        // rest they add up to E_dyn.
+        const QVector<int> classes = classesByEnergy(energy.perThread, *model);
+        QCOMPARE(e.classes.size(), std::min(int(classes.size()), kReportEnergyClasses));
+        QCOMPARE(e.omittedClasses, int(classes.size()) - int(e.classes.size()));
+        QCOMPARE(e.classes.first().label, energyClassLabel(kGlobalMemoryClass));
+        QCOMPARE(e.classes.first().perThread, 32.0 * 2 + 1);
+        QCOMPARE(e.classes.first().eachNj, 17.95);
+        double sum = e.omittedJoules;
+        for (int i = 0; i < e.classes.size(); ++i) {
+            const ReportEnergyClass& c = e.classes[i];
+            QCOMPARE(c.label, energyClassLabel(classes[i]));
+            QCOMPARE(c.perThread, energy.perThread[classes[i]]);
+            QCOMPARE(c.eachNj, model->energy(classes[i]).totalNj);
+            QVERIFY(near(c.joules, energy.threads * c.perThread * c.eachNj * 1e-9));
+            if (i > 0)
+                QVERIFY(e.classes[i - 1].joules >= c.joules);
+            sum += c.joules;
+        }
+        QVERIFY(near(sum, energy.dynamicJ));
+        for (const QString& assumption : energy.assumptions)
+            QVERIFY2(section.assumptions.contains(assumption), qPrintable(assumption));
+
+        // Listing lines carry the estimate's J per launch; the index lines execute nothing.
+        QHash<int, double> lineJoules;
+        for (const LineHeat& heat : kernel.lines)
+            lineJoules[heat.line] += heat.joules;
+        double listed = 0;
+        for (const ReportSourceLine& line : section.listing) {
+            QCOMPARE(line.joules, lineJoules.value(line.number));
+            listed += line.joules;
+        }
+        QVERIFY(near(listed, energy.dynamicJ));
+        QCOMPARE(section.listing[lineOf(path, QStringLiteral("int bx = blockIdx.x;")) - section.listing.first().number]
+                     .joules,
+            0.0);
+
+        // The ranking's lines carry their J too.
+        QVERIFY(!document.hottestLines.isEmpty());
+        for (const ReportHotLine& line : document.hottestLines) {
+            const int number = line.location.section(QLatin1Char(':'), -1).toInt();
+            QCOMPARE(line.joules, lineJoules.value(number));
+        }
+
+        // The four copies, in source order, with the estimate's time and energy.
+        QCOMPARE(document.copies.size(), 4);
+        QCOMPARE(project.run.copies.size(), 4);
+        const int first = lineOf(path, QStringLiteral("cudaMemcpy(dA, hA"));
+        const int second = lineOf(path, QStringLiteral("cudaMemcpy(dB, hA"));
+        const int back = lineOf(path, QStringLiteral("cudaMemcpy(hC, dC"));
+        const int onDevice = lineOf(path, QStringLiteral("cudaMemcpy(dC, dA"));
+        const int lines[] = {first, second, back, onDevice};
+        const char* directions[] = {"HostToDevice", "HostToDevice", "DeviceToHost", "DeviceToDevice"};
+        for (int i = 0; i < 4; ++i) {
+            const ReportCopy& copy = document.copies[i];
+            const CopyEnergy& run = project.run.copies[i];
+            QCOMPARE(copy.location, QStringLiteral("matmul_energy.cu:%1").arg(lines[i]));
+            QCOMPARE(copy.api, QStringLiteral("cudaMemcpy"));
+            QCOMPARE(copy.caller, QStringLiteral("main"));
+            QCOMPARE(copy.direction, QString::fromLatin1(directions[i]));
+            QVERIFY(copy.bytes == std::optional<qint64>(512 * 512 * 4));
+            QVERIFY(copy.seconds == run.seconds);
+            QVERIFY(copy.joules == run.joules);
+            QCOMPARE(copy.note, run.note);
+        }
+        QVERIFY(document.copies[0].joules && *document.copies[0].joules > 0);
+        QVERIFY(!document.copies[3].joules && !document.copies[3].seconds);
+        QVERIFY(document.copies[3].note.contains(QLatin1String("no PCI Express")));
+        QVERIFY(document.copiesJoules);
+        QCOMPARE(*document.copiesJoules, knownCopyJoules(project.run.copies));
+        QVERIFY(near(*document.copiesJoules, 3 * *document.copies[0].joules));
+
+        // The parameters and the method name the energy model and say the static power is unknown.
+        QCOMPARE(parameterValue(document, QStringLiteral("Energy model")),
+            QStringLiteral("%1 (aalto2013)").arg(model->name()));
+        QVERIFY(parameterValue(document, QStringLiteral("Static power")).startsWith(QLatin1String("unknown")));
+        QCOMPARE(parameterValue(document, QStringLiteral("Threads (launch not known)")),
+            QStringLiteral("the GPU full: 1024 × 30 SMs = 30720 (assumed)"));
+        const ReportMethod& method = document.method;
+        QVERIFY(method.energyModel);
+        QCOMPARE(method.energyModel->id, QStringLiteral("aalto2013"));
+        QCOMPARE(method.energyModel->name, model->name());
+        QCOMPARE(method.energyModel->equation, model->equation());
+        QVERIFY(method.energyModel->source.contains(QLatin1String("Aalto University master's thesis")));
+        QVERIFY(!method.energyModel->staticW);
+        QCOMPARE(method.energyModel->staticSource, model->staticSource());
+        QVERIFY(method.energyModel->transferW == std::optional<double>(40));
+        QVERIFY(anyContains(method.energyFormulas, QStringLiteral("E_dyn = threads × Σ_class n_class·e_class")));
+        QVERIFY(anyContains(method.energyFormulas, QStringLiteral("With t = %1").arg(formatSeconds(0.001))));
+
+        // A static power (--static-w) gives the totals: the estimate's, and the method says where from.
+        EstimatedProject withStatic;
+        withStatic.index = project.index;
+        withStatic.settings = project.settings;
+        withStatic.settings.staticW = 30;
+        estimate(withStatic);
+        const ReportDocument totals = withStatic.report(folder);
+        const KernelEnergy& measured = *withStatic.run.kernels.first().estimate.energy;
+        const ReportKernelEnergy& t = *totals.sections.first().energy;
+        QVERIFY(t.staticW == std::optional<double>(30));
+        QVERIFY(t.totalW && t.totalJ);
+        QCOMPARE(*t.totalW, *measured.totalW);
+        QCOMPARE(*t.totalJ, *measured.totalJ);
+        QVERIFY(near(*t.totalJ, 30 * 0.001 + measured.dynamicJ));
+        QVERIFY(totals.method.energyModel->staticW == std::optional<double>(30));
+        QVERIFY(totals.method.energyModel->staticSource.contains(QLatin1String("--static-w")));
+        QVERIFY(
+            parameterValue(totals, QStringLiteral("Static power")).startsWith(formatWatts(30) + QStringLiteral(" (")));
+    }
+
+    void noEnergyModelLeavesEnergyOut()
+    {
+        const QString path = QDir::cleanPath(test::corpusDir() + QStringLiteral("/energy/matmul_energy.cu"));
+        EstimatedProject project;
+        project.index = indexProject(loadProject({path}, LoadOptions{}), test::parserOptions());
+        QStringList errors;
+        project.library = ModelLibrary::load({}, errors);
+        const ModelChoice choice = chooseModel(project.library, project.settings);
+        project.model = choice.model;
+        project.gpu = choice.gpu;
+        project.run = estimateProjectWhatIf(project.index, *project.model, *project.gpu, nullptr, project.settings);
+        const ReportDocument document = project.report(QFileInfo(path).absolutePath());
+        QCOMPARE(document.sections.size(), 1);
+        QVERIFY(!document.sections.first().energy);
+        QVERIFY(document.copies.isEmpty());
+        QVERIFY(!document.copiesJoules);
+        QVERIFY(!document.method.energyModel);
+        QVERIFY(document.method.energyFormulas.isEmpty());
+        QVERIFY(parameterValue(document, QStringLiteral("Energy model")).startsWith(QLatin1String("none")));
+        for (const ReportHotLine& line : document.hottestLines)
+            QCOMPARE(line.joules, 0.0);
     }
 
     void sameInputSameDocument()

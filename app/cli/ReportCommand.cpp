@@ -25,7 +25,7 @@ int runReportCommand(const QStringList& args)
             "slicewatt-cli report: %s\n"
             "usage: slicewatt-cli report PATH... -o FILE.pdf [--gpu NAME] [--model NAME] [--sa X | --grid N "
             "--block N] [--time SECONDS] [--delta D] [--trips L=N,...] [--branch L=P/Q,...] [--counting MODE] "
-            "[--models-dir DIR] [--title TEXT]\n",
+            "[--models-dir DIR] [--energy-model ID] [--threads N] [--static-w W] [--title TEXT]\n",
             qPrintable(error));
         return ExitUsage;
     }

@@ -66,7 +66,7 @@ QString energySummary(const KernelEnergy& energy)
     return text;
 }
 
-QStringList energyClassTerms(const InstructionCounts& perThread, const EnergyModel& model, int most)
+QVector<int> classesByEnergy(const InstructionCounts& perThread, const EnergyModel& model)
 {
     QVector<int> classes;
     for (int c = 0; c < kEnergyClassCount; ++c) {
@@ -75,6 +75,12 @@ QStringList energyClassTerms(const InstructionCounts& perThread, const EnergyMod
     }
     std::stable_sort(classes.begin(), classes.end(),
         [&](int a, int b) { return perThread[a] * model.energy(a).totalNj > perThread[b] * model.energy(b).totalNj; });
+    return classes;
+}
+
+QStringList energyClassTerms(const InstructionCounts& perThread, const EnergyModel& model, int most)
+{
+    const QVector<int> classes = classesByEnergy(perThread, model);
     QStringList terms;
     for (int i = 0; i < classes.size() && i < most; ++i) {
         const int c = classes[i];
@@ -105,6 +111,13 @@ QJsonArray copiesJson(const QVector<CopyEnergy>& copies)
     return array;
 }
 
+QString formatDuration(double seconds)
+{
+    // The same prefixes as energies (1, m, µ, n): only the unit letter differs.
+    const EnergyPrefix prefix = energyPrefixFor(seconds);
+    return formatNumber(seconds * prefix.factor) + QLatin1Char(' ') + prefix.unit.chopped(1) + QLatin1Char('s');
+}
+
 QString copySummary(const CopyEnergy& copy)
 {
     QString text = copy.site.api;
@@ -113,7 +126,7 @@ QString copySummary(const CopyEnergy& copy)
     if (copy.site.bytes)
         text += QStringLiteral(" %1 B").arg(*copy.site.bytes);
     if (copy.joules)
-        return text + QStringLiteral(": %1, %2").arg(formatSeconds(*copy.seconds), formatJoules(*copy.joules));
+        return text + QStringLiteral(": %1, %2").arg(formatDuration(*copy.seconds), formatJoules(*copy.joules));
     return text + QStringLiteral(": no energy (%1)").arg(copy.note);
 }
 

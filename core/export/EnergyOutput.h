@@ -21,12 +21,17 @@ QJsonArray lineEnergyJson(const KernelEnergy& energy, const QString& kernelFile)
 // "dynamic 42 µJ per launch (16384 threads, from the launch)", then dynamic and total
 // power and energy when a time is known.
 QString energySummary(const KernelEnergy& energy);
+// The executed classes (count > 0), most energy per thread first; ties in class order.
+QVector<int> classesByEnergy(const InstructionCounts& perThread, const EnergyModel& model);
 // The executed classes per thread with their energy, largest first: "global memory 12 × 17.95 nJ".
 QStringList energyClassTerms(const InstructionCounts& perThread, const EnergyModel& model, int most = 14);
 
 // [{"file", "line", "api", "direction", "bytes", "seconds", "energy_j", "note"}]: the
 // program's host-device copies (unknowns null).
 QJsonArray copiesJson(const QVector<CopyEnergy>& copies);
+// A copy's (or any short) duration in the SI prefix it reads best in, like formatJoules:
+// "10.02 µs", "1.234 ms", "2.5 s"; formatSeconds would print 1.002e-05 s.
+QString formatDuration(double seconds);
 // "cudaMemcpy HostToDevice 4194304 B: 0.534 ms, 21.37 mJ" or the reason there is no energy.
 QString copySummary(const CopyEnergy& copy);
 

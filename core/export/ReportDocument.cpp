@@ -3,6 +3,7 @@
 #include "estimate/KernelSurface.h"
 
 #include "DisplayNumbers.h"
+#include "EnergyOutput.h"
 #include "EstimateExplanation.h"
 #include "KernelListing.h"
 #include "OutputFormatting.h"
@@ -128,6 +129,62 @@ std::optional<ModelGrid> kernelSurface(const PowerModel& model, const GpuSpec& g
     return grid;
 }
 
+// A kernel's energy as the report prints it: the estimate's numbers, the largest classes
+// priced one by one and the rest summed, so the rows add up to E_dyn.
+ReportKernelEnergy kernelEnergy(const KernelEnergy& energy, const EnergyModel& model)
+{
+    ReportKernelEnergy report;
+    report.dynamicJ = energy.dynamicJ;
+    report.threads = energy.threads;
+    report.threadsAssumed = energy.threadsAssumed;
+    report.threadsSource = energy.threadsSource;
+    report.seconds = energy.seconds;
+    report.staticW = energy.staticW;
+    report.dynamicW = energy.dynamicW;
+    report.totalW = energy.totalW;
+    report.totalJ = energy.totalJ;
+    double perThreadNj = 0;
+    const QVector<int> classes = classesByEnergy(energy.perThread, model);
+    for (int i = 0; i < classes.size(); ++i) {
+        const int c = classes[i];
+        const double eachNj = model.energy(c).totalNj;
+        const double joules = energy.threads * energy.perThread[c] * eachNj * 1e-9;
+        perThreadNj += energy.perThread[c] * eachNj;
+        if (i < kReportEnergyClasses) {
+            report.classes << ReportEnergyClass{energyClassLabel(c), energy.perThread[c], eachNj, joules};
+        } else {
+            ++report.omittedClasses;
+            report.omittedJoules += joules;
+        }
+    }
+    report.formula
+        = QStringLiteral("E_dyn = threads × Σ n_class·e_class = %1 × %2 nJ = %3")
+              .arg(formatNumber(energy.threads, 12), formatNumber(perThreadNj, 6), formatJoules(energy.dynamicJ));
+    return report;
+}
+
+// The static power in use and where it comes from: --static-w over the model file's.
+std::pair<std::optional<double>, QString> staticPower(const EnergyModel& model, const EnergySettings& settings)
+{
+    if (settings.staticW)
+        return {settings.staticW, QStringLiteral("set by the user (--static-w)")};
+    return {model.staticW(), model.staticSource()};
+}
+
+ReportEnergyModel energyModelFacts(const EnergyModel& model, const EnergySettings& settings)
+{
+    ReportEnergyModel facts;
+    facts.id = model.id();
+    facts.name = model.name();
+    facts.equation = model.equation();
+    facts.source = model.provenance().value(QStringLiteral("source")).toString();
+    facts.provenanceItems = provenanceItems(model.provenance());
+    std::tie(facts.staticW, facts.staticSource) = staticPower(model, settings);
+    facts.transferW = model.transferPowerW();
+    facts.transferSource = model.transferSource();
+    return facts;
+}
+
 class ReportBuilder {
 public:
     ReportBuilder(const EstimateRun& run, const WhatIfSettings& settings, const ReportOptions& options)
@@ -136,6 +193,7 @@ public:
         , m_gpu(*run.gpu)
         , m_settings(settings)
         , m_options(options)
+        , m_energy(run.settings.energy.model)
     {
     }
 
@@ -150,6 +208,7 @@ public:
                 m_document.totalJoules = m_document.totalJoules.value_or(0) + *section.summary.joules;
             m_document.sections << std::move(section);
         }
+        copies();
         hottestLines();
         method();
         diagnostics();
@@ -222,6 +281,7 @@ private:
             factors << QStringLiteral("r_%1 = %2")
                            .arg(memorySpaceName(space), formatNumber(m_model.memoryFactors()[size_t(space)], 4));
         parameter(QStringLiteral("Memory factors"), factors.join(QStringLiteral(", ")));
+        energyParameters();
 
         // Per-kernel what-ifs, in the project's kernel order (the settings hold them in a hash).
         for (const KernelEstimateReport& report : m_run.kernels) {
@@ -245,6 +305,27 @@ private:
                 parameter(QStringLiteral("Branch arms (%1)").arg(name),
                     byLine(merged.branchArms, *report.analysis.ir, file, armsText).join(QStringLiteral(", ")));
         }
+    }
+
+    // The instruction-class model's inputs: which table, the static power, the threads of
+    // kernels whose launch the code does not fix.
+    void energyParameters()
+    {
+        if (!m_energy) {
+            parameter(QStringLiteral("Energy model"), QStringLiteral("none: no instruction-class energy"));
+            return;
+        }
+        parameter(QStringLiteral("Energy model"), QStringLiteral("%1 (%2)").arg(m_energy->name(), m_energy->id()));
+        const auto [staticW, source] = staticPower(*m_energy, m_run.settings.energy);
+        parameter(QStringLiteral("Static power"),
+            staticW ? QStringLiteral("%1 (%2)").arg(formatWatts(*staticW), source)
+                    : QStringLiteral("unknown: no total power or energy, only the dynamic part"));
+        parameter(QStringLiteral("Threads (launch not known)"),
+            m_run.settings.energy.threads ? QStringLiteral("%1 (--threads)").arg(*m_run.settings.energy.threads)
+                                          : QStringLiteral("the GPU full: %1 × %2 SMs = %3 (assumed)")
+                                                .arg(m_gpu.maxThreadsPerSm)
+                                                .arg(m_gpu.sms)
+                                                .arg(qint64(m_gpu.maxThreadsPerSm) * m_gpu.sms));
     }
 
     ReportKernelSection kernelSection(const KernelEstimateReport& report)
@@ -273,6 +354,10 @@ private:
         section.assumptions = assumptions(report);
         section.outOfDomain = estimate.outOfDomain;
         section.surface = kernelSurface(m_model, m_gpu, estimate);
+        if (estimate.energy && m_energy) {
+            section.energy = kernelEnergy(*estimate.energy, *m_energy);
+            section.assumptions += estimate.energy->assumptions;
+        }
         return section;
     }
 
@@ -308,9 +393,12 @@ private:
             return;
         }
         QHash<int, double> heat;
+        QHash<int, double> joules;
         for (const LineHeat& line : report.estimate.lines) {
-            if (line.file == file)
+            if (line.file == file) {
                 heat[line.line] += line.watts;
+                joules[line.line] += line.joules;
+            }
         }
         QHash<int, std::array<bool, kMemorySpaceCount>> spaces;
         for (const LineAttribution& line : report.analysis.slices.lines) {
@@ -322,6 +410,7 @@ private:
             line.number = number;
             line.text = expandTabs((*lines)[number - 1]);
             line.watts = heat.value(number);
+            line.joules = joules.value(number);
             line.fraction
                 = section.hottestLineWatts > 0 ? std::clamp(line.watts / section.hottestLineWatts, 0.0, 1.0) : 0.0;
             line.spaces = spaces.value(number);
@@ -438,8 +527,10 @@ private:
         };
         QVector<Candidate> candidates;
         for (int k = 0; k < m_run.kernels.size(); ++k) {
-            for (const LineHeat& heat : m_run.kernels[k].estimate.lines)
-                candidates << Candidate{k, &heat};
+            for (const LineHeat& heat : m_run.kernels[k].estimate.lines) {
+                if (heat.watts > 0) // a cold line (a thread index set-up) is no hot spot
+                    candidates << Candidate{k, &heat};
+            }
         }
         std::stable_sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) {
             if (a.heat->watts != b.heat->watts)
@@ -456,8 +547,29 @@ private:
             line.location = locationText(heat.file, heat.line, m_options.projectFolder);
             line.watts = heat.watts;
             line.share = report.estimate.watts > 0 ? heat.watts / report.estimate.watts : 0;
+            line.joules = heat.joules;
             m_document.hottestLines << line;
         }
+    }
+
+    // The program's host-device copies with their energy (only priced by an energy model).
+    void copies()
+    {
+        if (!m_energy)
+            return;
+        for (const CopyEnergy& copy : m_run.copies) {
+            ReportCopy row;
+            row.location = locationText(copy.site.location.file, copy.site.location.line, m_options.projectFolder);
+            row.caller = copy.site.callerName;
+            row.api = copy.site.api;
+            row.direction = copy.site.direction;
+            row.bytes = copy.site.bytes;
+            row.seconds = copy.seconds;
+            row.joules = copy.joules;
+            row.note = copy.note;
+            m_document.copies << row;
+        }
+        m_document.copiesJoules = knownCopyJoules(m_run.copies);
     }
 
     void method()
@@ -496,6 +608,8 @@ private:
         method.formulas << QStringLiteral("Line heat: each slice's P_i / L spread over its statements; a kernel's "
                                           "lines sum to P̂");
 
+        energyMethod();
+
         const bool network = m_model.form() == QLatin1String("wnn");
         for (const ConceptText& text : allConceptTexts()) {
             // The training note belongs to the wavelet network only.
@@ -505,6 +619,33 @@ private:
         method.citations << jos13Citation() << jsw12Citation();
         if (network)
             method.citations << waveletNetworkCitation();
+    }
+
+    void energyMethod()
+    {
+        if (!m_energy)
+            return;
+        ReportMethod& method = m_document.method;
+        method.energyModel = energyModelFacts(*m_energy, m_run.settings.energy);
+        method.energyFormulas << QStringLiteral(
+            "Dynamic energy of a launch: E_dyn = threads × Σ_class n_class·e_class, n_class = "
+            "executed instructions of the class per thread (loop weights × path probabilities), "
+            "e_class = the model's nJ per instruction");
+        method.energyFormulas << QStringLiteral("Threads: grid × block of the launch; without one --threads, else "
+                                                "the GPU full (%1 × %2 SMs), said as an assumption")
+                                     .arg(m_gpu.maxThreadsPerSm)
+                                     .arg(m_gpu.sms);
+        method.energyFormulas << QStringLiteral("A line's energy: the same sum over its statements (J per launch, "
+                                                "all threads); a kernel's lines sum to its E_dyn");
+        method.energyFormulas << (m_settings.seconds
+                ? QStringLiteral("With t = %1: dynamic power E_dyn / t, total power P_static + E_dyn / t, energy "
+                                 "P_static·t + E_dyn")
+                      .arg(formatSeconds(*m_settings.seconds))
+                : QStringLiteral("Power: E_dyn / t and P_static + E_dyn / t (not computed: no execution time t was "
+                                 "given)"));
+        method.energyFormulas << QStringLiteral("Copies: E = P_transfer × (latency + bytes / bandwidth), with the "
+                                                "%1's PCI Express link")
+                                     .arg(m_gpu.name);
     }
 
     void diagnostics()
@@ -527,6 +668,7 @@ private:
     const GpuSpec& m_gpu;
     const WhatIfSettings& m_settings;
     const ReportOptions& m_options;
+    const EnergyModel* m_energy; // the instruction-class table, or none
     ReportDocument m_document;
     QStringList m_listingProblems; // after the analysis's own diagnostics
 };

@@ -45,12 +45,14 @@ struct ReportHotLine {
     QString location; // relative "file:line"
     double watts = 0;
     double share = 0; // of its kernel's P̂, 0…1
+    double joules = 0; // the line's dynamic energy per launch (instruction-class model), J; 0 without one
 };
 
 struct ReportSourceLine {
     int number = 0; // 1-based line in its file
     QString text; // tabs expanded, no line break
     double watts = 0; // the line's heat (W)
+    double joules = 0; // the line's dynamic energy per launch, J (0: executes nothing, or no energy model)
     double fraction = 0; // of the kernel's hottest line, 0…1: the heat colour
     std::array<bool, kMemorySpaceCount> spaces{}; // slices the line belongs to
 };
@@ -66,6 +68,34 @@ struct ReportSliceRow {
     double contribution = 0; // share · P_i in W: this slice's part of P̂
     QStringList outOfDomain;
 };
+
+// One executed instruction class of a kernel as the energy model prices it (METHOD §9).
+struct ReportEnergyClass {
+    QString label; // "global memory", energyClassLabel
+    double perThread = 0; // executed instructions per thread (loop weights × path probabilities)
+    double eachNj = 0; // e_class: the model file's nJ per instruction
+    double joules = 0; // per launch, all threads: threads × perThread × e_class
+};
+
+// A kernel's instruction-class energy: the estimate's KernelEnergy as the report prints it.
+struct ReportKernelEnergy {
+    double dynamicJ = 0; // E_dyn, J per launch
+    double threads = 0;
+    bool threadsAssumed = false;
+    QString threadsSource; // where the count comes from, in words ("the launch: …", "assumed: …")
+    QVector<ReportEnergyClass> classes; // the executed classes with the most energy, largest first
+    int omittedClasses = 0; // executed classes beyond `classes`
+    double omittedJoules = 0; // their energy per launch, J
+    QString formula; // "E_dyn = threads × Σ n_class·e_class = 262144 × 1185 nJ = 310.6 µJ"
+    std::optional<double> seconds; // the execution time t, when given
+    std::optional<double> staticW; // P_static; unknown for the thesis's board
+    std::optional<double> dynamicW; // E_dyn / t
+    std::optional<double> totalW; // P_static + E_dyn / t
+    std::optional<double> totalJ; // P_static·t + E_dyn
+};
+
+// The most instruction classes a kernel section lists (the rest are summed in one row).
+constexpr int kReportEnergyClasses = 6;
 
 struct ReportKernelSection {
     ReportKernelRow summary;
@@ -89,6 +119,32 @@ struct ReportKernelSection {
     // plenty on paper. Empty when the model gives no surface for the GPU: the painter then
     // says so instead of drawing the plot.
     std::optional<ModelGrid> surface;
+    std::optional<ReportKernelEnergy> energy; // when an energy model was chosen
+};
+
+// A host-device copy of the program with the copy term of the energy model.
+struct ReportCopy {
+    QString location; // relative "file:line"
+    QString caller; // the host function holding the call
+    QString api; // "cudaMemcpy", "cudaMemcpyAsync", …
+    QString direction; // "HostToDevice", …; empty when the call does not spell it
+    std::optional<qint64> bytes; // when a compile-time value
+    std::optional<double> seconds; // latency + bytes / bandwidth
+    std::optional<double> joules; // P_transfer · t
+    QString note; // why there is no energy
+};
+
+// The instruction-class energy model the report used, for its parameters and method.
+struct ReportEnergyModel {
+    QString id;
+    QString name;
+    QString equation;
+    QString source; // the model file's provenance "source": where its numbers come from
+    QStringList provenanceItems; // the whole provenance as "key: text" entries
+    std::optional<double> staticW; // P_static in use (the file's, or --static-w); unknown when empty
+    QString staticSource; // where P_static comes from, or why it is unknown
+    std::optional<double> transferW; // P_transfer of copies
+    QString transferSource;
 };
 
 struct ReportMethod {
@@ -102,6 +158,8 @@ struct ReportMethod {
     // in the model's intensity definition). The surface plots mark it; 0, 0 = not known.
     double intensityMin = 0;
     double intensityMax = 0;
+    std::optional<ReportEnergyModel> energyModel; // the instruction-class model, when one was chosen
+    QStringList energyFormulas; // its formulas, plain Unicode text
     QVector<ConceptText> concepts; // what the numbers mean and do not mean
     QVector<Citation> citations;
 };
@@ -121,6 +179,8 @@ struct ReportDocument {
     std::optional<double> totalJoules; // Σ Ē when a time was given
     QVector<ReportHotLine> hottestLines; // across the project, hottest first
     QVector<ReportKernelSection> sections; // one per kernel, same order as `kernels`
+    QVector<ReportCopy> copies; // the program's host-device copies, in source order
+    std::optional<double> copiesJoules; // Σ of the copies with an energy; empty without an energy model
     ReportMethod method;
     QStringList diagnostics; // "file:line: severity: message", errors and warnings
 };

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "SarifWriter.h"
 
+#include "DisplayNumbers.h"
 #include "OutputFormatting.h"
 
 #include <QDir>
@@ -30,6 +31,20 @@ QString slicesOfLine(const KernelEstimateReport& report, const LineHeat& line)
     return QString();
 }
 
+double energyShare(const LineHeat& line, const KernelEnergy& energy)
+{
+    return energy.dynamicJ > 0 ? line.joules / energy.dynamicJ : 0;
+}
+
+// " Dynamic energy 37.09 µJ per launch (65 % of the kernel's 56.73 µJ, aalto2013)."
+QString energySentence(const LineHeat& line, const KernelEnergy& energy)
+{
+    return QStringLiteral(" Dynamic energy %1 per launch (%2 % of the kernel's %3, %4 threads, energy model %5).")
+        .arg(formatJoules(line.joules))
+        .arg(energyShare(line, energy) * 100, 0, 'f', 0)
+        .arg(formatJoules(energy.dynamicJ), formatNumber(energy.threads, 12), energy.modelId);
+}
+
 } // namespace
 
 QByteArray estimateSarif(const EstimateRun& run, const QString& baseDir, const QString& toolVersion)
@@ -44,7 +59,8 @@ QByteArray estimateSarif(const EstimateRun& run, const QString& baseDir, const Q
         QJsonObject{{QStringLiteral("text"),
             QStringLiteral("SliceWatt decomposes each kernel into memory-space slices, predicts each slice's power "
                            "with a published regression model and spreads it over the slice's statements. This line "
-                           "carries at least %1 % of its kernel's predicted power.")
+                           "carries at least %1 % of its kernel's predicted power. With an instruction-class energy "
+                           "model the result also gives the line's dynamic energy per launch (J, all threads).")
                 .arg(kSarifHotLineShare * 100)}});
     rule.insert(QStringLiteral("defaultConfiguration"), QJsonObject{{QStringLiteral("level"), QStringLiteral("note")}});
 
@@ -70,6 +86,8 @@ QByteArray estimateSarif(const EstimateRun& run, const QString& baseDir, const Q
                                    e.outOfDomain.isEmpty() ? QString()
                                                            : QStringLiteral(" Outside the model's fitted domain: %1.")
                                                                  .arg(e.outOfDomain.join(QStringLiteral("; "))));
+            if (e.energy)
+                text += energySentence(line, *e.energy);
             if (report.analysis.kernel->unitErrors > 0)
                 text += QStringLiteral(" The kernel was read from a file with %1 errors.")
                             .arg(report.analysis.kernel->unitErrors);
@@ -88,6 +106,13 @@ QByteArray estimateSarif(const EstimateRun& run, const QString& baseDir, const Q
             QJsonObject properties{{QStringLiteral("heat_w"), line.watts}, {QStringLiteral("share"), share},
                 {QStringLiteral("kernel"), report.analysis.kernel->info.qualifiedName},
                 {QStringLiteral("kernel_power_w"), e.watts}};
+            if (e.energy) {
+                // The second measure: what the line's statements cost per launch, all threads.
+                properties.insert(QStringLiteral("energy_j"), line.joules);
+                properties.insert(QStringLiteral("energy_share"), energyShare(line, *e.energy));
+                properties.insert(QStringLiteral("kernel_energy_j"), e.energy->dynamicJ);
+                properties.insert(QStringLiteral("energy_model"), e.energy->modelId);
+            }
             insertKernelReadingJson(properties, *report.analysis.kernel);
             result.insert(QStringLiteral("properties"), properties);
             results << result;

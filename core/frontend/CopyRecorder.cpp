@@ -29,6 +29,23 @@ std::optional<CopySignature> signatureOf(const QString& name)
     return std::nullopt;
 }
 
+// cudaMemcpyKind's values (the runtime's enum, fixed since CUDA 4).
+QString directionOfKind(qint64 kind)
+{
+    switch (kind) {
+    case 0:
+        return QStringLiteral("HostToHost");
+    case 1:
+        return QStringLiteral("HostToDevice");
+    case 2:
+        return QStringLiteral("DeviceToHost");
+    case 3:
+        return QStringLiteral("DeviceToDevice");
+    default:
+        return QString();
+    }
+}
+
 } // namespace
 
 std::optional<MemoryCopySite> readMemoryCopy(
@@ -45,11 +62,11 @@ std::optional<MemoryCopySite> readMemoryCopy(
     copy.location = expansionLocationOf(call);
     if (signature->bytes >= 0 && signature->bytes < arguments.size()) {
         const CXCursor bytes = arguments[signature->bytes];
-        copy.bytesExpression = sourceTextOf(tu, bytes);
+        copy.bytesExpression = spelledTextOf(tu, bytes);
         std::optional<qint64> value = evaluator.scalar(bytes);
         if (signature->height >= 0) {
             const CXCursor height = arguments.value(signature->height, clang_getNullCursor());
-            copy.bytesExpression += QStringLiteral(" × ") + sourceTextOf(tu, height);
+            copy.bytesExpression += QStringLiteral(" × ") + spelledTextOf(tu, height);
             const std::optional<qint64> rows = isNull(height) ? std::nullopt : evaluator.scalar(height);
             qint64 product = 0;
             value = value && rows && !__builtin_mul_overflow(*value, *rows, &product) ? std::optional(product)
@@ -59,10 +76,15 @@ std::optional<MemoryCopySite> readMemoryCopy(
             copy.bytes = value;
     }
     if (signature->kind >= 0 && signature->kind < arguments.size()) {
-        // `cudaMemcpyHostToDevice` → "HostToDevice"; a variable or cudaMemcpyDefault says nothing.
-        const QString kind = sourceTextOf(tu, arguments[signature->kind]).trimmed();
+        // `cudaMemcpyHostToDevice` → "HostToDevice"; a constant holding one (`const
+        // cudaMemcpyKind toHost = cudaMemcpyDeviceToHost`) by its value; cudaMemcpyDefault
+        // (the pointers decide) says nothing.
+        const CXCursor kindArgument = arguments[signature->kind];
+        const QString kind = spelledTextOf(tu, kindArgument).trimmed();
         if (kind.startsWith(QLatin1String("cudaMemcpy")) && kind != QLatin1String("cudaMemcpyDefault"))
             copy.direction = kind.mid(10);
+        else if (const std::optional<qint64> value = evaluator.scalar(kindArgument))
+            copy.direction = directionOfKind(*value);
     } else if (name.startsWith(QLatin1String("cudaMemcpyPeer"))) {
         copy.direction = QStringLiteral("DeviceToDevice"); // another GPU's memory, not the host's
     }

@@ -152,6 +152,33 @@ QString sourceTextOf(CXTranslationUnit tu, CXCursor cursor)
     return QString::fromUtf8(text.data(), qsizetype(text.size())).simplified();
 }
 
+QString spelledTextOf(CXTranslationUnit tu, CXCursor cursor)
+{
+    // Inside a macro's argument (`CUDA_CHECK(cudaMemcpy(d, h, bytes, kind))`) the expansion
+    // range is the whole macro use; the spelling range is the argument as written. Take the
+    // spelling when it lies inside the expansion, else (tokens from a macro's definition,
+    // `N * N`) the expansion's text.
+    const CXSourceRange range = clang_getCursorExtent(cursor);
+    CXFile expansionFile = nullptr;
+    CXFile startFile = nullptr;
+    CXFile endFile = nullptr;
+    unsigned expansionStart = 0;
+    unsigned expansionEnd = 0;
+    unsigned start = 0;
+    unsigned end = 0;
+    clang_getExpansionLocation(clang_getRangeStart(range), &expansionFile, nullptr, nullptr, &expansionStart);
+    clang_getExpansionLocation(clang_getRangeEnd(range), nullptr, nullptr, nullptr, &expansionEnd);
+    clang_getSpellingLocation(clang_getRangeStart(range), &startFile, nullptr, nullptr, &start);
+    clang_getSpellingLocation(clang_getRangeEnd(range), &endFile, nullptr, nullptr, &end);
+    const std::string_view file = expansionFile ? fileText(tu, expansionFile) : std::string_view();
+    const bool inside = startFile && endFile && clang_File_isEqual(startFile, expansionFile)
+        && clang_File_isEqual(endFile, expansionFile) && expansionStart <= start && start < end && end <= file.size()
+        && (expansionEnd == expansionStart || end <= expansionEnd);
+    if (!inside || (start == expansionStart && end == expansionEnd))
+        return sourceTextOf(tu, cursor);
+    return QString::fromUtf8(file.data() + start, qsizetype(end - start)).simplified();
+}
+
 QVector<CXCursor> calleeCandidates(CXCursor call)
 {
     const CXCursor callee = clang_getCursorReferenced(call);

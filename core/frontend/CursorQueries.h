@@ -32,6 +32,9 @@ bool hasAttribute(CXCursor cursor, CXCursorKind attributeKind);
 QString qualifiedNameOf(CXCursor cursor);
 // The exact source text of an expression as written, whitespace collapsed.
 QString sourceTextOf(CXTranslationUnit tu, CXCursor cursor);
+// The text as written: for an expression inside a macro's argument the argument's own text
+// (sourceTextOf gives the macro's name there); elsewhere sourceTextOf.
+QString spelledTextOf(CXTranslationUnit tu, CXCursor cursor);
 // The same bytes as clang holds them (no copy); empty when the extent spans files.
 std::string_view extentText(CXTranslationUnit tu, CXCursor cursor);
 // The bytes clang read for one file of the unit (no second read); empty when it has none.

@@ -60,6 +60,70 @@ void paintKeyFigures(ReportLayout& layout, const ReportKernelSection& section)
     paintTable(layout, columns, {{cells}}, options);
 }
 
+// The instruction-class model's numbers: E_dyn per launch and the threads it is for, with a
+// time the dynamic and total power, then the classes the energy goes to.
+void paintEnergy(ReportLayout& layout, const ReportKernelSection& section)
+{
+    if (!section.energy)
+        return;
+    const ReportKernelEnergy& e = *section.energy;
+    const ReportStyle& style = layout.style();
+    reporttext::heading2(layout, QStringLiteral("Energy per launch (instruction-class model)"), tableHeight(layout, 1));
+    // The same columns with or without a time, so every kernel's row reads alike.
+    const QVector<ReportColumn> columns = {
+        {QStringLiteral("E_dyn per launch"), Qt::AlignRight},
+        {QStringLiteral("Threads"), Qt::AlignRight},
+        {QStringLiteral("Time t"), Qt::AlignRight},
+        {QStringLiteral("Dynamic power"), Qt::AlignRight},
+        {QStringLiteral("Total power"), Qt::AlignRight},
+        {QStringLiteral("Energy, static + dynamic"), Qt::AlignRight},
+    };
+    QStringList cells = {formatJoules(e.dynamicJ), formatNumber(e.threads, 12)};
+    if (e.seconds) {
+        const QString unknown = QStringLiteral("static power unknown");
+        cells << formatSeconds(*e.seconds) << (e.dynamicW ? formatWatts(*e.dynamicW, 2) : QStringLiteral("—"))
+              << (e.totalW ? formatWatts(*e.totalW, 2) : unknown) << (e.totalJ ? formatJoules(*e.totalJ) : unknown);
+    } else {
+        cells << QStringLiteral("not given") << QStringLiteral("—") << QStringLiteral("—") << QStringLiteral("—");
+    }
+    ReportTableOptions options;
+    options.stripes = false;
+    paintTable(layout, columns, {{cells}}, options);
+    layout.advance(layout.mm(1));
+    // Whether the threads are the code's or a guess changes how far to trust E_dyn.
+    const QString threads = e.threadsAssumed && !e.threadsSource.startsWith(QLatin1String("assumed"))
+        ? QStringLiteral("assumed: %1").arg(e.threadsSource)
+        : e.threadsSource;
+    reporttext::paragraph(layout, QStringLiteral("Threads: %1 (%2).").arg(formatNumber(e.threads, 12), threads),
+        style.small, e.threadsAssumed ? style.warning : style.muted);
+    reporttext::paragraph(layout, e.formula, style.small, style.muted);
+    if (!e.seconds)
+        reporttext::paragraph(layout,
+            QStringLiteral("No execution time: give one (--time, or What If → Time) for the dynamic and total power."),
+            style.small, style.muted);
+
+    if (e.classes.isEmpty())
+        return;
+    layout.advance(layout.mm(1.5));
+    QVector<ReportRow> rows;
+    for (const ReportEnergyClass& c : e.classes) {
+        rows.append(
+            {{c.label, formatNumber(c.perThread, 6), formatNumber(c.eachNj, 4), formatNumber(c.perThread * c.eachNj, 5),
+                formatJoules(c.joules), formatPercent(e.dynamicJ > 0 ? c.joules / e.dynamicJ : 0)}});
+    }
+    if (e.omittedClasses > 0) {
+        rows.append({{e.omittedClasses == 1 ? QStringLiteral("1 other class")
+                                            : QStringLiteral("%1 other classes").arg(e.omittedClasses),
+            QString(), QString(), QString(), formatJoules(e.omittedJoules),
+            formatPercent(e.dynamicJ > 0 ? e.omittedJoules / e.dynamicJ : 0)}});
+    }
+    paintTable(layout,
+        {{QStringLiteral("Executed class"), Qt::AlignLeft, true}, {QStringLiteral("Per thread"), Qt::AlignRight},
+            {QStringLiteral("nJ each"), Qt::AlignRight}, {QStringLiteral("nJ per thread"), Qt::AlignRight},
+            {QStringLiteral("Per launch"), Qt::AlignRight}, {QStringLiteral("Share of E_dyn"), Qt::AlignRight}},
+        rows);
+}
+
 void paintSliceTable(ReportLayout& layout, const ReportKernelSection& section)
 {
     reporttext::heading2(layout, QStringLiteral("Slices"), tableHeight(layout, 2));
@@ -157,6 +221,7 @@ void paintKernelSection(ReportLayout& layout, const ReportDocument& document, in
         style.body, style.muted);
     layout.advance(layout.mm(2));
     paintKeyFigures(layout, section);
+    paintEnergy(layout, section);
     paintSliceTable(layout, section);
     paintFigures(layout, document, section);
     paintFormulas(layout, section);

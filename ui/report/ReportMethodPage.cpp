@@ -3,9 +3,51 @@
 
 #include "ReportLayout.h"
 #include "ReportText.h"
+#include "export/DisplayNumbers.h"
 #include "export/ReportDocument.h"
 
 namespace slicewatt {
+namespace {
+
+// The instruction-class energy model beside the power model: which table, where its numbers
+// come from, and the static power that decides whether totals can be given at all.
+void paintEnergyModel(ReportLayout& layout, const ReportMethod& method)
+{
+    if (!method.energyModel)
+        return;
+    const ReportStyle& style = layout.style();
+    const ReportEnergyModel& model = *method.energyModel;
+    reporttext::heading2(layout, QStringLiteral("Energy model: %1 (%2)").arg(model.name, model.id), layout.mm(12));
+    if (!model.equation.isEmpty())
+        reporttext::paragraph(layout, model.equation, style.body, style.text);
+    layout.advance(layout.mm(1));
+    QStringList facts;
+    if (!model.source.isEmpty())
+        facts << QStringLiteral("Source: %1").arg(model.source);
+    facts << (model.staticW
+            ? QStringLiteral("Static power P_static: %1 (%2)").arg(formatWatts(*model.staticW), model.staticSource)
+            : QStringLiteral("Static power P_static: unknown. %1").arg(model.staticSource));
+    facts << (model.transferW
+            ? QStringLiteral("Copy power P_transfer: %1 (%2)").arg(formatWatts(*model.transferW), model.transferSource)
+            : QStringLiteral("Copy power P_transfer: unknown; copies get no energy"));
+    reporttext::bullets(layout, facts, style.body, style.text);
+    if (!method.energyFormulas.isEmpty()) {
+        layout.advance(layout.mm(1));
+        reporttext::bullets(layout, method.energyFormulas, style.body, style.text);
+    }
+    QStringList provenance;
+    for (const QString& item : model.provenanceItems) {
+        if (!item.startsWith(QLatin1String("source: "))) // already said above
+            provenance << item;
+    }
+    if (!provenance.isEmpty()) {
+        layout.advance(layout.mm(1));
+        reporttext::paragraph(layout, QStringLiteral("Provenance: %1").arg(provenance.join(QStringLiteral("; "))),
+            style.body, style.muted);
+    }
+}
+
+} // namespace
 
 void paintMethodPage(ReportLayout& layout, const ReportDocument& document)
 {
@@ -28,6 +70,8 @@ void paintMethodPage(ReportLayout& layout, const ReportDocument& document)
         reporttext::heading2(layout, QStringLiteral("Formulas"), layout.mm(12));
         reporttext::bullets(layout, method.formulas, style.body, style.text);
     }
+
+    paintEnergyModel(layout, method);
 
     if (!method.concepts.isEmpty()) {
         reporttext::heading2(layout, QStringLiteral("What the numbers mean"), layout.mm(12));

@@ -25,12 +25,13 @@ struct Columns {
     double spacesLeft = 0;
     double letterWidth = 0;
     double wattsRight = 0;
+    double joulesRight = 0; // the energy column's right edge; = wattsRight when there is none
     double codeLeft = 0;
     double rowHeight = 0;
     double ascent = 0;
 };
 
-Columns columnsFor(const ReportLayout& layout, const QFontMetricsF& mono)
+Columns columnsFor(const ReportLayout& layout, const QFontMetricsF& mono, bool energy)
 {
     Columns c;
     const double pad = layout.mm(1.2);
@@ -43,7 +44,11 @@ Columns columnsFor(const ReportLayout& layout, const QFontMetricsF& mono)
     // The letters' column is as wide as its header, four letters at the least.
     const double spacesWidth = std::max(4 * c.letterWidth, header.horizontalAdvance(QStringLiteral("Slices")));
     c.wattsRight = c.spacesLeft + spacesWidth + pad + mono.horizontalAdvance(QStringLiteral("000.00 W"));
-    c.codeLeft = c.wattsRight + 2 * pad;
+    // Energies carry their SI prefix ("37.09 µJ"): as wide as the widest such number.
+    const double joulesWidth = std::max(
+        mono.horizontalAdvance(QStringLiteral("000.0 µJ")), header.horizontalAdvance(QStringLiteral("J/launch")));
+    c.joulesRight = energy ? c.wattsRight + 2 * pad + joulesWidth : c.wattsRight;
+    c.codeLeft = c.joulesRight + 2 * pad;
     // Tinted rows touch, like the editor's, so a hot block reads as one band.
     c.rowHeight = mono.lineSpacing() * 1.12;
     c.ascent = mono.ascent() + (c.rowHeight - mono.lineSpacing()) / 2;
@@ -80,6 +85,8 @@ void paintColumnHeader(ReportLayout& layout, const Columns& c, const QString& fi
     cell(c.stripLeft, c.stripLeft + c.stripWidth, Qt::AlignLeft, QStringLiteral("Heat"));
     cell(c.spacesLeft, c.wattsRight, Qt::AlignLeft, QStringLiteral("Slices"));
     cell(c.spacesLeft, c.wattsRight, Qt::AlignRight, QStringLiteral("W"));
+    if (c.joulesRight > c.wattsRight)
+        cell(c.wattsRight, c.joulesRight, Qt::AlignRight, QStringLiteral("J/launch"));
     cell(c.codeLeft, layout.width(), Qt::AlignLeft, file);
     p.restore();
     layout.advance(height);
@@ -159,6 +166,11 @@ void paintLine(ReportLayout& layout, const Columns& c, const ReportSourceLine& l
         const QString watts = formatWatts(line.watts, 2);
         p.drawText(QPointF(x + c.wattsRight - mono.horizontalAdvance(watts), baseline), watts);
     }
+    if (line.joules > 0 && c.joulesRight > c.wattsRight) {
+        p.setPen(style.text);
+        const QString joules = formatJoules(line.joules);
+        p.drawText(QPointF(x + c.joulesRight - mono.horizontalAdvance(joules), baseline), joules);
+    }
     p.setPen(style.text);
     const double codeWidth = layout.width() - c.codeLeft;
     p.drawText(QPointF(x + c.codeLeft, baseline), mono.elidedText(line.text, Qt::ElideRight, codeWidth));
@@ -170,9 +182,10 @@ void paintLine(ReportLayout& layout, const Columns& c, const ReportSourceLine& l
 void paintSourceListing(ReportLayout& layout, const ReportKernelSection& section)
 {
     const ReportStyle& style = layout.style();
-    const QString title = QStringLiteral("Source, coloured by line power");
+    const QString title = section.energy ? QStringLiteral("Source, coloured by line power, with energy per launch")
+                                         : QStringLiteral("Source, coloured by line power");
     const QFontMetricsF mono(style.mono, layout.painter().device());
-    const Columns c = columnsFor(layout, mono);
+    const Columns c = columnsFor(layout, mono, bool(section.energy));
     // A listing that fits on one page is not split: it moves to the next page whole. A
     // longer one starts wherever a few lines still fit.
     const double whole = layout.mm(14) + c.rowHeight * section.listing.size();

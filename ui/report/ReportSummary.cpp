@@ -5,6 +5,7 @@
 #include "ReportTable.h"
 #include "ReportText.h"
 #include "export/DisplayNumbers.h"
+#include "export/EnergyOutput.h"
 #include "export/ReportDocument.h"
 
 #include <algorithm>
@@ -86,16 +87,74 @@ void paintHottestLines(ReportLayout& layout, const ReportDocument& document)
             layout, QStringLiteral("No line carries heat."), layout.style().body, layout.style().muted);
         return;
     }
+    // Both measures side by side: the power share ranks, the energy says what a launch costs.
+    const bool energy = bool(document.method.energyModel);
+    QVector<ReportColumn> columns = {{QStringLiteral("Rank"), Qt::AlignRight},
+        {QStringLiteral("Line"), Qt::AlignLeft, true, Qt::ElideMiddle}, {QStringLiteral("Kernel"), Qt::AlignLeft, true},
+        {QStringLiteral("Line power (W)"), Qt::AlignRight}, {QStringLiteral("Share of kernel P̂"), Qt::AlignRight}};
+    if (energy)
+        columns.append({QStringLiteral("Energy/launch"), Qt::AlignRight}); // cells carry J with a prefix
     QVector<ReportRow> rows;
     for (const ReportHotLine& line : document.hottestLines) {
-        rows.append({{QString::number(line.rank), line.location, line.kernel, formatWatts(line.watts, 2),
-            formatPercent(line.share)}});
+        ReportRow row({QString::number(line.rank), line.location, line.kernel, formatWatts(line.watts, 2),
+            formatPercent(line.share)});
+        if (energy)
+            row.cells << formatJoules(line.joules);
+        rows << row;
     }
+    paintTable(layout, columns, rows);
+}
+
+QString copyDirection(const ReportCopy& copy)
+{
+    return copy.direction.isEmpty() ? QStringLiteral("—") : copy.direction;
+}
+
+// The copy term of the energy model: each copy where it is, and the known energies' total.
+void paintCopies(ReportLayout& layout, const ReportDocument& document)
+{
+    if (!document.copiesJoules)
+        return; // no energy model: copies are not priced, and not listed
+    const ReportStyle& style = layout.style();
+    reporttext::heading2(layout, QStringLiteral("Host-device copies"), tableHeight(layout, 2));
+    if (document.copies.isEmpty()) {
+        reporttext::paragraph(
+            layout, QStringLiteral("The host code makes no cudaMemcpy-style copy."), style.body, style.muted);
+        return;
+    }
+    int priced = 0;
+    QVector<ReportRow> rows;
+    QStringList unpriced; // the reasons, under the table: too long for a cell
+    for (const ReportCopy& copy : document.copies) {
+        priced += copy.joules ? 1 : 0;
+        rows.append({{copy.location, copy.api, copyDirection(copy),
+            copy.bytes ? QString::number(*copy.bytes) : QStringLiteral("—"),
+            copy.seconds ? formatDuration(*copy.seconds) : QStringLiteral("—"),
+            copy.joules ? formatJoules(*copy.joules) : QStringLiteral("none")}});
+        if (!copy.joules)
+            unpriced << QStringLiteral("%1 (%2): no energy, %3").arg(copy.location, copy.api, copy.note);
+    }
+    ReportRow total;
+    total.emphasised = true;
+    total.cells = {QStringLiteral("Copies total (%1 of %2 with an energy)").arg(priced).arg(document.copies.size()),
+        QString(), QString(), QString(), QString(), formatJoules(*document.copiesJoules)};
+    rows << total;
     paintTable(layout,
-        {{QStringLiteral("Rank"), Qt::AlignRight}, {QStringLiteral("Line"), Qt::AlignLeft, true, Qt::ElideMiddle},
-            {QStringLiteral("Kernel"), Qt::AlignLeft, true}, {QStringLiteral("Line power (W)"), Qt::AlignRight},
-            {QStringLiteral("Share of kernel P̂"), Qt::AlignRight}},
+        {{QStringLiteral("Place"), Qt::AlignLeft, true, Qt::ElideMiddle}, {QStringLiteral("API"), Qt::AlignLeft},
+            {QStringLiteral("Direction"), Qt::AlignLeft}, {QStringLiteral("Bytes"), Qt::AlignRight},
+            {QStringLiteral("Time"), Qt::AlignRight}, {QStringLiteral("Energy"), Qt::AlignRight}},
         rows);
+    if (!unpriced.isEmpty()) {
+        layout.advance(layout.mm(1));
+        reporttext::bullets(layout, unpriced, style.small, style.text);
+    }
+    layout.advance(layout.mm(1.5));
+    reporttext::paragraph(layout,
+        QStringLiteral(
+            "A copy over PCI Express takes latency + bytes / bandwidth and costs the transfer power for that "
+            "long (instruction-class model). Copies with a size known only at run time, and copies that "
+            "stay on one side, have no energy."),
+        style.small, style.muted);
 }
 
 void paintDiagnostics(ReportLayout& layout, const ReportDocument& document)
@@ -116,6 +175,7 @@ void paintSummary(ReportLayout& layout, const ReportDocument& document)
 {
     reporttext::heading1(layout, QStringLiteral("Summary"));
     paintKernelTable(layout, document);
+    paintCopies(layout, document);
     paintHottestLines(layout, document);
     paintDiagnostics(layout, document);
 }

@@ -106,8 +106,11 @@ void paintTitlePage(ReportLayout& layout, const ReportDocument& document, const 
         style.title, style.accent);
     layout.advance(layout.mm(2));
     reporttext::paragraph(layout,
-        QStringLiteral("Static power estimate of CUDA kernels, by program slices of memory space"), style.heading2,
-        style.muted);
+        // One line either way: the contents below should still fit on the title page.
+        document.method.energyModel
+            ? QStringLiteral("Static power and energy estimate of CUDA kernels")
+            : QStringLiteral("Static power estimate of CUDA kernels, by program slices of memory space"),
+        style.heading2, style.muted);
     layout.advance(layout.mm(8));
     paintFacts(layout, document);
     paintParameters(layout, document);
