@@ -134,21 +134,6 @@ const KernelEstimateReport* ProjectSession::hottestKernel() const
     return hottest;
 }
 
-QVector<UnitLineHeat> linesInUnit(const KernelEstimate& estimate, ProjectSession::HeatUnit unit)
-{
-    QVector<UnitLineHeat> lines;
-    if (unit == ProjectSession::HeatUnit::Energy) {
-        if (estimate.energy) {
-            for (const LineEnergy& line : estimate.energy->lines)
-                lines << UnitLineHeat{line.file, line.line, line.joules};
-        }
-        return lines;
-    }
-    for (const LineHeat& line : estimate.lines)
-        lines << UnitLineHeat{line.file, line.line, line.watts};
-    return lines;
-}
-
 double kernelTotalInUnit(const KernelEstimate& estimate, ProjectSession::HeatUnit unit)
 {
     if (unit == ProjectSession::HeatUnit::Energy)
@@ -170,12 +155,12 @@ QHash<int, double> ProjectSession::lineHeat(const QString& file, const QString& 
     for (const KernelEstimateReport& report : m_run.kernels) {
         if (!kernelKey.isEmpty() && report.analysis.kernel->info.key != kernelKey)
             continue;
-        for (const UnitLineHeat& line : linesInUnit(report.estimate, m_heatUnit)) {
-            if (line.file != file)
-                continue;
-            double& value = heat[line.line];
-            value = std::max(value, line.value);
-        }
+        forEachLineInUnit(report.estimate, m_heatUnit, [&](const QString& lineFile, int line, double value) {
+            if (lineFile != file)
+                return;
+            double& hottest = heat[line];
+            hottest = std::max(hottest, value);
+        });
     }
     return heat;
 }
@@ -185,15 +170,15 @@ QVector<ProjectSession::HotLine> ProjectSession::hottestLines(int limit) const
     QVector<HotLine> lines;
     for (const KernelEstimateReport& report : m_run.kernels) {
         const double total = kernelTotalInUnit(report.estimate, m_heatUnit);
-        for (const UnitLineHeat& line : linesInUnit(report.estimate, m_heatUnit)) {
-            if (line.value <= 0)
-                continue;
-            lines << HotLine{
-                report.analysis.kernel->info.key, line.file, line.line, line.value, total > 0 ? line.value / total : 0};
-        }
+        const QString& key = report.analysis.kernel->info.key;
+        forEachLineInUnit(report.estimate, m_heatUnit, [&](const QString& file, int line, double value) {
+            if (value > 0)
+                lines << HotLine{key, file, line, value, total > 0 ? value / total : 0};
+        });
     }
-    // Deterministic: hottest first, then by place.
-    std::sort(lines.begin(), lines.end(), [](const HotLine& a, const HotLine& b) {
+    // Deterministic: hottest first, then by place. Only the first `limit` are ordered: a
+    // slider step asks for the top 100 of thousands of lines.
+    const auto hotterFirst = [](const HotLine& a, const HotLine& b) {
         if (a.value != b.value)
             return a.value > b.value;
         if (a.file != b.file)
@@ -201,7 +186,9 @@ QVector<ProjectSession::HotLine> ProjectSession::hottestLines(int limit) const
         if (a.line != b.line)
             return a.line < b.line;
         return a.kernelKey < b.kernelKey;
-    });
+    };
+    const auto end = lines.begin() + std::min<qsizetype>(std::max(limit, 0), lines.size());
+    std::partial_sort(lines.begin(), end, lines.end(), hotterFirst);
     if (lines.size() > limit)
         lines.resize(limit);
     return lines;

@@ -108,14 +108,22 @@ private:
     HeatUnit m_heatUnit = HeatUnit::Power;
 };
 
-// A kernel's lines with their heat in `unit`: (file, line, value), and the kernel's total in
-// that unit (its power, or its dynamic energy per launch).
-struct UnitLineHeat {
-    QString file;
-    int line = 0;
-    double value = 0;
-};
-QVector<UnitLineHeat> linesInUnit(const KernelEstimate& estimate, ProjectSession::HeatUnit unit);
+// Calls `visit(file, line, value)` for each of a kernel's lines with its heat in `unit`
+// (no copies: the what-if path calls it for every kernel on every slider step).
+template <typename Visit>
+void forEachLineInUnit(const KernelEstimate& estimate, ProjectSession::HeatUnit unit, Visit visit)
+{
+    if (unit == ProjectSession::HeatUnit::Energy) {
+        if (estimate.energy) {
+            for (const LineEnergy& line : estimate.energy->lines)
+                visit(line.file, line.line, line.joules);
+        }
+        return;
+    }
+    for (const LineHeat& line : estimate.lines)
+        visit(line.file, line.line, line.watts);
+}
+// The kernel's total in `unit`: its power, or its dynamic energy per launch.
 double kernelTotalInUnit(const KernelEstimate& estimate, ProjectSession::HeatUnit unit);
 
 } // namespace slicewatt
