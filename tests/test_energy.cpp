@@ -187,6 +187,15 @@ private Q_SLOTS:
         e = estimate(analysed->reports.first(), settings);
         QVERIFY(near(*e.energy->totalW, 50 + e.energy->dynamicJ / 0.001));
         QVERIFY(near(*e.energy->totalJ, 50 * 0.001 + e.energy->dynamicJ));
+        QVERIFY(e.outOfDomain.filter("instruction-class energy").isEmpty()); // 50.06 W: a board can draw that
+
+        // 56.7 µJ in 100 ns would be 567 W: more than the GTX 280's 236 W, and flagged.
+        settings.seconds = 1e-7;
+        e = estimate(analysed->reports.first(), settings);
+        const QStringList flags = e.outOfDomain.filter("instruction-class energy");
+        QCOMPARE(flags.size(), 1);
+        QVERIFY2(
+            flags.first().contains("above the board power of the GeForce GTX 280 (236 W)"), qPrintable(flags.first()));
     }
 
     // No launch: the GPU full, said as an assumption; --threads replaces it.

@@ -177,6 +177,18 @@ KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, co
         estimate.joules = estimate.watts * *settings.seconds;
     if (const std::optional<QString> above = aboveBoardPower(estimate.watts, gpu))
         estimate.outOfDomain << QStringLiteral("kernel: %1").arg(*above);
+    // The energy per launch over the time given implies a power too; more than the board
+    // can draw means the time is too short for that work, or the table does not fit the GPU.
+    if (estimate.energy) {
+        const KernelEnergy& energy = *estimate.energy;
+        const std::optional<double> implied = energy.totalW ? energy.totalW : energy.dynamicW;
+        if (implied) {
+            if (const std::optional<QString> above = aboveBoardPower(*implied, gpu))
+                estimate.outOfDomain << QStringLiteral("instruction-class energy over %1 s: %2")
+                                            .arg(*energy.seconds, 0, 'g', 4)
+                                            .arg(*above);
+        }
+    }
 
     // PSM (JSW12): A = Σ_i Σ_{j: p_ij > δ} (p_ij / Σ_j p_ij)·a_ij with a_ij the sub-slices'
     // fraction intensities [ours: each slice's term weighted by |C_i| / L so A stays a
