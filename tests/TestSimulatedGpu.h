@@ -27,17 +27,64 @@ struct SurfaceTruth {
     }
 };
 
-class SimulatedGpu final : public SliceRunner {
+// A board's true power, switched in steps, as its sensor reads it: with a first-order lag
+// (time constant τ) as NVML's readings do, and an energy counter that integrates the truth.
+class LaggingSensor {
 public:
     using Clock = PowerSampler::Clock;
-    SimulatedGpu(SurfaceTruth truth, double lagTauS, bool energyCounter)
-        : m_truth(truth)
-        , m_tauS(lagTauS)
+    LaggingSensor(double startW, double lagTauS, bool energyCounter)
+        : m_tauS(lagTauS)
         , m_energyCounter(energyCounter)
         , m_origin(Clock::now())
+        , m_levelW(startW)
+        , m_sensorAtSwitchW(startW)
     {
-        m_levelW = truth.idleW;
-        m_sensorAtSwitchW = truth.idleW;
+    }
+
+    void setLevel(double watts)
+    {
+        const std::lock_guard lock(m_mutex);
+        const double t = now();
+        m_sensorAtSwitchW = sensorAt(t);
+        m_energyAtSwitchJ += m_levelW * (t - m_switchS);
+        m_switchS = t;
+        m_levelW = watts;
+    }
+
+    std::optional<NvmlPowerReading> read(QString*)
+    {
+        const std::lock_guard lock(m_mutex);
+        const double t = now();
+        NvmlPowerReading reading;
+        reading.powerW = sensorAt(t);
+        if (m_energyCounter)
+            reading.energyJ = m_energyAtSwitchJ + m_levelW * (t - m_switchS);
+        return reading;
+    }
+
+private:
+    double now() const { return std::chrono::duration<double>(Clock::now() - m_origin).count(); }
+    double sensorAt(double t) const
+    {
+        return m_levelW + (m_sensorAtSwitchW - m_levelW) * std::exp(-(t - m_switchS) / m_tauS);
+    }
+
+    double m_tauS;
+    bool m_energyCounter;
+    Clock::time_point m_origin;
+    std::mutex m_mutex;
+    double m_levelW;
+    double m_switchS = 0;
+    double m_sensorAtSwitchW;
+    double m_energyAtSwitchJ = 0;
+};
+
+class SimulatedGpu final : public SliceRunner {
+public:
+    SimulatedGpu(SurfaceTruth truth, double lagTauS, bool energyCounter)
+        : m_truth(truth)
+        , m_sensor(truth.idleW, lagTauS, energyCounter)
+    {
     }
 
     bool run(const CalibrationPlanPoint& point, double seconds, QString* error) override
@@ -46,48 +93,21 @@ public:
             *error = QStringLiteral("the kernel faulted");
             return false;
         }
-        setLevel(m_truth.watts(point.saturation, point.intensity));
+        m_sensor.setLevel(m_truth.watts(point.saturation, point.intensity));
         std::this_thread::sleep_for(std::chrono::nanoseconds(qint64(seconds * 1e9)));
-        setLevel(m_truth.idleW);
+        m_sensor.setLevel(m_truth.idleW);
         ++runs;
         return true;
     }
 
-    std::optional<NvmlPowerReading> read(QString*)
-    {
-        const std::lock_guard lock(m_mutex);
-        const double t = now();
-        NvmlPowerReading reading;
-        reading.powerW = m_levelW + (m_sensorAtSwitchW - m_levelW) * std::exp(-(t - m_switchS) / m_tauS);
-        if (m_energyCounter)
-            reading.energyJ = m_energyAtSwitchJ + m_levelW * (t - m_switchS);
-        return reading;
-    }
+    std::optional<NvmlPowerReading> read(QString* error) { return m_sensor.read(error); }
 
     int failAtPoint = 0;
     int runs = 0;
 
 private:
-    double now() const { return std::chrono::duration<double>(Clock::now() - m_origin).count(); }
-    void setLevel(double watts)
-    {
-        const std::lock_guard lock(m_mutex);
-        const double t = now();
-        m_sensorAtSwitchW = m_levelW + (m_sensorAtSwitchW - m_levelW) * std::exp(-(t - m_switchS) / m_tauS);
-        m_energyAtSwitchJ += m_levelW * (t - m_switchS);
-        m_switchS = t;
-        m_levelW = watts;
-    }
-
     SurfaceTruth m_truth;
-    double m_tauS;
-    bool m_energyCounter;
-    Clock::time_point m_origin;
-    std::mutex m_mutex;
-    double m_levelW = 0;
-    double m_switchS = 0;
-    double m_sensorAtSwitchW = 0;
-    double m_energyAtSwitchJ = 0;
+    LaggingSensor m_sensor;
 };
 
 inline CalibrationGpuInfo simulatedGpuInfo()

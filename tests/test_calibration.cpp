@@ -99,7 +99,7 @@ EnergyCalibrationSource madeUpSource()
 // lags behind it as NVML's does, and the energy counter integrates it.
 class SimulatedClassGpu final : public EnergyBenchmarkDriver {
 public:
-    using Clock = PowerSampler::Clock;
+    using Clock = PowerSampler::Clock; // the runs' own clock: how long they really ran
     static constexpr double kStaticW = 60;
     static constexpr double kTauS = 0.015;
 
@@ -127,38 +127,16 @@ public:
         ++runs;
         return true;
     }
-    std::optional<NvmlPowerReading> read(QString*)
-    {
-        const std::lock_guard lock(m_mutex);
-        const double t = now();
-        NvmlPowerReading reading;
-        reading.powerW = m_levelW + (m_sensorAtSwitchW - m_levelW) * std::exp(-(t - m_switchS) / kTauS);
-        reading.energyJ = m_energyAtSwitchJ + m_levelW * (t - m_switchS);
-        return reading;
-    }
+    std::optional<NvmlPowerReading> read(QString* error) { return m_sensor.read(error); }
 
     QVector<int> prepared;
     int runs = 0;
 
 private:
     static constexpr double kIdleW = 40; // between runs: no kernel at all
-    double now() const { return std::chrono::duration<double>(Clock::now() - m_origin).count(); }
-    void setLevel(double watts)
-    {
-        const std::lock_guard lock(m_mutex);
-        const double t = now();
-        m_sensorAtSwitchW = m_levelW + (m_sensorAtSwitchW - m_levelW) * std::exp(-(t - m_switchS) / kTauS);
-        m_energyAtSwitchJ += m_levelW * (t - m_switchS);
-        m_switchS = t;
-        m_levelW = watts;
-    }
+    void setLevel(double watts) { m_sensor.setLevel(watts); }
 
-    Clock::time_point m_origin = Clock::now();
-    std::mutex m_mutex;
-    double m_levelW = kIdleW;
-    double m_switchS = 0;
-    double m_sensorAtSwitchW = kIdleW;
-    double m_energyAtSwitchJ = 0;
+    test::LaggingSensor m_sensor{kIdleW, kTauS, true};
 };
 
 EnergyCalibrationOptions quickEnergyOptions()
