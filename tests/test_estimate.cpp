@@ -46,7 +46,7 @@ private Q_SLOTS:
         QStringList errors;
         const ModelLibrary lib = ModelLibrary::load({}, errors);
         QVERIFY2(errors.isEmpty(), qPrintable(errors.join('\n')));
-        QCOMPARE(lib.gpus().gpus().size(), 5);
+        QCOMPARE(lib.gpus().gpus().size(), 13);
         QCOMPARE(lib.models().size(), 3);
         QVERIFY(lib.model("jos13"));
         QVERIFY(lib.model("jsw12"));
@@ -367,6 +367,31 @@ private Q_SLOTS:
             = estimateProject(index, reports, *library().model("jsw12"), *library().gpus().find("gt200-6sm"), {});
         for (const QString& problem : unnamed.kernels.first().estimate.outOfDomain)
             QVERIFY(!problem.contains("board power"));
+    }
+
+    // Issue 16: the GPUs of the public measurements and today's boards, each figure with
+    // its source, found by id, name or alias in any case.
+    void catalogueHasMeasuredAndCurrentGpusWithSources()
+    {
+        const GpuCatalogue& gpus = library().gpus();
+        for (const char* id : {"k20", "m60", "v100", "a100", "h100", "l4", "rtx3090", "rtx4090"}) {
+            const GpuSpec* gpu = gpus.find(id);
+            QVERIFY2(gpu, id);
+            QVERIFY2(gpu->sms > 0 && gpu->maxThreadsPerSm > 0 && gpu->maxBlocksPerSm > 0, id);
+            QVERIFY2(gpu->boardPowerW && !gpu->boardPowerSource.isEmpty(), id);
+            QVERIFY2(gpu->boostClockMhz && gpu->memoryBandwidthGBs, id);
+            for (const char* field : {"sms", "limits_per_sm", "clocks", "memory_bandwidth"})
+                QVERIFY2(!gpu->sources.value(field).isEmpty(), qPrintable(QStringLiteral("%1: %2").arg(id, field)));
+        }
+        QCOMPARE(gpus.find("V100")->id, QStringLiteral("v100"));
+        QCOMPARE(gpus.find("tesla v100")->id, QStringLiteral("v100"));
+        QCOMPARE(gpus.find("V100-SXM2")->id, QStringLiteral("v100"));
+        QCOMPARE(gpus.find("RTX 4090")->id, QStringLiteral("rtx4090"));
+        QCOMPARE(gpus.find("GTX 280")->id, QStringLiteral("gtx280")); // still by the end of its name
+        QCOMPARE(gpus.find("v100")->sms, 80);
+        QCOMPARE(gpus.find("k20")->sms, 13);
+        QCOMPARE(gpus.find("m60")->sms, 16);
+        QVERIFY(!gpus.find(""));
     }
 
     void malformedBoardPowerIsAnError()

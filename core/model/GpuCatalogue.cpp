@@ -74,6 +74,27 @@ std::optional<GpuCatalogue> GpuCatalogue::parse(const QByteArray& json, const QS
             }
             gpu.pcieSource = pcie.value(QLatin1String("source")).toString();
         }
+        for (const QJsonValue& alias : o.value(QLatin1String("aliases")).toArray())
+            gpu.aliases << alias.toString();
+        const QJsonObject clocks = o.value(QLatin1String("clocks")).toObject();
+        if (clocks.contains(QLatin1String("base_mhz")))
+            gpu.baseClockMhz = clocks.value(QLatin1String("base_mhz")).toDouble();
+        if (clocks.contains(QLatin1String("boost_mhz")))
+            gpu.boostClockMhz = clocks.value(QLatin1String("boost_mhz")).toDouble();
+        if (o.contains(QLatin1String("memory_bandwidth_gb_s")))
+            gpu.memoryBandwidthGBs = o.value(QLatin1String("memory_bandwidth_gb_s")).toDouble();
+        if (o.contains(QLatin1String("idle_power_w")))
+            gpu.idlePowerW = o.value(QLatin1String("idle_power_w")).toDouble();
+        const QJsonObject sources = o.value(QLatin1String("sources")).toObject();
+        for (auto it = sources.constBegin(); it != sources.constEnd(); ++it)
+            gpu.sources.insert(it.key(), it.value().toString());
+        for (const auto& [key, figure] : {std::pair{"base_mhz", gpu.baseClockMhz},
+                 std::pair{"boost_mhz", gpu.boostClockMhz}, std::pair{"memory_bandwidth_gb_s", gpu.memoryBandwidthGBs},
+                 std::pair{"idle_power_w", gpu.idlePowerW}}) {
+            if (figure && !(*figure > 0))
+                problems.add(QStringLiteral("GPU %1: \"%2\" must be a positive number").arg(gpu.id, QLatin1String(key)),
+                    QLatin1String(key));
+        }
         if (gpu.id.isEmpty()) {
             problems.add(QStringLiteral("a GPU has no \"id\""), gpu.name);
             continue;
@@ -120,8 +141,19 @@ GpuCatalogue GpuCatalogue::standard(const QStringList& userFolders, QStringList&
 const GpuSpec* GpuCatalogue::find(const QString& idOrName) const
 {
     const QString wanted = normalised(idOrName);
+    if (wanted.isEmpty())
+        return nullptr;
+    // Exact names first (an id, the name, an alias); then the end of a name ("280").
     for (const GpuSpec& gpu : m_gpus) {
-        if (normalised(gpu.id) == wanted || normalised(gpu.name) == wanted || normalised(gpu.name).endsWith(wanted))
+        if (normalised(gpu.id) == wanted || normalised(gpu.name) == wanted)
+            return &gpu;
+        for (const QString& alias : gpu.aliases) {
+            if (normalised(alias) == wanted)
+                return &gpu;
+        }
+    }
+    for (const GpuSpec& gpu : m_gpus) {
+        if (normalised(gpu.name).endsWith(wanted))
             return &gpu;
     }
     return nullptr;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QHash>
 #include <QString>
 #include <QStringList>
 #include <QVector>
@@ -32,6 +33,12 @@ struct GpuSpec {
     std::optional<double> pcieBandwidthBytesPerS;
     std::optional<double> pcieLatencyS;
     QString pcieSource;
+    QStringList aliases; // other names `--gpu` accepts ("V100", "Tesla V100")
+    std::optional<double> baseClockMhz;
+    std::optional<double> boostClockMhz;
+    std::optional<double> memoryBandwidthGBs; // GB/s (10^9 bytes)
+    std::optional<double> idlePowerW; // only where a data sheet publishes it
+    QHash<QString, QString> sources; // field ("sms", "clocks", "memory_bandwidth", …) → where it comes from
 };
 
 class GpuCatalogue {
@@ -42,7 +49,8 @@ public:
     static GpuCatalogue standard(const QStringList& userFolders, QStringList& errors);
 
     const QVector<GpuSpec>& gpus() const { return m_gpus; }
-    // By id or name, case-insensitive ("GTX 280", "gtx280").
+    // By id, name or alias, case-insensitive and ignoring spaces and dashes ("GTX 280",
+    // "gtx280", "Tesla V100", "v100").
     const GpuSpec* find(const QString& idOrName) const;
     void add(const GpuSpec& gpu); // replaces a GPU with the same id
 
