@@ -29,6 +29,12 @@ inline QString corpusDir()
     return sourceDir() + QStringLiteral("/tests/corpus");
 }
 
+// The shared data beside every checkout (../shared): measurements and their kernels' sources.
+inline QString sharedDir()
+{
+    return sourceDir() + QStringLiteral("/../shared");
+}
+
 inline QString exampleDir()
 {
     return sourceDir() + QStringLiteral("/examples/imagepipe");

@@ -6,6 +6,7 @@
 // long-run paths; then `slicewatt-cli trace` against the library.
 #include "TestNoise.h"
 #include "TestSupport.h"
+#include "measure/MeasuredLaunches.h"
 #include "measure/SensorCorrection.h"
 #include "measure/SensorLag.h"
 #include "measure/TraceEnergy.h"
@@ -204,6 +205,89 @@ const QByteArray kTwoGpus = "timestamp, index, name, pci.bus_id, power.draw [W],
 class MeasureTest : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // ---- measured launches (issue 16): the public data set and the minimal form ----
+
+    void alavaniFilesReadAndMap_data()
+    {
+        QTest::addColumn<QString>("gpu");
+        QTest::addColumn<int>("lines"); // data lines in the file
+        QTest::addColumn<int>("mapped"); // rows the map gives a source (counted independently)
+        QTest::newRow("K20") << "K20" << 1955 << 574;
+        QTest::newRow("M60") << "M60" << 752 << 121;
+        QTest::newRow("V100") << "V100" << 613 << 85;
+    }
+
+    void alavaniFilesReadAndMap()
+    {
+        QFETCH(QString, gpu);
+        QFETCH(int, lines);
+        QFETCH(int, mapped);
+        const QString folder = test::sharedDir() + "/data/alavani";
+        QFile csv(folder + "/" + gpu + ".csv");
+        QFile mapFile(folder + "/kernels.csv");
+        if (!csv.open(QIODevice::ReadOnly) || !mapFile.open(QIODevice::ReadOnly))
+            QSKIP("../shared/data/alavani is not beside this checkout");
+        MeasuredLaunchTable table = readMeasuredLaunches(csv.readAll(), gpu + ".csv");
+        // Every data line is a row or a problem that names it.
+        QCOMPARE(int(table.rows.size() + table.problems.size()), lines);
+        for (const QString& problem : table.problems)
+            QVERIFY2(problem.startsWith(gpu + ".csv:") && problem.contains("row left out"), qPrintable(problem));
+        for (const MeasuredLaunch& row : table.rows)
+            QVERIFY(row.gridBlocks > 0 && row.blockThreads > 0 && row.watts > 30 && row.watts < 300);
+        QStringList problems;
+        const QVector<KernelMapEntry> map = readKernelMap(mapFile.readAll(), "kernels.csv", &problems);
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join('\n')));
+        QCOMPARE(map.size(), 54);
+        const int unmapped = mapMeasuredLaunches(table, map);
+        int withSource = 0;
+        for (const MeasuredLaunch& row : table.rows) {
+            if (row.isMapped()) {
+                ++withSource;
+                QVERIFY2(
+                    QFileInfo::exists(test::sharedDir() + "/corpus/measured/" + row.source), qPrintable(row.source));
+            }
+        }
+        QCOMPARE(withSource + unmapped, int(table.rows.size()));
+        QCOMPARE(withSource, mapped);
+    }
+
+    void minimalMeasuredFormAndBadInput()
+    {
+        const QByteArray text = "# measured on a lab V100\n"
+                                "source,kernel,grid,block,watts,trips\n"
+                                "mykernels/stencil,stencil2d,1024,256,187.5,100\n"
+                                "mykernels/stencil,stencil2d,0,256,90\n"
+                                "mykernels/reduce,\"reduce\",64,128,61.2\n"
+                                "mykernels/reduce,reduce,64,128,watts?\n";
+        const MeasuredLaunchTable table = readMeasuredLaunches(text, "lab.csv");
+        QCOMPARE(table.rows.size(), 2);
+        QCOMPARE(table.rows[0].line, 3);
+        QCOMPARE(table.rows[0].source, QStringLiteral("mykernels/stencil"));
+        QCOMPARE(table.rows[0].kernel, QStringLiteral("stencil2d"));
+        QCOMPARE(table.rows[0].gridBlocks, qint64(1024));
+        QCOMPARE(table.rows[0].watts, 187.5);
+        QCOMPARE(table.rows[0].trips.value_or(0), qint64(100));
+        QVERIFY(!table.rows[1].trips);
+        QVERIFY(table.rows[1].isMapped());
+        QCOMPARE(table.problems.size(), 2);
+        QVERIFY2(table.problems[0].startsWith("lab.csv:4: row left out"), qPrintable(table.problems[0]));
+        QVERIFY2(table.problems[1].startsWith("lab.csv:6: row left out"), qPrintable(table.problems[1]));
+
+        const MeasuredLaunchTable wrong = readMeasuredLaunches("time,watts\n0.1,50\n", "trace.csv");
+        QVERIFY(wrong.rows.isEmpty());
+        QCOMPARE(wrong.problems.size(), 1);
+        QVERIFY2(wrong.problems.first().contains("trace.csv:1: not a measured-launch CSV"),
+            qPrintable(wrong.problems.first()));
+
+        QStringList problems;
+        const QVector<KernelMapEntry> map = readKernelMap(
+            "key_regex,source,kernel\n^(unclosed,src,k\nok$,src,k\nonly-two,fields\n", "map.csv", &problems);
+        QCOMPARE(map.size(), 1);
+        QCOMPARE(problems.size(), 2);
+        QVERIFY2(problems[0].startsWith("map.csv:2: invalid regular expression"), qPrintable(problems[0]));
+        QVERIFY2(problems[1].startsWith("map.csv:4: expected key_regex,source,kernel"), qPrintable(problems[1]));
+    }
+
     // ---- import: nvidia-smi ----
 
     void nvidiaSmiPicksTheInstantReadingOfOneGpu()
