@@ -13,6 +13,7 @@
 #include "calibration/EnergyBenchmarkPlan.h"
 #include "calibration/EnergyCalibration.h"
 #include "calibration/EnergyCalibrationRunner.h"
+#include "calibration/GroupedValidation.h"
 #include "calibration/NvmlSession.h"
 #include "calibration/PowerSampler.h"
 #include "calibration/ProgramMeasurement.h"
@@ -21,6 +22,7 @@
 #include "estimate/WhatIf.h"
 #include "export/EstimateWriter.h"
 #include "export/SliceReportWriter.h"
+#include "measure/MeasuredLaunches.h"
 #include "measure/PlainTraceWriter.h"
 #include "measure/TraceImport.h"
 #include "model/CalibrationProvenance.h"
@@ -157,6 +159,65 @@ EnergyCalibrationOptions quickEnergyOptions()
 class CalibrationTest : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // METHOD §11's figures by hand: APE 10, 20, 0, 50 % → MAPE 20, median 15, p90 (nearest
+    // rank, the 4th of 4) 50; R² = 1 − 2300 / 5000.
+    void errorFiguresByHand()
+    {
+        const ErrorFigures f = errorFigures({100, 100, 200, 200}, {110, 80, 200, 300}, 2);
+        QCOMPARE(f.rows, 4);
+        QCOMPARE(f.groups, 2);
+        QCOMPARE(f.mapePct, 20.0);
+        QCOMPARE(f.medianApePct, 15.0);
+        QCOMPARE(f.p90ApePct, 50.0);
+        QCOMPARE(f.r2, 1.0 - (100.0 + 400.0 + 0.0 + 10000.0) / 10000.0);
+        // Leave-one-group-out never lets a group see itself: a median over the other group.
+        const QVector<double> predicted = leaveOneGroupOut({"a", "a", "b", "b"}, medianBaseline({100, 120, 200, 220}));
+        QCOMPARE(predicted, (QVector<double>{210, 210, 110, 110}));
+    }
+
+    // The trivial baselines on the public measurements, whole kernels held out: the training
+    // median and a line on launch features (SM saturation, log10 threads). The figures were
+    // computed independently (a short Python script over the same CSVs, the same grouping by
+    // "Benchmark|Kernel Name"): 34.4 / 36.1 % (V100), 19.9 / 19.8 % (K20), 26.8 / 19.9 % (M60).
+    void groupedBaselinesOnTheMeasuredGpus_data()
+    {
+        QTest::addColumn<QString>("gpu");
+        QTest::addColumn<int>("sms");
+        QTest::addColumn<double>("medianMape");
+        QTest::addColumn<double>("linearMape");
+        QTest::newRow("V100") << "V100" << 80 << 34.4 << 36.1;
+        QTest::newRow("K20") << "K20" << 13 << 19.9 << 19.8;
+        QTest::newRow("M60") << "M60" << 16 << 26.8 << 19.9;
+    }
+
+    void groupedBaselinesOnTheMeasuredGpus()
+    {
+        QFETCH(QString, gpu);
+        QFETCH(int, sms);
+        QFETCH(double, medianMape);
+        QFETCH(double, linearMape);
+        QFile csv(test::sharedDir() + "/data/alavani/" + gpu + ".csv");
+        if (!csv.open(QIODevice::ReadOnly))
+            QSKIP("../shared/data/alavani is not beside this checkout");
+        const MeasuredLaunchTable table = readMeasuredLaunches(csv.readAll(), gpu + ".csv");
+        QStringList groups;
+        QVector<double> watts;
+        QVector<QVector<double>> features;
+        for (const MeasuredLaunch& row : table.rows) {
+            groups << row.key();
+            watts << row.watts;
+            features << launchFeatures(row.gridBlocks, row.blockThreads, sms);
+        }
+        const int kernels = int(QSet<QString>(groups.begin(), groups.end()).size());
+        const ErrorFigures median = errorFigures(watts, leaveOneGroupOut(groups, medianBaseline(watts)), kernels);
+        const ErrorFigures linear
+            = errorFigures(watts, leaveOneGroupOut(groups, linearBaseline(features, watts)), kernels);
+        QVERIFY2(qAbs(median.mapePct - medianMape) < 0.06, qPrintable(QString::number(median.mapePct)));
+        QVERIFY2(qAbs(linear.mapePct - linearMape) < 0.06, qPrintable(QString::number(linear.mapePct)));
+        QVERIFY(median.medianApePct <= median.p90ApePct);
+        QVERIFY(linear.r2 < 1);
+    }
+
     void committedKernelsAreTheGeneratorsOutput()
     {
         QFile file(test::sourceDir() + QStringLiteral("/app/calibrate/SimulatedSlices.cuh"));
