@@ -216,6 +216,14 @@ private Q_SLOTS:
         QVERIFY2(qAbs(linear.mapePct - linearMape) < 0.06, qPrintable(QString::number(linear.mapePct)));
         QVERIFY(median.medianApePct <= median.p90ApePct);
         QVERIFY(linear.r2 < 1);
+
+        // Random row splits, beside and labelled: deterministic, every row predicted once
+        // by a fit that did not see it.
+        const QVector<double> random
+            = randomSplitPredictions(int(watts.size()), 5, 20261125, linearBaseline(features, watts));
+        QCOMPARE(random, randomSplitPredictions(int(watts.size()), 5, 20261125, linearBaseline(features, watts)));
+        QVERIFY(std::all_of(random.cbegin(), random.cend(), [](double w) { return std::isfinite(w) && w != 0; }));
+        QVERIFY(random != randomSplitPredictions(int(watts.size()), 5, 7, linearBaseline(features, watts)));
     }
 
     void committedKernelsAreTheGeneratorsOutput()

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <random>
 
 namespace slicewatt {
 
@@ -52,6 +53,28 @@ QVector<double> leaveOneGroupOut(const QStringList& groups, const GroupFitter& f
         QVector<int> test;
         for (int i = 0; i < groups.size(); ++i)
             (groups[i] == held ? test : train) << i;
+        const std::function<double(int)> model = fit(train);
+        for (int row : test)
+            predicted[row] = model(row);
+    }
+    return predicted;
+}
+
+QVector<double> randomSplitPredictions(int rows, int folds, quint32 seed, const GroupFitter& fit)
+{
+    QVector<int> order(rows);
+    for (int i = 0; i < rows; ++i)
+        order[i] = i;
+    std::mt19937 random(seed);
+    for (int i = rows - 1; i > 0; --i)
+        std::swap(order[i], order[int(random() % quint32(i + 1))]);
+    QVector<double> predicted(rows, 0.0);
+    folds = std::clamp(folds, 2, std::max(2, rows));
+    for (int fold = 0; fold < folds; ++fold) {
+        QVector<int> train;
+        QVector<int> test;
+        for (int i = 0; i < rows; ++i)
+            (i % folds == fold ? test : train) << order[i];
         const std::function<double(int)> model = fit(train);
         for (int row : test)
             predicted[row] = model(row);

@@ -31,6 +31,12 @@ using GroupFitter = std::function<std::function<double(int row)>(const QVector<i
 // taken in sorted order: deterministic.
 QVector<double> leaveOneGroupOut(const QStringList& groups, const GroupFitter& fit);
 
+// Random row splits (k folds, rows shuffled with a fixed seed): only for reporting beside the
+// grouped figure, labelled, since a row's kernel is then in the training rows (§11). The
+// shuffle is written out (Fisher–Yates over mt19937's raw output), so folds are the same on
+// every platform.
+QVector<double> randomSplitPredictions(int rows, int folds, quint32 seed, const GroupFitter& fit);
+
 // The trivial baselines of §11: the training rows' median power, and a least-squares line on
 // launch features only.
 GroupFitter medianBaseline(const QVector<double>& measuredW);
