@@ -96,25 +96,12 @@ std::optional<OperationClass> operatorClass(BinaryOperator op)
     case BinaryOperator::Divide:
     case BinaryOperator::Remainder:
         return OperationClass::Division;
-    case BinaryOperator::ShiftLeft:
-    case BinaryOperator::ShiftRight:
-    case BinaryOperator::BitAnd:
-    case BinaryOperator::BitOr:
-    case BinaryOperator::BitXor:
-    case BinaryOperator::LogicalAnd:
-    case BinaryOperator::LogicalOr:
-    case BinaryOperator::Less:
-    case BinaryOperator::Greater:
-    case BinaryOperator::LessEqual:
-    case BinaryOperator::GreaterEqual:
-    case BinaryOperator::Equal:
-    case BinaryOperator::NotEqual:
-        return OperationClass::Other;
     case BinaryOperator::Assign:
     case BinaryOperator::Comma:
         return std::nullopt;
+    default:
+        return OperationClass::Other; // shifts, bitwise, logical, comparisons
     }
-    return std::nullopt;
 }
 
 OperationClass mathCallClass(const QString& name)

@@ -114,11 +114,10 @@ void OperationCounter::countOperator(const QString& spelling, const QVector<CXCu
         countInstruction(OperationClass::Other, operands, facts);
         return;
     }
+    // Unary minus reads as Subtract: one arithmetic operation either way.
     const std::optional<BinaryOperator> binary = binaryOperatorFromSpelling(op);
     if (binary && isArithmetic(*binary))
         ++facts.arithmetic;
-    else if (operands.size() == 1 && op == QLatin1String("-"))
-        ++facts.arithmetic; // unary minus (binaryOperatorFromSpelling reads "-" as subtract)
     if (const std::optional<OperationClass> operation = binary ? operatorClass(*binary) : std::nullopt)
         countInstruction(*operation, operands, facts);
 }

@@ -84,18 +84,9 @@ QString noEstimateReason(const KernelIR& ir, const KernelEstimate& estimate)
 void spreadOverStatements(
     const SliceEstimate& slice, double contribution, const KernelEnergy* energy, std::map<int, double>& heat)
 {
-    if (slice.members.isEmpty())
-        return;
-    double total = 0;
-    if (energy) {
-        for (int member : slice.members)
-            total += energy->statementJoules.value(member);
-    }
-    for (int member : slice.members) {
-        const double share
-            = total > 0 ? energy->statementJoules.value(member) / total : 1.0 / double(slice.members.size());
-        heat[member] += contribution * share;
-    }
+    const QVector<double> shares = memberHeatShares(slice, energy);
+    for (int i = 0; i < slice.members.size(); ++i)
+        heat[slice.members[i]] += contribution * shares[i];
 }
 
 } // namespace
@@ -254,6 +245,20 @@ KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, co
         estimate.lines.clear();
     }
     return estimate;
+}
+
+QVector<double> memberHeatShares(const SliceEstimate& slice, const KernelEnergy* energy)
+{
+    double total = 0;
+    if (energy) {
+        for (int member : slice.members)
+            total += energy->statementJoules.value(member);
+    }
+    QVector<double> shares;
+    shares.reserve(slice.members.size());
+    for (int member : slice.members)
+        shares << (total > 0 ? energy->statementJoules.value(member) / total : 1.0 / double(slice.members.size()));
+    return shares;
 }
 
 double modelIntensity(const PowerModel& model, const SliceEstimate& slice)

@@ -66,6 +66,11 @@ struct KernelEstimate {
     bool hasEstimate() const { return noEstimate.isEmpty(); }
 };
 
+// Each member's share of its slice's contribution (aligned with slice.members, summing to 1):
+// its executed dynamic energy over the slice's, or an even share without an energy model or
+// when the slice executes nothing the model prices. How per-line heat is spread.
+QVector<double> memberHeatShares(const SliceEstimate& slice, const KernelEnergy* energy);
+
 // A slice's intensity on `model`'s axis: JSW12's fraction or JoS13's ratio.
 double modelIntensity(const PowerModel& model, const SliceEstimate& slice);
 

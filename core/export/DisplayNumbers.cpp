@@ -45,6 +45,13 @@ QString formatSeconds(double seconds)
     return formatNumber(seconds) + QStringLiteral(" s");
 }
 
+QString formatDuration(double seconds)
+{
+    // The same prefixes as energies (1, m, µ, n): only the unit letter differs.
+    const EnergyPrefix prefix = energyPrefixFor(seconds);
+    return formatNumber(seconds * prefix.factor) + QLatin1Char(' ') + prefix.unit.chopped(1) + QLatin1Char('s');
+}
+
 QString formatPercent(double fraction)
 {
     return QString::number(fraction * 100.0, 'f', 1) + QStringLiteral(" %");

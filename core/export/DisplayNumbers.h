@@ -22,6 +22,9 @@ struct EnergyPrefix {
 };
 EnergyPrefix energyPrefixFor(double joules);
 QString formatSeconds(double seconds); // "0.5 s" (4 significant digits)
+// A short duration in the SI prefix it reads best in, like formatJoules: "10.02 µs",
+// "1.234 ms", "2.5 s" (formatSeconds would print 1.002e-05 s).
+QString formatDuration(double seconds);
 QString formatPercent(double fraction); // 0.375 → "37.5 %"
 // Computation intensity in the model's definition: a fraction in [0, 1] with three
 // decimals ("0.623"), a ratio with four significant digits ("12.35", "8200").

@@ -111,13 +111,6 @@ QJsonArray copiesJson(const QVector<CopyEnergy>& copies)
     return array;
 }
 
-QString formatDuration(double seconds)
-{
-    // The same prefixes as energies (1, m, µ, n): only the unit letter differs.
-    const EnergyPrefix prefix = energyPrefixFor(seconds);
-    return formatNumber(seconds * prefix.factor) + QLatin1Char(' ') + prefix.unit.chopped(1) + QLatin1Char('s');
-}
-
 QString copySummary(const CopyEnergy& copy)
 {
     QString text = copy.site.api;

@@ -29,9 +29,6 @@ QStringList energyClassTerms(const InstructionCounts& perThread, const EnergyMod
 // [{"file", "line", "api", "direction", "bytes", "seconds", "energy_j", "note"}]: the
 // program's host-device copies (unknowns null).
 QJsonArray copiesJson(const QVector<CopyEnergy>& copies);
-// A copy's (or any short) duration in the SI prefix it reads best in, like formatJoules:
-// "10.02 µs", "1.234 ms", "2.5 s"; formatSeconds would print 1.002e-05 s.
-QString formatDuration(double seconds);
 // "cudaMemcpy HostToDevice 4194304 B: 0.534 ms, 21.37 mJ" or the reason there is no energy.
 QString copySummary(const CopyEnergy& copy);
 

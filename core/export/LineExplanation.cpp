@@ -77,20 +77,18 @@ QString lineExplanationHtml(const KernelEstimateReport& report, const EnergyMode
                     .arg(esc(formatWatts(watts, 2)), esc(formatWatts(estimate.watts)));
         const KernelEnergy* energy = estimate.energy ? &*estimate.energy : nullptr;
         for (const SliceEstimate& slice : estimate.slices) {
-            double sliceJoules = 0;
-            double lineJoules = 0;
-            int onLine = 0;
-            for (int member : slice.members) {
-                const double joules = energy ? energy->statementJoules.value(member) : 0;
-                sliceJoules += joules;
-                if (statements.contains(member)) {
-                    lineJoules += joules;
-                    ++onLine;
+            // The same shares the estimate spread the slice's power with.
+            const QVector<double> shares = memberHeatShares(slice, energy);
+            double share = 0;
+            bool onLine = false;
+            for (int i = 0; i < slice.members.size(); ++i) {
+                if (statements.contains(slice.members[i])) {
+                    share += shares[i];
+                    onLine = true;
                 }
             }
-            if (onLine == 0)
+            if (!onLine)
                 continue;
-            const double share = sliceJoules > 0 ? lineJoules / sliceJoules : double(onLine) / slice.members.size();
             html += QStringLiteral("<li>%1 slice: %2 × %3 of its executed energy = %4</li>")
                         .arg(memorySpaceName(slice.space), esc(formatWatts(slice.watts * slice.weight, 2)),
                             esc(formatPercent(share)), esc(formatWatts(slice.watts * slice.weight * share, 2)));
