@@ -10,6 +10,7 @@
 #include "TraceCommand.h"
 #include "TrainWnnCommand.h"
 #include "ValidateCommand.h"
+#include "ValidateMeasuredCommand.h"
 
 #include <QApplication>
 #include <QByteArray>
@@ -326,6 +327,8 @@ int main(int argc, char** argv)
         return slicewatt::cli::runTraceCommand(args);
     if (command == QLatin1String("validate"))
         return slicewatt::cli::runValidateCommand(args);
+    if (command == QLatin1String("validate-measured"))
+        return slicewatt::cli::runValidateMeasuredCommand(args);
     fprintf(stderr, "slicewatt-cli: unknown command '%s'\n\n%s", qPrintable(command), kUsage);
     return slicewatt::cli::ExitUsage;
 }

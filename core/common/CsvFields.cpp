@@ -51,4 +51,11 @@ QString metadataCommentLine(const QString& key, QString value)
     return QStringLiteral("# %1: %2").arg(key, value);
 }
 
+QString csvField(const QString& text)
+{
+    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) && !text.contains(QLatin1Char('\n')))
+        return text;
+    return QLatin1Char('"') + QString(text).replace(QLatin1String("\""), QLatin1String("\"\"")) + QLatin1Char('"');
+}
+
 } // namespace slicewatt

@@ -11,6 +11,10 @@ namespace slicewatt {
 // is left open. Shared by the calibration CSV and the power-trace readers.
 bool splitCsvFields(const QString& line, QStringList* fields);
 
+// One field as CSV writes it: quoted (with "" for a quote) only when it holds a comma, a
+// quote or a line break.
+QString csvField(const QString& text);
+
 // A metadata comment `# key: value` (key: lower-case letters, digits, '_'), trimmed line
 // given; false for any other line. slicewatt-calibrate writes them before a CSV's header.
 bool splitMetadataComment(const QString& line, QString* key, QString* value);

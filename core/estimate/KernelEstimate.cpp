@@ -105,26 +105,13 @@ KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, co
         estimate.assumptions << saturation.assumption;
 
     for (const SliceSummary& slice : slices.slices) {
-        SliceEstimate s;
-        s.space = slice.space;
-        // BDPM keeps only the sub-slices likely enough to matter (p > δ); BSPM keeps all.
-        for (const SubSlice& sub : slice.subSlices) {
-            if (estimate.dense && sub.probability <= settings.delta)
-                continue;
-            s.members += sub.members;
-            s.length += sub.length;
-            s.arithmetic += sub.arithmetic;
-            s.accesses += sub.accesses;
-        }
+        SliceEstimate s = keptSlice(slice, estimate.dense, settings.delta, model.memoryFactors());
         if (s.length == 0)
             continue;
-        double normalisedMemory = 0;
-        for (MemorySpace space : kAllMemorySpaces)
-            normalisedMemory += model.memoryFactors()[size_t(space)] * s.accesses[space];
         // Without a memory operation there is no ratio #A / N_mem: the slice is left out of a
         // ratio model's estimate, with a note, never clamped to the end of its domain. (The
         // fraction #A / (#A + N_mem) is 1 then, a value JSW12's axis has.)
-        if (normalisedMemory <= 0 && !model.usesFractionIntensity()) {
+        if (!s.hasMemory() && !model.usesFractionIntensity()) {
             estimate.assumptions << QStringLiteral("%1 slice: no memory operation, so no intensity #A / N_mem; left "
                                                    "out of the estimate (its %2 statements carry no heat)")
                                         .arg(memorySpaceName(s.space))
@@ -132,8 +119,6 @@ KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, co
             ++estimate.slicesWithoutMemory;
             continue;
         }
-        s.intensityRatio = normalisedMemory > 0 ? s.arithmetic / normalisedMemory : 0;
-        s.intensityFraction = normalisedMemory > 0 ? s.arithmetic / (s.arithmetic + normalisedMemory) : 1.0;
         SliceOperatingPoint point;
         point.intensityRatio = s.intensityRatio;
         point.intensityFraction = s.intensityFraction;
@@ -245,6 +230,28 @@ KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, co
         estimate.lines.clear();
     }
     return estimate;
+}
+
+SliceEstimate keptSlice(
+    const SliceSummary& slice, bool dense, double delta, const std::array<double, kMemorySpaceCount>& memoryFactors)
+{
+    SliceEstimate s;
+    s.space = slice.space;
+    // BDPM keeps only the sub-slices likely enough to matter (p > δ); BSPM keeps all.
+    for (const SubSlice& sub : slice.subSlices) {
+        if (dense && sub.probability <= delta)
+            continue;
+        s.members += sub.members;
+        s.length += sub.length;
+        s.arithmetic += sub.arithmetic;
+        s.accesses += sub.accesses;
+    }
+    double normalisedMemory = 0;
+    for (MemorySpace space : kAllMemorySpaces)
+        normalisedMemory += memoryFactors[size_t(space)] * s.accesses[space];
+    s.intensityRatio = normalisedMemory > 0 ? s.arithmetic / normalisedMemory : 0;
+    s.intensityFraction = normalisedMemory > 0 ? s.arithmetic / (s.arithmetic + normalisedMemory) : 1.0;
+    return s;
 }
 
 QVector<double> memberHeatShares(const SliceEstimate& slice, const KernelEnergy* energy)

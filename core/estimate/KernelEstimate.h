@@ -29,6 +29,8 @@ struct SliceEstimate {
     double weight = 0; // |C_i| / L, the share of the program power
     QVector<int> members; // statements that carry this slice's heat
     QStringList outOfDomain;
+
+    bool hasMemory() const { return accesses.total() > 0; }
 };
 
 struct LineHeat {
@@ -65,6 +67,12 @@ struct KernelEstimate {
 
     bool hasEstimate() const { return noEstimate.isEmpty(); }
 };
+
+// A slice as estimated: BDPM keeps only sub-slices with probability above δ (BSPM all), and
+// its intensity on both axes with the model's memory factors (ratio 0 and fraction 1 when it
+// has no memory operation).
+SliceEstimate keptSlice(
+    const SliceSummary& slice, bool dense, double delta, const std::array<double, kMemorySpaceCount>& memoryFactors);
 
 // Each member's share of its slice's contribution (aligned with slice.members, summing to 1):
 // its executed dynamic energy over the slice's, or an even share without an energy model or

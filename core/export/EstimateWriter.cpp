@@ -4,22 +4,13 @@
 #include "DisplayNumbers.h"
 #include "EnergyOutput.h"
 #include "OutputFormatting.h"
+#include "common/CsvFields.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
 namespace slicewatt {
-namespace {
-
-QString csvField(const QString& text)
-{
-    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) && !text.contains(QLatin1Char('\n')))
-        return text;
-    return QLatin1Char('"') + QString(text).replace(QLatin1String("\""), QLatin1String("\"\"")) + QLatin1Char('"');
-}
-
-} // namespace
 
 QByteArray estimateJson(const EstimateRun& run)
 {

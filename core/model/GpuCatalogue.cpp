@@ -85,6 +85,13 @@ std::optional<GpuCatalogue> GpuCatalogue::parse(const QByteArray& json, const QS
             gpu.memoryBandwidthGBs = o.value(QLatin1String("memory_bandwidth_gb_s")).toDouble();
         if (o.contains(QLatin1String("idle_power_w")))
             gpu.idlePowerW = o.value(QLatin1String("idle_power_w")).toDouble();
+        if (o.contains(QLatin1String("fp32_lanes_per_sm"))) {
+            gpu.fp32LanesPerSm = o.value(QLatin1String("fp32_lanes_per_sm")).toInt(0);
+            if (*gpu.fp32LanesPerSm <= 0)
+                problems.add(QStringLiteral("GPU %1: \"fp32_lanes_per_sm\" must be a positive integer")
+                                 .arg(o.value(QLatin1String("id")).toString()),
+                    QStringLiteral("fp32_lanes_per_sm"));
+        }
         const QJsonObject sources = o.value(QLatin1String("sources")).toObject();
         for (auto it = sources.constBegin(); it != sources.constEnd(); ++it)
             gpu.sources.insert(it.key(), it.value().toString());

@@ -38,6 +38,9 @@ struct GpuSpec {
     std::optional<double> boostClockMhz;
     std::optional<double> memoryBandwidthGBs; // GB/s (10^9 bytes)
     std::optional<double> idlePowerW; // only where a data sheet publishes it
+    // 32-bit floating-point results per clock per SM: the arithmetic roof of the static time
+    // estimate (LaunchActivity).
+    std::optional<int> fp32LanesPerSm;
     QHash<QString, QString> sources; // field ("sms", "clocks", "memory_bandwidth", …) → where it comes from
 };
 

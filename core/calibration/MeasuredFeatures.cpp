@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "MeasuredFeatures.h"
+
+#include "analysis/ProjectIndexer.h"
+#include "estimate/KernelEstimate.h"
+#include "estimate/LaunchActivityEstimate.h"
+#include "estimate/WhatIf.h"
+#include "project/ProjectLoader.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QMap>
+
+namespace slicewatt {
+
+namespace {
+
+// The program's intensity on both axes: slices with memory operations, weighted by length.
+void addIntensity(MeasuredRowFeatures& row, const KernelSlices& slices, const AnalysisOptions& options)
+{
+    double ratio = 0;
+    double fraction = 0;
+    int length = 0;
+    for (const SliceSummary& summary : slices.slices) {
+        const SliceEstimate slice = keptSlice(summary, slices.dense, WhatIfSettings().delta, options.memoryFactors);
+        if (slice.length == 0 || !slice.hasMemory())
+            continue;
+        ratio += slice.length * slice.intensityRatio;
+        fraction += slice.length * slice.intensityFraction;
+        length += slice.length;
+    }
+    row.hasIntensity = length > 0 && ratio > 0;
+    row.intensityRatio = length > 0 ? ratio / length : 0;
+    row.intensityFraction = length > 0 ? fraction / length : 0;
+    row.lines = length;
+}
+
+} // namespace
+
+MeasuredFeatureSet analyseMeasuredLaunches(
+    const MeasuredLaunchTable& table, const QString& corpusRoot, const GpuSpec& gpu, const ParserOptions& parserOptions)
+{
+    MeasuredFeatureSet set;
+    set.gpuId = gpu.id;
+    QMap<QString, QVector<int>> rowsBySource; // sorted: sources are analysed in a fixed order
+    for (int i = 0; i < table.rows.size(); ++i) {
+        const MeasuredLaunch& row = table.rows[i];
+        if (!row.isMapped())
+            set.problems << QStringLiteral("line %1: %2 is not in the kernel map").arg(row.line).arg(row.key());
+        else
+            rowsBySource[row.source] << i;
+    }
+    for (auto it = rowsBySource.constBegin(); it != rowsBySource.constEnd(); ++it) {
+        const QString path = QDir(corpusRoot).filePath(it.key());
+        if (!QFileInfo::exists(path)) {
+            set.problems
+                << QStringLiteral("%1: not found under %2 (%3 rows)").arg(it.key(), corpusRoot).arg(it->size());
+            continue;
+        }
+        const ProjectIndex index = indexProject(loadProject({path}), parserOptions);
+        ++set.sourcesAnalysed;
+        for (int tableRow : *it) {
+            const MeasuredLaunch& measured = table.rows[tableRow];
+            const auto kernel = std::find_if(index.kernels.begin(), index.kernels.end(),
+                [&](const CatalogFunction& f) { return f.info.name == measured.kernel; });
+            const KernelIR* ir = kernel == index.kernels.end() ? nullptr : index.kernelIR(kernel->info.key);
+            if (!ir) {
+                set.problems << QStringLiteral("line %1: kernel %2 has no readable body in %3")
+                                    .arg(measured.line)
+                                    .arg(measured.kernel, it.key());
+                continue;
+            }
+            KernelWhatIf whatIf;
+            whatIf.gridBlocks = measured.gridBlocks;
+            whatIf.blockThreads = measured.blockThreads;
+            const LaunchShape launch = whatIfLaunch(*kernel, whatIf);
+            AnalysisOptions options;
+            KernelSlices slices = analyseKernel(*ir, launch, options);
+            if (measured.trips) {
+                for (const LoopResolution& loop : slices.loops) {
+                    if (loop.assumed)
+                        options.tripCountOverrides.insert(loop.statement, *measured.trips);
+                }
+                slices = analyseKernel(*ir, launch, options);
+            }
+            QString why;
+            const std::optional<LaunchActivity> activity = estimateLaunchActivity(*ir, slices, launch, gpu, &why);
+            if (!activity) {
+                set.problems << QStringLiteral("line %1: %2").arg(measured.line).arg(why);
+                continue;
+            }
+            MeasuredRowFeatures row;
+            row.tableRow = tableRow;
+            row.group = measured.source + QLatin1Char('|') + measured.kernel;
+            row.measuredW = measured.watts;
+            row.gridBlocks = measured.gridBlocks;
+            row.blockThreads = measured.blockThreads;
+            row.activity = *activity;
+            for (const LoopResolution& loop : slices.loops)
+                row.assumedLoops += loop.assumed ? 1 : 0;
+            addIntensity(row, slices, options);
+            set.rows << row;
+        }
+    }
+    // File order, whatever order the sources were analysed in.
+    std::sort(set.rows.begin(), set.rows.end(),
+        [](const MeasuredRowFeatures& a, const MeasuredRowFeatures& b) { return a.tableRow < b.tableRow; });
+    return set;
+}
+
+} // namespace slicewatt

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "frontend/ParserOptions.h"
+#include "measure/MeasuredLaunches.h"
+#include "model/GpuCatalogue.h"
+#include "model/LaunchActivity.h"
+
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+namespace slicewatt {
+
+// SliceWatt's own view of one measured launch (METHOD §11): the measured kernel's source
+// analysed at the row's launch configuration, with the features every fitted form reads.
+struct MeasuredRowFeatures {
+    int tableRow = -1; // index into MeasuredLaunchTable::rows
+    QString group; // "source|kernel": rows of one kernel are held out together
+    double measuredW = 0;
+    qint64 gridBlocks = 0;
+    qint64 blockThreads = 0;
+    LaunchActivity activity;
+    // The program's slices on the published models' axes (METHOD §3, §5): the length-weighted
+    // mean intensity of the slices with memory operations, and the program length L.
+    bool hasIntensity = false;
+    double intensityRatio = 0;
+    double intensityFraction = 0;
+    double lines = 0;
+    int assumedLoops = 0; // loops whose trip count is the default (the problem size is unknown)
+};
+
+struct MeasuredFeatureSet {
+    QString gpuId;
+    QVector<MeasuredRowFeatures> rows; // the mapped rows SliceWatt could analyse, file order
+    QStringList problems; // rows left out (unmapped, source or kernel not found), and why
+    int sourcesAnalysed = 0;
+};
+
+// Analyses each mapped source under `corpusRoot` once, and every row through the what-if
+// path (its grid and block in place of the code's; a minimal-form row's trips for every loop
+// whose trip count the code does not fix): no reparse per row.
+MeasuredFeatureSet analyseMeasuredLaunches(const MeasuredLaunchTable& table, const QString& corpusRoot,
+    const GpuSpec& gpu, const ParserOptions& parserOptions);
+
+} // namespace slicewatt

@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "MeasuredValidation.h"
+
+#include "model/LevenbergMarquardt.h"
+#include "model/ModelForm.h"
+#include "model/WaveletNetwork.h"
+
+#include <QSet>
+
+#include <cmath>
+#include <limits>
+
+namespace slicewatt {
+
+namespace {
+
+constexpr double kNotPredicted = std::numeric_limits<double>::quiet_NaN();
+
+// Rows with a prediction: the figures are over these.
+ErrorFigures figuresOver(const MeasuredFeatureSet& features, const QVector<double>& predicted)
+{
+    QVector<double> measured;
+    QVector<double> kept;
+    QSet<QString> groups;
+    for (int i = 0; i < features.rows.size(); ++i) {
+        if (!std::isfinite(predicted[i]))
+            continue;
+        measured << features.rows[i].measuredW;
+        kept << predicted[i];
+        groups.insert(features.rows[i].group);
+    }
+    return errorFigures(measured, kept, int(groups.size()));
+}
+
+// A published slice form fitted by Levenberg–Marquardt to (Sa, program intensity) per row.
+GroupFitter sliceFormFitter(const MeasuredFeatureSet& features, const ModelForm& form, QString* error)
+{
+    return [&features, &form, error](const QVector<int>& train) {
+        const bool fraction = form.intensityScale() == IntensityScale::Fraction;
+        auto intensity
+            = [&](const MeasuredRowFeatures& r) { return fraction ? r.intensityFraction : r.intensityRatio; };
+        QVector<ModelSample> samples;
+        for (int row : train) {
+            const MeasuredRowFeatures& r = features.rows[row];
+            if (r.hasIntensity)
+                samples << ModelSample{r.activity.saturation, intensity(r), r.measuredW};
+        }
+        const FitResult fit = fitModel(form, samples);
+        if (!fit.ok() && error->isEmpty())
+            *error = fit.error;
+        return std::function<double(int)>([&features, &form, fit, intensity](int row) {
+            const MeasuredRowFeatures& r = features.rows[row];
+            if (!fit.ok() || !r.hasIntensity)
+                return kNotPredicted;
+            return form.evaluate(fit.parameters, r.activity.saturation, intensity(r));
+        });
+    };
+}
+
+GroupFitter waveletFitter(const MeasuredFeatureSet& features, int epochs)
+{
+    return [&features, epochs](const QVector<int>& train) {
+        std::vector<WnnSample> samples;
+        for (int row : train) {
+            const MeasuredRowFeatures& r = features.rows[row];
+            if (r.hasIntensity)
+                samples.push_back({r.intensityRatio, r.activity.saturation, r.lines, 0, r.measuredW});
+        }
+        WaveletNetwork network = WaveletNetwork::untrained();
+        WnnTrainingOptions options;
+        options.maxEpochs = epochs;
+        const bool ok = network.train(samples, options).error.isEmpty();
+        return std::function<double(int)>([&features, network, ok](int row) {
+            const MeasuredRowFeatures& r = features.rows[row];
+            return ok && r.hasIntensity ? network.predictWatts(r.intensityRatio, r.activity.saturation, r.lines, 0)
+                                        : kNotPredicted;
+        });
+    };
+}
+
+ActivityFit fitActivityRows(
+    const MeasuredFeatureSet& features, const QVector<int>& rows, double boardW, const QStringList& inputs)
+{
+    QVector<LaunchActivity> activities;
+    QVector<double> watts;
+    for (int row : rows) {
+        activities << features.rows[row].activity;
+        watts << features.rows[row].measuredW;
+    }
+    ActivityFitOptions options;
+    options.inputs = inputs;
+    return fitActivityModel(activities, watts, boardW, options);
+}
+
+GroupFitter activityFitter(const MeasuredFeatureSet& features, double boardW, const QStringList& inputs, QString* error)
+{
+    return [&features, boardW, inputs, error](const QVector<int>& train) {
+        const ActivityFit fit = fitActivityRows(features, train, boardW, inputs);
+        if (!fit.ok() && error->isEmpty())
+            *error = fit.error;
+        return std::function<double(int)>([&features, fit, boardW](int row) {
+            return fit.ok() ? activityWatts(fit.parameters, features.rows[row].activity, boardW) : kNotPredicted;
+        });
+    };
+}
+
+} // namespace
+
+const QVector<ActivityVariant>& activityVariants()
+{
+    static const QVector<ActivityVariant> variants = {
+        {QStringLiteral("launch-activity"),
+            {QStringLiteral("log_threads"), QStringLiteral("saturation"), QStringLiteral("occupancy"),
+                QStringLiteral("log_seconds")},
+            QStringLiteral("[ours] idle + (board − idle)·σ(log threads, SM saturation, occupancy, log roofline time)")},
+        {QStringLiteral("launch-activity-launch"),
+            {QStringLiteral("log_threads"), QStringLiteral("saturation"), QStringLiteral("occupancy")},
+            QStringLiteral("[ours] the same form on the launch alone, without the static time estimate")},
+        {QStringLiteral("launch-activity-all"), {},
+            QStringLiteral("[ours] the same form on every activity input (adds the roofline's memory share and the "
+                           "instruction rate from the instruction-class counts)")},
+    };
+    return variants;
+}
+
+QStringList rowGroups(const MeasuredFeatureSet& features)
+{
+    QStringList groups;
+    for (const MeasuredRowFeatures& row : features.rows)
+        groups << row.group;
+    return groups;
+}
+
+const ModelFigures* MeasuredValidation::figures(const QString& id) const
+{
+    for (const ModelFigures& m : models) {
+        if (m.id == id)
+            return &m;
+    }
+    return nullptr;
+}
+
+MeasuredValidation validateMeasuredLaunches(
+    const MeasuredFeatureSet& features, const GpuSpec& gpu, const MeasuredValidationOptions& options)
+{
+    MeasuredValidation validation;
+    validation.features = features;
+    const MeasuredFeatureSet& rows = validation.features;
+    const QStringList groups = rowGroups(rows);
+    QVector<double> measured;
+    QVector<QVector<double>> launch;
+    for (const MeasuredRowFeatures& r : rows.rows) {
+        measured << r.measuredW;
+        launch << launchFeatures(r.gridBlocks, r.blockThreads, gpu.sms);
+    }
+    const double boardW = gpu.boardPowerW.value_or(0);
+
+    auto add = [&](const QString& id, const QString& description, bool baseline, const GroupFitter& fitter,
+                   const QString* error) {
+        ModelFigures m;
+        m.id = id;
+        m.description = description;
+        m.baseline = baseline;
+        m.groupedW = leaveOneGroupOut(groups, fitter);
+        m.randomW = randomSplitPredictions(int(rows.rows.size()), options.folds, options.seed, fitter);
+        m.grouped = figuresOver(rows, m.groupedW);
+        m.randomSplit = figuresOver(rows, m.randomW);
+        if (error)
+            m.error = *error;
+        validation.models << m;
+        return &validation.models.last();
+    };
+    add(QStringLiteral("median"), QStringLiteral("baseline: the training rows' median power"), true,
+        medianBaseline(measured), nullptr);
+    add(QStringLiteral("launch-linear"),
+        QStringLiteral("baseline: least squares on SM saturation and log10 threads (launch only)"), true,
+        linearBaseline(launch, measured), nullptr);
+    for (const char* name : {"jos13", "jos13-idle", "linear-intensity"}) {
+        const ModelForm* form = modelFormByName(QLatin1String(name));
+        QString error;
+        add(form->name(),
+            QStringLiteral("%1 refitted on SliceWatt's program intensity and SM saturation: %2")
+                .arg(form->origin(), form->formula()),
+            false, sliceFormFitter(rows, *form, &error), &error);
+    }
+    if (options.includeWnn)
+        add(QStringLiteral("wnn"),
+            QStringLiteral("JoS13's wavelet network retrained on intensity, saturation and program length (%1 epochs)")
+                .arg(options.wnnEpochs),
+            false, waveletFitter(rows, options.wnnEpochs), nullptr);
+    if (boardW > 0) {
+        for (const ActivityVariant& variant : activityVariants()) {
+            QString error;
+            ModelFigures* m = add(
+                variant.id, variant.description, false, activityFitter(rows, boardW, variant.inputs, &error), &error);
+            QVector<int> every;
+            for (int i = 0; i < rows.rows.size(); ++i)
+                every << i;
+            const ActivityFit fit = fitActivityRows(rows, every, boardW, variant.inputs);
+            m->fullFit = fit.parameters;
+            m->inputs = variant.inputs;
+            if (!fit.ok() && m->error.isEmpty())
+                m->error = fit.error;
+        }
+    }
+    double best = std::numeric_limits<double>::infinity();
+    for (const ModelFigures& m : validation.models) {
+        if (!m.baseline && m.error.isEmpty() && m.grouped.rows == rows.rows.size() && m.grouped.mapePct < best) {
+            best = m.grouped.mapePct;
+            validation.defaultModelId = m.id;
+        }
+    }
+    return validation;
+}
+
+} // namespace slicewatt

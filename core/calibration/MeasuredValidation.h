@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "GroupedValidation.h"
+#include "MeasuredFeatures.h"
+#include "model/ActivityModel.h"
+
+#include <QHash>
+#include <QString>
+#include <QVector>
+
+namespace slicewatt {
+
+// METHOD §11 on one GPU's measured launches: every form SliceWatt can fit, each predicted
+// for every row by a fit that did not see the row's kernel, beside the trivial baselines,
+// and (labelled, never instead) the random row-split figures.
+struct ModelFigures {
+    QString id; // "median", "launch-linear", "jos13", …, "launch-activity"
+    QString description;
+    bool baseline = false;
+    ErrorFigures grouped; // leave-one-kernel-out, over the rows it predicts
+    ErrorFigures randomSplit; // k random row folds (the kernel is then in the training rows)
+    QVector<double> groupedW; // per feature row; NaN where the form cannot predict the row
+    QVector<double> randomW;
+    QString error; // a fit that failed on some held-out kernel, in words
+    // The form fitted to every row: what a shipped model file holds (launch-activity forms).
+    QHash<QString, double> fullFit;
+    QStringList inputs; // the activity inputs the form uses
+};
+
+struct MeasuredValidationOptions {
+    int folds = 10; // random row split
+    quint32 seed = 20231; // its shuffle
+    int wnnEpochs = 300; // per held-out kernel: the network retrains for every fold
+    bool includeWnn = true;
+};
+
+struct MeasuredValidation {
+    MeasuredFeatureSet features;
+    QVector<ModelFigures> models; // baselines first
+    // The non-baseline model that predicts every row with the lowest grouped MAPE.
+    QString defaultModelId;
+    const ModelFigures* figures(const QString& id) const;
+    const ModelFigures* defaultModel() const { return figures(defaultModelId); }
+};
+
+MeasuredValidation validateMeasuredLaunches(
+    const MeasuredFeatureSet& features, const GpuSpec& gpu, const MeasuredValidationOptions& options = {});
+
+// The launch-activity forms the validation fits: the inputs each uses (empty: all).
+struct ActivityVariant {
+    QString id;
+    QStringList inputs;
+    QString description;
+};
+const QVector<ActivityVariant>& activityVariants();
+
+// The groups (kernels) of the rows.
+QStringList rowGroups(const MeasuredFeatureSet& features);
+
+} // namespace slicewatt

@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "analysis/KernelSlices.h"
+#include "model/GpuCatalogue.h"
+#include "model/LaunchActivity.h"
+
+#include <optional>
+
+namespace slicewatt {
+
+// The launch overhead added to every static time estimate, s [ours: the order of a kernel
+// launch's latency on these GPUs].
+constexpr double kLaunchOverheadSeconds = 5e-6;
+
+// The activity of `launch` on `gpu`; nullopt with `why` set when the launch's grid or block
+// is not known, or the GPU lacks the clocks, bandwidth or arithmetic lanes the time estimate
+// needs.
+std::optional<LaunchActivity> estimateLaunchActivity(
+    const KernelIR& ir, const KernelSlices& slices, const LaunchShape& launch, const GpuSpec& gpu, QString* why);
+
+} // namespace slicewatt

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "ir/InstructionClass.h"
+
+#include <QStringList>
+
+namespace slicewatt {
+
+// How busy one launch keeps the GPU, from the launch, the GPU's limits and the executed
+// instruction counts (METHOD §9's classes): the inputs of the launch-activity power model
+// [ours], fitted to measured power per launch (METHOD §11).
+struct LaunchActivity {
+    double gridBlocks = 0;
+    double blockThreads = 0;
+    double threads = 0; // grid × block
+    int activeSms = 0; // min(blocks, SMs)
+    double saturation = 0; // active SMs / SMs
+    int residentBlocksPerSm = 0; // by the per-SM thread and block limits (registers and shared memory unknown)
+    double occupancy = 0; // resident threads on a busy SM / its thread limit, in (0, 1]
+    double waves = 0; // blocks / (SMs × resident blocks per SM)
+    InstructionCounts perThread; // executed per thread, by class
+    double instructions = 0; // compute instructions of the launch, all threads
+    double globalBytes = 0; // off-chip traffic: global and texture accesses × 4 bytes [ours: 32-bit words]
+    // A static time estimate (a roofline): the work over the peak rates of the SMs the launch
+    // occupies and of the memory, plus a fixed launch overhead.
+    double computeSeconds = 0;
+    double memorySeconds = 0;
+    double seconds = 0;
+    QStringList assumptions;
+
+    // memory time / (compute + memory time): 1 for a launch bound by memory traffic.
+    double memoryShare() const
+    {
+        return computeSeconds + memorySeconds > 0 ? memorySeconds / (computeSeconds + memorySeconds) : 0;
+    }
+};
+
+} // namespace slicewatt
