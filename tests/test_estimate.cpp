@@ -47,7 +47,8 @@ private Q_SLOTS:
         const ModelLibrary lib = ModelLibrary::load({}, errors);
         QVERIFY2(errors.isEmpty(), qPrintable(errors.join('\n')));
         QCOMPARE(lib.gpus().gpus().size(), 13);
-        QCOMPARE(lib.models().size(), 3);
+        QCOMPARE(lib.models().size(), 4);
+        QVERIFY(lib.model("launch-activity"));
         QVERIFY(lib.model("jos13"));
         QVERIFY(lib.model("jsw12"));
         QCOMPARE(lib.gpus().find("GTX 280")->sms, 30);

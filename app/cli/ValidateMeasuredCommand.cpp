@@ -2,6 +2,7 @@
 #include "ValidateMeasuredCommand.h"
 
 #include "CliOptions.h"
+#include "calibration/ActivityModelFile.h"
 #include "calibration/MeasuredValidationWriter.h"
 #include "common/FileIo.h"
 #include "model/ModelLibrary.h"
@@ -32,7 +33,7 @@ int runValidateMeasuredCommand(const QStringList& args)
     if (!parseCommonOptions(args, {QStringLiteral("table"), QStringLiteral("json"), QStringLiteral("csv")}, options,
             error,
             {QStringLiteral("--map"), QStringLiteral("--corpus"), QStringLiteral("--gpu"),
-                QStringLiteral("--wnn-epochs"), QStringLiteral("--models-dir")})) {
+                QStringLiteral("--wnn-epochs"), QStringLiteral("--models-dir"), QStringLiteral("--write-model")})) {
         fprintf(stderr, "slicewatt-cli validate-measured: %s\n", qPrintable(error));
         return ExitUsage;
     }
@@ -78,8 +79,14 @@ int runValidateMeasuredCommand(const QStringList& args)
             return ExitAnalysisErrors;
         }
         MeasuredLaunchTable launches = readMeasuredLaunches(text, csv);
-        for (const QString& problem : launches.problems)
-            fprintf(stderr, "%s\n", qPrintable(problem));
+        // The first few rows left out, then how many more: the Alavani K20 file alone has
+        // nearly two hundred empty lines.
+        constexpr int kShownProblems = 5;
+        for (int i = 0; i < launches.problems.size() && i < kShownProblems; ++i)
+            fprintf(stderr, "%s\n", qPrintable(launches.problems[i]));
+        if (launches.problems.size() > kShownProblems)
+            fprintf(stderr, "%s: and %lld more rows left out\n", qPrintable(csv),
+                static_cast<long long>(launches.problems.size() - kShownProblems));
         if (!mapFile.isEmpty()) {
             QByteArray mapText;
             QStringList problems;
@@ -116,6 +123,21 @@ int runValidateMeasuredCommand(const QStringList& args)
     if (!writeOutput(options.outputFile, output, error)) {
         fprintf(stderr, "slicewatt-cli: %s\n", qPrintable(error));
         return ExitAnalysisErrors;
+    }
+    // The launch-activity model fitted to every row, with its figures in its provenance.
+    if (const QString modelFile = options.values.value(QStringLiteral("write-model")); !modelFile.isEmpty()) {
+        QStringList data;
+        for (const QString& csv : options.inputs)
+            data << QFileInfo(csv).fileName();
+        const QByteArray model = activityModelFile(validations,
+            QStringLiteral("Alavani et al. 2023 (doi:10.1145/3603533), measured average power per launch: %1 "
+                           "(rows mapped to the measured kernels' sources by kernels.csv)")
+                .arg(data.join(QStringLiteral(", "))),
+            QStringLiteral("slicewatt-cli " SLICEWATT_VERSION " validate-measured"));
+        if (!writeFileAtomically(modelFile, model, &error)) {
+            fprintf(stderr, "slicewatt-cli: %s\n", qPrintable(error));
+            return ExitAnalysisErrors;
+        }
     }
     return ExitOk;
 }

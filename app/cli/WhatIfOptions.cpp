@@ -123,7 +123,10 @@ bool readWhatIfOptions(const CommonOptions& options, WhatIfOptions& whatIf, QStr
         fprintf(stderr, "%s\n", qPrintable(message));
     WhatIfSettings& settings = whatIf.settings;
     settings.gpuId = options.values.value(QStringLiteral("gpu"), settings.gpuId);
-    settings.modelId = options.values.value(QStringLiteral("model"), settings.modelId);
+    // Without --model, the GPU's default: the model its measured validation chose, if any.
+    const PowerModel* defaultModel = whatIf.library.defaultModelFor(settings.gpuId);
+    settings.modelId = options.values.value(
+        QStringLiteral("model"), defaultModel ? defaultModel->id() : ModelLibrary::defaultModelId());
     settings.energyModelId = options.values.value(QStringLiteral("energy-model"), settings.energyModelId);
     const ModelChoice choice = chooseModel(whatIf.library, settings);
     if (!choice.error.isEmpty()) {

@@ -54,6 +54,11 @@ const char* const kUsage = "Usage: slicewatt-cli COMMAND [OPTIONS] PATH...\n"
                            "  validate   compare the static prediction with measured program power (CSV with\n"
                            "             program, kernel, measured_w): error per program and the mean\n"
                            "             absolute percentage error: validate CSV [the analyze options]\n"
+                           "  validate-measured\n"
+                           "             the measured-power validation (METHOD section 11): analyse the measured\n"
+                           "             kernels at every measured launch, fit every model form leaving one kernel\n"
+                           "             out at a time, print each model's error beside the baselines:\n"
+                           "             validate-measured CSV... [--map FILE] [--corpus DIR] [--write-model FILE]\n"
                            "  help       this text; help COMMAND: the command's options\n"
                            "\n"
                            "Options:\n"
@@ -251,6 +256,31 @@ QByteArray commandHelp(const QString& command)
                "  -f, --format FORMAT   table (default), json or csv\n"
                "  -o, --output FILE     write there (atomically) instead of stdout\n";
         text += kWhatIfOptions;
+        text += kLoadOptions;
+    } else if (command == QLatin1String("validate-measured")) {
+        text = "Usage: slicewatt-cli validate-measured CSV... [OPTIONS]\n\n"
+               "Validates SliceWatt's power models on measured average power per kernel launch (METHOD.md\n"
+               "section 11). CSV is a measured file of Alavani et al. (columns Benchmark, Kernel Name,\n"
+               "grid_size, block_size, Power) or the minimal form with the header source,kernel,grid,block,\n"
+               "watts[,trips] (source: a folder or file below --corpus). Each measured kernel's source is\n"
+               "analysed once and every row through the what-if path at its launch; every model form is\n"
+               "fitted leaving one kernel out at a time (all its launches), beside the baselines (the\n"
+               "training median; a line on SM saturation and log10 threads), with a random 10-fold row split\n"
+               "beside it, labelled (it lets a model recognise the kernel). Deterministic. The GPU is the\n"
+               "CSV's file name (V100.csv: v100) unless --gpu says.\n\n"
+               "Options:\n"
+               "  --map FILE            the key_regex,source,kernel map for Alavani rows (default:\n"
+               "                        kernels.csv beside the CSV)\n"
+               "  --corpus DIR          where the sources are (default: ../../corpus/measured from the CSV)\n"
+               "  --gpu ID              the GPU measured (one CSV only)\n"
+               "  --wnn-epochs N        training epochs of the wavelet network per held-out kernel (default\n"
+               "                        300; 0 leaves the network out)\n"
+               "  --write-model FILE    write the launch-activity model fitted to every row, with its figures\n"
+               "                        in its provenance (models/launch-activity.json is written so)\n"
+               "  --models-dir DIR      extra GPU files (JSON) from DIR\n"
+               "  -f, --format FORMAT   table (default), json (figures, every row's features and\n"
+               "                        predictions) or csv (one line per row)\n"
+               "  -o, --output FILE     write there (atomically) instead of stdout\n";
         text += kLoadOptions;
     } else {
         return {};

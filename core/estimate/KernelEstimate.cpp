@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "KernelEstimate.h"
 
+#include "LaunchActivityEstimate.h"
+
 #include <algorithm>
 #include <limits>
 #include <map>
@@ -57,8 +59,10 @@ std::optional<QString> aboveBoardPower(double watts, const GpuSpec& gpu)
 
 // The slice model needs memory operations to put arithmetic against (METHOD §3); a kernel
 // without any, or whose body the analysis did not see, has nothing to estimate.
-QString noEstimateReason(const KernelIR& ir, const KernelEstimate& estimate)
+QString noEstimateReason(const KernelIR& ir, const KernelEstimate& estimate, const QString& launchProblem)
 {
+    if (!launchProblem.isEmpty())
+        return launchProblem;
     if (ir.statements.isEmpty())
         return QStringLiteral("the kernel body has no statement as read (empty, or device code the analysis did not "
                               "see)");
@@ -104,10 +108,39 @@ KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, co
     if (!saturation.assumption.isEmpty())
         estimate.assumptions << saturation.assumption;
 
+    // A launch-level model predicts the kernel once, from the launch's activity; the slices
+    // then only say which lines carry that power.
+    std::optional<PowerPrediction> launchPrediction;
+    QString launchProblem;
+    if (model.isLaunchLevel()) {
+        estimate.activity = estimateLaunchActivity(ir, slices, launch, gpu, &launchProblem);
+        if (estimate.activity) {
+            estimate.assumptions += estimate.activity->assumptions;
+            if (settings.saturation)
+                estimate.assumptions << QStringLiteral(
+                    "the SM saturation given is not used: the launch-activity model reads the launch itself");
+            launchPrediction = model.predictLaunch(gpu, *estimate.activity);
+            if (!launchPrediction)
+                launchProblem = QStringLiteral("model %1 has no parameters for %2, or the GPU has no board power")
+                                    .arg(model.id(), gpu.name);
+            else
+                estimate.outOfDomain += launchPrediction->outOfDomain;
+        } else {
+            launchProblem = QStringLiteral("model %1 predicts from the launch, but %2").arg(model.id(), launchProblem);
+        }
+    }
+
     for (const SliceSummary& slice : slices.slices) {
         SliceEstimate s = keptSlice(slice, estimate.dense, settings.delta, model.memoryFactors());
         if (s.length == 0)
             continue;
+        if (model.isLaunchLevel()) {
+            if (launchPrediction) {
+                s.watts = launchPrediction->watts;
+                estimate.slices << s;
+            }
+            continue;
+        }
         // Without a memory operation there is no ratio #A / N_mem: the slice is left out of a
         // ratio model's estimate, with a note, never clamped to the end of its domain. (The
         // fraction #A / (#A + N_mem) is 1 then, a value JSW12's axis has.)
@@ -223,7 +256,7 @@ KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, co
         return a.watts != b.watts ? a.watts > b.watts : std::tie(a.file, a.line) < std::tie(b.file, b.line);
     });
     estimate.outOfDomain.removeDuplicates();
-    estimate.noEstimate = noEstimateReason(ir, estimate);
+    estimate.noEstimate = noEstimateReason(ir, estimate, launchProblem);
     if (!estimate.hasEstimate()) {
         estimate.watts = 0;
         estimate.joules.reset();

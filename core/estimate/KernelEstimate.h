@@ -64,6 +64,8 @@ struct KernelEstimate {
     // The instruction-class energy (METHOD §9), when an energy model was chosen. It is there
     // even for a kernel without a slice estimate: every executed instruction costs energy.
     std::optional<KernelEnergy> energy;
+    // The launch's activity, for a launch-level model (launch-activity): its inputs.
+    std::optional<LaunchActivity> activity;
 
     bool hasEstimate() const { return noEstimate.isEmpty(); }
 };

@@ -37,4 +37,14 @@ ModelGridOptions kernelSurfaceOptions(const PowerModel& model, const GpuSpec& gp
     return options;
 }
 
+QString noSurfaceReason(const PowerModel& model)
+{
+    if (!model.isLaunchLevel())
+        return {};
+    return QStringLiteral("%1 predicts a whole launch from its threads, occupancy and a static time estimate, not a "
+                          "slice from its intensity and SM saturation: it has no surface. The saturation sweep shows "
+                          "how it changes with the grid.")
+        .arg(model.name());
+}
+
 } // namespace slicewatt

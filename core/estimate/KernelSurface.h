@@ -19,4 +19,8 @@ double typicalSliceLines(const KernelEstimate* estimate);
 ModelGridOptions kernelSurfaceOptions(const PowerModel& model, const GpuSpec& gpu, const KernelEstimate* estimate,
     int intensitySteps, int saturationSteps);
 
+// Why a model has no intensity × saturation surface to draw (a launch-level model predicts
+// whole launches); empty when it has one.
+QString noSurfaceReason(const PowerModel& model);
+
 } // namespace slicewatt

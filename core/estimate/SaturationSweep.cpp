@@ -13,11 +13,16 @@ QVector<SweepPoint> saturationSweep(const CatalogFunction& kernel, const KernelI
     points.reserve(steps);
     for (int k = 1; k <= steps; ++k) {
         // Through estimateKernelWhatIf, not a shortcut: one code path turns settings into watts.
-        whatIf.saturation = double(k) / steps;
+        // A launch-level model reads the launch, not Sa: it gets k blocks of the kernel's block.
+        if (model.isLaunchLevel())
+            whatIf.gridBlocks = k;
+        else
+            whatIf.saturation = double(k) / steps;
         swept.kernels.insert(kernel.info.key, whatIf);
         const KernelEstimateReport report
             = estimateKernelWhatIf(kernel, ir, model, gpu, nullptr, swept) /* watts only */;
-        points << SweepPoint{report.estimate.saturation, report.estimate.activeSms, report.estimate.watts};
+        if (report.estimate.hasEstimate())
+            points << SweepPoint{report.estimate.saturation, report.estimate.activeSms, report.estimate.watts};
     }
     return points;
 }

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "EstimateExplanation.h"
 
-#include "EnergyOutput.h"
-
-#include "OutputFormatting.h"
-
 #include "ConceptTexts.h"
 #include "DisplayNumbers.h"
+#include "EnergyOutput.h"
+#include "ModelAccuracyText.h"
+#include "OutputFormatting.h"
+#include "estimate/LaunchActivityEstimate.h"
+#include "model/ActivityModel.h"
 #include "model/ModelForm.h"
 
 #include <QFileInfo>
@@ -57,6 +58,8 @@ ParameterLabel parameterLabel(const QString& form, const QString& key)
         return {QStringLiteral("SM_bench"), {}};
     if (key == QLatin1String("type_index"))
         return {QStringLiteral("GPU type index"), {}};
+    if (key == QLatin1String("idle_w"))
+        return {QStringLiteral("P_idle"), watts};
     return {key, {}};
 }
 
@@ -219,6 +222,9 @@ private:
                           m_slice ? QStringLiteral("%1 slice selected").arg(memorySpaceName(*m_slice))
                                   : QStringLiteral("all slices")),
             QStringLiteral("note"));
+        // The measured error of this model on this GPU (METHOD §11), or that there is none.
+        paragraph(QStringLiteral("Accuracy: %1.").arg(accuracyText(m_model, m_gpu)),
+            m_model.accuracy(m_gpu.id) ? QStringLiteral("note") : QStringLiteral("warning"));
         if (m_report.analysis.kernel && !m_report.analysis.kernel->deviceArch.isEmpty())
             paragraph(QStringLiteral("Device code %1: the statements counted here are those the device compiler "
                                      "reads for that architecture (choose another in Edit › Preferences, or with "
@@ -237,11 +243,14 @@ private:
         formulaLine(general.formula);
         paragraph(QStringLiteral("Model %1 (form %2). Parameters for %3: %4.")
                       .arg(m_model.id(), m_model.form(), m_gpu.name, general.parameters));
-        paragraph(QStringLiteral("Inputs: Sa = %1 (%2 of %3 SMs active); %4, per slice.")
-                      .arg(formatNumber(m_estimate.saturation, 4))
-                      .arg(m_estimate.activeSms)
-                      .arg(m_gpu.sms)
-                      .arg(intensityName(m_model)));
+        if (m_model.isLaunchLevel())
+            launchInputs();
+        else
+            paragraph(QStringLiteral("Inputs: Sa = %1 (%2 of %3 SMs active); %4, per slice.")
+                          .arg(formatNumber(m_estimate.saturation, 4))
+                          .arg(m_estimate.activeSms)
+                          .arg(m_gpu.sms)
+                          .arg(intensityName(m_model)));
         const QVector<const SliceEstimate*> shown = shownSlices();
         if (shown.isEmpty()) {
             paragraph(m_slice ? QStringLiteral("This kernel has no %1 slice: none of its statements touches %1 memory.")
@@ -274,6 +283,42 @@ private:
             for (const QString& problem : at.prediction->outOfDomain)
                 paragraph(QStringLiteral("Out of domain: %1").arg(problem), QStringLiteral("warning"));
         }
+    }
+
+    // A launch-level model's inputs: the launch's activity, each with its weight, and the
+    // roofline behind the time input. Every slice gets the launch's power.
+    void launchInputs()
+    {
+        if (!m_estimate.activity) {
+            paragraph(QStringLiteral("The launch's activity is not known."), QStringLiteral("warning"));
+            return;
+        }
+        const LaunchActivity& a = *m_estimate.activity;
+        const QHash<QString, double> p = m_model.parameters(m_gpu.id);
+        QStringList items;
+        for (const ActivityInput& input : activityInputs()) {
+            const double weight = p.value(QStringLiteral("b_") + input.key);
+            items << QStringLiteral("%1 = %2 (weight %3)")
+                         .arg(input.meaning, formatNumber(input.value(a), 4),
+                             weight != 0 ? parameterValue(weight) : QStringLiteral("0: not used"));
+        }
+        paragraph(QStringLiteral("Inputs, from the launch (%1 blocks of %2 threads on %3 of %4 SMs, %5 resident "
+                                 "blocks per SM, %6 waves):")
+                      .arg(formatNumber(a.gridBlocks, 6), formatNumber(a.blockThreads, 6))
+                      .arg(a.activeSms)
+                      .arg(m_gpu.sms)
+                      .arg(a.residentBlocksPerSm)
+                      .arg(formatNumber(a.waves, 3)));
+        list(items);
+        paragraph(
+            QStringLiteral("Static time estimate (roofline): compute %1 (%2 instructions over the occupied SMs' "
+                           "fp32 lanes at the boost clock), memory %3 (%4 bytes over %5 GB/s), plus %6 launch "
+                           "overhead: %7. The model gives every slice the launch's power; the slices and the "
+                           "instruction-class energy only say which lines carry it.")
+                .arg(formatSeconds(a.computeSeconds), formatNumber(a.instructions, 4), formatSeconds(a.memorySeconds),
+                    formatNumber(a.globalBytes, 4), formatNumber(m_gpu.memoryBandwidthGBs.value_or(0), 4),
+                    formatSeconds(kLaunchOverheadSeconds), formatSeconds(a.seconds)),
+            QStringLiteral("note"));
     }
 
     void programModel()
@@ -554,6 +599,7 @@ SliceOperatingPoint sliceOperatingPoint(const KernelEstimate& estimate, const Sl
     point.saturation = estimate.saturation;
     point.activeSms = estimate.activeSms;
     point.lines = slice.length;
+    point.activity = estimate.activity ? &*estimate.activity : nullptr;
     return point;
 }
 
@@ -589,6 +635,21 @@ FormulaSubstitution substituteFormula(const PowerModel& model, const GpuSpec& gp
         const QString n = formatNumber(point.activeSms > 0 ? point.activeSms : point.saturation * gpu.sms, 4);
         result.substituted = QStringLiteral("%1 + %2·%3 + (%4 / %5)·%6·log10(%7·%4 + %8)")
                                  .arg(v("c0"), v("c1"), x, n, v("sm_bench"), v("mu"), v("alpha"), v("beta"));
+    } else if (form == QLatin1String("launch-activity")) {
+        result.formula = QStringLiteral("P = P_idle + (P_board − P_idle)·σ(b0 + Σ_k b_k·x_k), σ(z) = 1 / (1 + e^−z)");
+        QStringList terms{v("b0")};
+        if (point.activity) {
+            for (const ActivityInput& input : activityInputs()) {
+                const double weight = p.value(QStringLiteral("b_") + input.key);
+                if (weight != 0)
+                    terms << QStringLiteral("%1·%2").arg(
+                        parameterValue(weight), formatNumber(input.value(*point.activity), 4));
+            }
+        }
+        const QString board = gpu.boardPowerW ? formatNumber(*gpu.boardPowerW, 4) : QStringLiteral("?");
+        result.substituted = point.activity
+            ? QStringLiteral("%1 + (%2 − %1)·σ(%3)").arg(v("idle_w"), board, terms.join(QStringLiteral(" + ")))
+            : QStringLiteral("P(the launch's activity)");
     } else if (form == QLatin1String("wnn")) {
         result.formula = QStringLiteral("P = s(Σ_j w_j·h_j), h_j = ψ((Σ_i w_ij·x_i − b_j) / a_j), ψ Morlet wavelet, "
                                         "s(x) = a·(1 − e^(−bx)) / (1 + e^(−bx))");

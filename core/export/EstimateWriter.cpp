@@ -3,6 +3,7 @@
 
 #include "DisplayNumbers.h"
 #include "EnergyOutput.h"
+#include "ModelAccuracyText.h"
 #include "OutputFormatting.h"
 #include "common/CsvFields.h"
 
@@ -14,6 +15,9 @@ namespace slicewatt {
 
 QByteArray estimateJson(const EstimateRun& run)
 {
+    // The model's kernel-grouped error on the GPU's measured power; null: not validated here.
+    const std::optional<double> error = expectedErrorPct(*run.model, *run.gpu);
+    const QJsonValue expectedError = error ? QJsonValue(*error) : QJsonValue(QJsonValue::Null);
     QJsonArray kernels;
     for (const KernelEstimateReport& report : run.kernels) {
         const KernelEstimate& e = report.estimate;
@@ -27,6 +31,7 @@ QByteArray estimateJson(const EstimateRun& run)
         k.insert(QStringLiteral("saturation"), e.saturation);
         k.insert(QStringLiteral("active_sms"), e.activeSms);
         k.insert(QStringLiteral("power_w"), e.hasEstimate() ? QJsonValue(e.watts) : QJsonValue(QJsonValue::Null));
+        k.insert(QStringLiteral("expected_error_pct"), expectedError);
         k.insert(QStringLiteral("energy_j"), e.joules ? QJsonValue(*e.joules) : QJsonValue(QJsonValue::Null));
         if (!e.hasEstimate())
             k.insert(QStringLiteral("no_estimate"), e.noEstimate);
@@ -91,6 +96,8 @@ QByteArray estimateJson(const EstimateRun& run)
     QJsonObject root;
     root.insert(QStringLiteral("gpu"), run.gpu->id);
     root.insert(QStringLiteral("model"), run.model->id());
+    root.insert(QStringLiteral("expected_error_pct"), expectedError);
+    root.insert(QStringLiteral("accuracy"), accuracyText(*run.model, *run.gpu));
     if (run.settings.energy.model) {
         root.insert(QStringLiteral("energy_model"), run.settings.energy.model->id());
         root.insert(QStringLiteral("copies"), copiesJson(run.copies));
@@ -108,7 +115,9 @@ QByteArray estimateCsv(const EstimateRun& run)
     QString out
         = QStringLiteral("kernel,file,line,class,saturation,kernel_power_w,energy_j,space,length,arith,"
                          "mem_global,mem_shared,mem_constant,mem_texture,intensity,slice_power_w,share,no_estimate,"
-                         "dynamic_energy_j,threads\n");
+                         "dynamic_energy_j,threads,expected_error_pct\n");
+    const std::optional<double> error = expectedErrorPct(*run.model, *run.gpu);
+    const QString errorField = error ? QStringLiteral(",%1").arg(*error, 0, 'f', 2) : QStringLiteral(",");
     for (const KernelEstimateReport& report : run.kernels) {
         const KernelEstimate& e = report.estimate;
         const FunctionInfo& info = report.analysis.kernel->info;
@@ -125,7 +134,7 @@ QByteArray estimateCsv(const EstimateRun& run)
                        QString(), QString(), QStringLiteral("none"), QString(), QString(), QString(), QString(),
                        QString(), QString(), QString(), QString(), QString(), csvField(e.noEstimate)}
                        .join(QLatin1Char(','))
-                + energyFields + QLatin1Char('\n');
+                + energyFields + errorField + QLatin1Char('\n');
         }
         for (const SliceEstimate& s : e.slices) {
             out += QStringList{csvField(info.qualifiedName), csvField(info.location.file),
@@ -140,7 +149,7 @@ QByteArray estimateCsv(const EstimateRun& run)
                        QString::number(modelIntensity(*run.model, s)), QString::number(s.watts, 'f', 3),
                        QString::number(s.weight, 'f', 4), QString()}
                        .join(QLatin1Char(','))
-                + energyFields + QLatin1Char('\n');
+                + energyFields + errorField + QLatin1Char('\n');
         }
     }
     return out.toUtf8();
@@ -148,12 +157,12 @@ QByteArray estimateCsv(const EstimateRun& run)
 
 QString estimateTable(const EstimateRun& run, const QString& baseDir)
 {
-    QString out = QStringLiteral("GPU %1 (%2 SMs), model %3, delta %4, device code for %5\n\n")
+    QString out = QStringLiteral("GPU %1 (%2 SMs), model %3, delta %4, device code for %5\nAccuracy: %6\n\n")
                       .arg(run.gpu->name)
                       .arg(run.gpu->sms)
                       .arg(run.model->name())
                       .arg(run.settings.delta)
-                      .arg(run.index->deviceArch.name());
+                      .arg(run.index->deviceArch.name(), accuracyText(*run.model, *run.gpu));
     for (const KernelEstimateReport& report : run.kernels) {
         const KernelEstimate& e = report.estimate;
         const FunctionInfo& info = report.analysis.kernel->info;
@@ -174,10 +183,10 @@ QString estimateTable(const EstimateRun& run, const QString& baseDir)
             out += energyLine;
             continue;
         }
-        out += QStringLiteral("%1  %2:%3  %4 W  %5  Sa %6 (%7 SMs)%8%9\n")
+        out += QStringLiteral("%1  %2:%3  %4  %5  Sa %6 (%7 SMs)%8%9\n")
                    .arg(info.qualifiedName, pathRelativeTo(info.location.file, baseDir))
                    .arg(info.location.line)
-                   .arg(e.watts, 0, 'f', 1)
+                   .arg(wattsWithError(e.watts, *run.model, *run.gpu))
                    .arg(e.dense ? QStringLiteral("BDPM (branch-dense)") : QStringLiteral("BSPM (branch-sparse)"))
                    .arg(e.saturation, 0, 'f', 2)
                    .arg(e.activeSms)

@@ -6,6 +6,7 @@
 #include "EnergyOutput.h"
 #include "EstimateExplanation.h"
 #include "KernelListing.h"
+#include "ModelAccuracyText.h"
 #include "OutputFormatting.h"
 
 #include <QFileInfo>
@@ -227,6 +228,7 @@ private:
         m_document.gpuId = m_gpu.id;
         m_document.gpuName = m_gpu.name;
         m_document.modelId = m_model.id();
+        m_document.noSurfaceReason = noSurfaceReason(m_model);
         m_document.modelName = m_model.name();
         QString projectName = QFileInfo(m_options.projectFolder).fileName();
         if (projectName.isEmpty())
@@ -584,9 +586,13 @@ private:
         method.modelParameters = general.parameters;
         method.provenanceItems = provenanceItems(m_model.provenance());
         method.modelProvenance = method.provenanceItems.join(QStringLiteral("; "));
+        method.accuracy = accuracyText(m_model, m_gpu);
 
-        method.formulas
-            << QStringLiteral("Slice power (%1, %2): %3").arg(m_model.name(), m_model.form(), general.formula);
+        method.formulas << QStringLiteral("%1 (%2, %3): %4")
+                               .arg(m_model.isLaunchLevel() ? QStringLiteral("Kernel power from the launch's activity, "
+                                                                             "the same for each of its slices")
+                                                            : QStringLiteral("Slice power"),
+                                   m_model.name(), m_model.form(), general.formula);
         method.formulas << QStringLiteral("Parameters for %1: %2").arg(m_gpu.name, general.parameters);
         method.formulas << (fraction() ? QStringLiteral("Computation intensity (fraction): x = #A / (#A + N_mem), "
                                                         "N_mem = Σ r_S·n_S")

@@ -154,6 +154,8 @@ struct ReportMethod {
     QString modelProvenance; // paper and table, or the calibration data, as the model file says
     QString modelParameters; // the chosen GPU's parameters: "β0 = 95 W, β1 = 46.7 W, β2 = 0.2"
     QStringList provenanceItems; // modelProvenance split into its "key: text" entries
+    // The model's measured error on this GPU (METHOD §11) in words, or that it has none.
+    QString accuracy;
     // Added for the painter: the model's fitted intensity range (PowerModel::intensityMin/Max,
     // in the model's intensity definition). The surface plots mark it; 0, 0 = not known.
     double intensityMin = 0;
@@ -174,6 +176,7 @@ struct ReportDocument {
     QString gpuName;
     QString modelId;
     QString modelName;
+    QString noSurfaceReason; // the model has no surface to draw (launch-level), in words
     QVector<ReportParameter> parameters; // every what-if parameter, defaults included
     QVector<ReportKernelRow> kernels; // the summary table, in the project's kernel order
     std::optional<double> totalJoules; // Σ Ē when a time was given

@@ -2,6 +2,7 @@
 #include "SarifWriter.h"
 
 #include "DisplayNumbers.h"
+#include "ModelAccuracyText.h"
 #include "OutputFormatting.h"
 
 #include <QDir>
@@ -75,10 +76,10 @@ QByteArray estimateSarif(const EstimateRun& run, const QString& baseDir, const Q
             if (share < kSarifHotLineShare || emitted >= kSarifLinesPerKernel)
                 break;
             ++emitted;
-            QString text = QStringLiteral("%1 W of %2's predicted %3 W (%4 %) on %5 with %6 at SM saturation %7: %8.%9")
+            QString text = QStringLiteral("%1 W of %2's predicted %3 (%4 %) on %5 with %6 at SM saturation %7: %8.%9")
                                .arg(line.watts, 0, 'f', 1)
                                .arg(report.analysis.kernel->info.qualifiedName)
-                               .arg(e.watts, 0, 'f', 1)
+                               .arg(wattsWithError(e.watts, *run.model, *run.gpu))
                                .arg(share * 100, 0, 'f', 0)
                                .arg(run.gpu->name, run.model->name())
                                .arg(e.saturation, 0, 'f', 2)
@@ -86,6 +87,7 @@ QByteArray estimateSarif(const EstimateRun& run, const QString& baseDir, const Q
                                    e.outOfDomain.isEmpty() ? QString()
                                                            : QStringLiteral(" Outside the model's fitted domain: %1.")
                                                                  .arg(e.outOfDomain.join(QStringLiteral("; "))));
+            text += QStringLiteral(" Accuracy: %1.").arg(accuracyText(*run.model, *run.gpu));
             if (e.energy)
                 text += energySentence(line, *e.energy);
             if (report.analysis.kernel->unitErrors > 0)
@@ -106,6 +108,8 @@ QByteArray estimateSarif(const EstimateRun& run, const QString& baseDir, const Q
             QJsonObject properties{{QStringLiteral("heat_w"), line.watts}, {QStringLiteral("share"), share},
                 {QStringLiteral("kernel"), report.analysis.kernel->info.qualifiedName},
                 {QStringLiteral("kernel_power_w"), e.watts}};
+            if (const std::optional<double> error = expectedErrorPct(*run.model, *run.gpu))
+                properties.insert(QStringLiteral("expected_error_pct"), *error);
             if (e.energy) {
                 // The second measure: what the line's statements cost per launch, all threads.
                 properties.insert(QStringLiteral("energy_j"), line.joules);

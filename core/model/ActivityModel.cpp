@@ -22,9 +22,8 @@ double logit(double p)
     return std::log(p / (1 - p));
 }
 
-// Residuals: (P̂ − P) / P per row, then √ridge · w_k per standardised weight. Parameters:
-// u (P_idle = P_board · σ(u), which keeps idle power between 0 and the board power), b0,
-// then the standardised weights.
+// Residuals: (P̂ − P) / P per row, then √ridge · w_k per standardised weight. Parameters: b0,
+// then the standardised weights; the idle power is fixed.
 struct RelativeResiduals {
     using Scalar = double;
     enum { InputsAtCompileTime = Eigen::Dynamic, ValuesAtCompileTime = Eigen::Dynamic };
@@ -34,38 +33,35 @@ struct RelativeResiduals {
 
     const Eigen::MatrixXd& x; // rows × inputs, standardised
     const Eigen::VectorXd& watts;
+    double idleW;
     double boardW;
     double ridge;
 
-    int inputs() const { return int(x.cols()) + 2; }
+    int inputs() const { return int(x.cols()) + 1; }
     int values() const { return int(x.rows() + x.cols()); }
 
     int operator()(const Eigen::VectorXd& p, Eigen::VectorXd& residuals) const
     {
-        const double idle = boardW * sigmoid(p(0));
-        const Eigen::VectorXd z = (x * p.tail(x.cols())).array() + p(1);
+        const Eigen::VectorXd z = (x * p.tail(x.cols())).array() + p(0);
         for (int i = 0; i < x.rows(); ++i)
-            residuals(i) = (idle + (boardW - idle) * sigmoid(z(i)) - watts(i)) / watts(i);
+            residuals(i) = (idleW + (boardW - idleW) * sigmoid(z(i)) - watts(i)) / watts(i);
         residuals.tail(x.cols()) = std::sqrt(ridge) * p.tail(x.cols());
         return 0;
     }
 
     int df(const Eigen::VectorXd& p, Eigen::MatrixXd& jacobian) const
     {
-        const double s = sigmoid(p(0));
-        const double idle = boardW * s;
-        const Eigen::VectorXd z = (x * p.tail(x.cols())).array() + p(1);
+        const Eigen::VectorXd z = (x * p.tail(x.cols())).array() + p(0);
         jacobian.setZero();
         for (int i = 0; i < x.rows(); ++i) {
             const double g = sigmoid(z(i));
-            jacobian(i, 0) = (1 - g) * boardW * s * (1 - s) / watts(i);
-            const double dz = (boardW - idle) * g * (1 - g) / watts(i);
-            jacobian(i, 1) = dz;
+            const double dz = (boardW - idleW) * g * (1 - g) / watts(i);
+            jacobian(i, 0) = dz;
             for (int k = 0; k < x.cols(); ++k)
-                jacobian(i, 2 + k) = dz * x(i, k);
+                jacobian(i, 1 + k) = dz * x(i, k);
         }
         for (int k = 0; k < x.cols(); ++k)
-            jacobian(x.rows() + k, 2 + k) = std::sqrt(ridge);
+            jacobian(x.rows() + k, 1 + k) = std::sqrt(ridge);
         return 0;
     }
 };
@@ -143,13 +139,11 @@ ActivityFit fitActivityModel(const QVector<LaunchActivity>& rows, const QVector<
         scale(k) = scale(k) > 1e-12 ? scale(k) : 1.0; // a constant input keeps weight 0 by the ridge
     const Eigen::MatrixXd standard = (x.rowwise() - mean).array().rowwise() / scale.array();
 
-    // Start: idle just below the lowest reading, the mean activity as the intercept.
-    const double idle = 0.9 * watts.minCoeff();
-    Eigen::VectorXd p = Eigen::VectorXd::Zero(used.size() + 2);
-    p(0) = logit(idle / boardW);
-    p(1) = logit(((watts.array() - idle) / (boardW - idle)).mean());
+    const double idle = options.idleFloorFraction * watts.minCoeff();
+    Eigen::VectorXd p = Eigen::VectorXd::Zero(used.size() + 1);
+    p(0) = logit(((watts.array() - idle) / (boardW - idle)).mean()); // start: the mean activity
 
-    RelativeResiduals residuals{standard, watts, boardW, options.ridge};
+    RelativeResiduals residuals{standard, watts, idle, boardW, options.ridge};
     Eigen::LevenbergMarquardt<RelativeResiduals> solver(residuals);
     solver.parameters.maxfev = 400;
     const int status = solver.minimize(p);
@@ -158,10 +152,10 @@ ActivityFit fitActivityModel(const QVector<LaunchActivity>& rows, const QVector<
         fit.error = QStringLiteral("the fit did not converge");
         return fit;
     }
-    fit.parameters.insert(QStringLiteral("idle_w"), boardW * sigmoid(p(0)));
-    double b0 = p(1);
+    fit.parameters.insert(QStringLiteral("idle_w"), idle);
+    double b0 = p(0);
     for (int k = 0; k < used.size(); ++k) {
-        const double weight = p(2 + k) / scale(k);
+        const double weight = p(1 + k) / scale(k);
         fit.parameters.insert(QStringLiteral("b_") + used[k]->key, weight);
         b0 -= weight * mean(k);
     }

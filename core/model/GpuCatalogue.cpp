@@ -92,6 +92,7 @@ std::optional<GpuCatalogue> GpuCatalogue::parse(const QByteArray& json, const QS
                                  .arg(o.value(QLatin1String("id")).toString()),
                     QStringLiteral("fp32_lanes_per_sm"));
         }
+        gpu.measuredPower = o.value(QLatin1String("measured_power")).toString();
         const QJsonObject sources = o.value(QLatin1String("sources")).toObject();
         for (auto it = sources.constBegin(); it != sources.constEnd(); ++it)
             gpu.sources.insert(it.key(), it.value().toString());

@@ -41,6 +41,9 @@ struct GpuSpec {
     // 32-bit floating-point results per clock per SM: the arithmetic roof of the static time
     // estimate (LaunchActivity).
     std::optional<int> fp32LanesPerSm;
+    // The public measured power per launch this GPU has (METHOD §11): every model with
+    // parameters for it must carry its validation figures. Empty: none.
+    QString measuredPower;
     QHash<QString, QString> sources; // field ("sms", "clocks", "memory_bandwidth", …) → where it comes from
 };
 

@@ -25,8 +25,9 @@ ModelLibrary ModelLibrary::load(const QStringList& userFolders, QStringList& err
     ModelLibrary library;
     library.m_gpus = GpuCatalogue::standard(userFolders, errors);
     QStringList files;
-    for (const QString& name : {QStringLiteral("jos13-regression.json"), QStringLiteral("jsw12.json"),
-             QStringLiteral("wnn-default.json"), QStringLiteral("energy-aalto2013-fermi.json")})
+    for (const QString& name :
+        {QStringLiteral("jos13-regression.json"), QStringLiteral("jsw12.json"), QStringLiteral("wnn-default.json"),
+            QStringLiteral("launch-activity.json"), QStringLiteral("energy-aalto2013-fermi.json")})
         files << QStringLiteral(":/slicewatt/models/") + name;
     for (const QString& folder : userFolders) {
         for (const QString& name : QDir(folder).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
@@ -47,7 +48,10 @@ ModelLibrary ModelLibrary::load(const QStringList& userFolders, QStringList& err
             if (const auto model = EnergyModel::parse(text, shown, errors))
                 addModel(library.m_energyModels, *model);
         } else if (const auto model = PowerModel::parse(text, shown, errors)) {
-            addModel(library.m_models, *model);
+            if (const QString refused = library.unvalidatedMeasuredGpu(*model); !refused.isEmpty())
+                errors << QStringLiteral("%1: refused: %2").arg(shown, refused);
+            else
+                addModel(library.m_models, *model);
         }
     }
     return library;
@@ -60,6 +64,31 @@ const PowerModel* ModelLibrary::model(const QString& id) const
             return &model;
     }
     return nullptr;
+}
+
+QString ModelLibrary::unvalidatedMeasuredGpu(const PowerModel& model) const
+{
+    for (const QString& gpuId : model.gpuIds()) {
+        const GpuSpec* gpu = m_gpus.find(gpuId);
+        if (gpu && !gpu->measuredPower.isEmpty() && !model.accuracy(gpuId))
+            return QStringLiteral("model %1 has parameters for %2, whose power was measured (%3), but no "
+                                  "\"validation\" figures for it: run slicewatt-cli validate-measured and record them")
+                .arg(model.id(), gpu->id, gpu->measuredPower);
+    }
+    return {};
+}
+
+const PowerModel* ModelLibrary::defaultModelFor(const QString& gpuId) const
+{
+    const GpuSpec* gpu = m_gpus.find(gpuId);
+    if (gpu) {
+        for (const PowerModel& model : m_models) {
+            const std::optional<ModelAccuracy> accuracy = model.accuracy(gpu->id);
+            if (accuracy && accuracy->isDefault)
+                return &model;
+        }
+    }
+    return this->model(defaultModelId());
 }
 
 const EnergyModel* ModelLibrary::energyModel(const QString& id) const

@@ -19,12 +19,20 @@ public:
     const GpuCatalogue& gpus() const { return m_gpus; }
     const QVector<PowerModel>& models() const { return m_models; }
     const PowerModel* model(const QString& id) const;
+    // The model a GPU is predicted with when the user names none: the one its measured
+    // validation chose (METHOD §11), else the published JoS13 regression.
+    const PowerModel* defaultModelFor(const QString& gpuId) const;
+    static QString defaultModelId() { return QStringLiteral("jos13"); }
     // Instruction-class energy tables (METHOD §9): shipped, then the user's (same id wins).
     const QVector<EnergyModel>& energyModels() const { return m_energyModels; }
     const EnergyModel* energyModel(const QString& id) const;
     static QString defaultEnergyModelId() { return QStringLiteral("aalto2013"); }
 
 private:
+    // Why `model` may not be used: it has parameters for a GPU with measured power but no
+    // validation figures for it (a measured GPU's numbers always carry their error). Empty: fine.
+    QString unvalidatedMeasuredGpu(const PowerModel& model) const;
+
     GpuCatalogue m_gpus;
     QVector<PowerModel> m_models;
     QVector<EnergyModel> m_energyModels;

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "PowerModel.h"
 
+#include "ActivityModel.h"
 #include "ModelFileError.h"
 #include "ModelForm.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 
 #include <cmath>
@@ -21,8 +23,44 @@ QStringList PowerModel::parameterNames(const QString& form)
             QStringLiteral("beta"), QStringLiteral("sm_bench")};
     if (form == QLatin1String("wnn"))
         return {QStringLiteral("type_index")};
+    if (form == QLatin1String("launch-activity"))
+        return activityParameterNames();
     return {};
 }
+
+namespace {
+
+// A GPU entry's "validation": {"split", "data", "grouped": {mape_pct, …}, "random_split": {…},
+// "default"}; nullopt (and a problem) when it is there but lacks the grouped figures.
+std::optional<ModelAccuracy> readAccuracy(const QJsonObject& gpu, const QString& gpuId, ModelFileErrors& problems)
+{
+    if (!gpu.contains(QLatin1String("validation")))
+        return std::nullopt;
+    const QJsonObject v = gpu.value(QLatin1String("validation")).toObject();
+    const QJsonObject grouped = v.value(QLatin1String("grouped")).toObject();
+    ModelAccuracy a;
+    a.mapePct = grouped.value(QLatin1String("mape_pct")).toDouble(-1);
+    a.medianApePct = grouped.value(QLatin1String("median_ape_pct")).toDouble();
+    a.p90ApePct = grouped.value(QLatin1String("p90_ape_pct")).toDouble();
+    a.r2 = grouped.value(QLatin1String("r2")).toDouble();
+    a.rows = grouped.value(QLatin1String("rows")).toInt();
+    a.kernels = grouped.value(QLatin1String("kernels")).toInt();
+    a.split = v.value(QLatin1String("split")).toString();
+    a.data = v.value(QLatin1String("data")).toString();
+    a.randomSplitMapePct
+        = v.value(QLatin1String("random_split")).toObject().value(QLatin1String("mape_pct")).toDouble();
+    a.isDefault = v.value(QLatin1String("default")).toBool();
+    if (!(a.mapePct >= 0) || a.rows <= 0 || a.kernels <= 0 || a.split.isEmpty()) {
+        problems.add(QStringLiteral("GPU %1: \"validation\" needs \"split\" and \"grouped\" figures (mape_pct, rows, "
+                                    "kernels)")
+                         .arg(gpuId),
+            QStringLiteral("validation"));
+        return std::nullopt;
+    }
+    return a;
+}
+
+} // namespace
 
 std::optional<PowerModel> PowerModel::parse(const QByteArray& json, const QString& fileName, QStringList& errors)
 {
@@ -46,7 +84,8 @@ std::optional<PowerModel> PowerModel::parse(const QByteArray& json, const QStrin
     const QStringList names = parameterNames(model.m_form);
     if (names.isEmpty())
         problems.add(
-            QStringLiteral("unknown \"form\" '%1' (expected jos13, jos13-idle, jsw12, linear-intensity or wnn)")
+            QStringLiteral("unknown \"form\" '%1' (expected jos13, jos13-idle, jsw12, linear-intensity, wnn or "
+                           "launch-activity)")
                 .arg(model.m_form),
             QStringLiteral("form"));
     if (model.m_provenance.isEmpty())
@@ -54,7 +93,8 @@ std::optional<PowerModel> PowerModel::parse(const QByteArray& json, const QStrin
     const QJsonObject intensity = root.value(QLatin1String("intensity")).toObject();
     model.m_intensityMin = intensity.value(QLatin1String("min")).toDouble(0);
     model.m_intensityMax = intensity.value(QLatin1String("max")).toDouble(0);
-    if (model.m_intensityMax <= model.m_intensityMin)
+    // A launch-level model has no intensity axis.
+    if (!model.isLaunchLevel() && model.m_intensityMax <= model.m_intensityMin)
         problems.add(QStringLiteral("\"intensity\" needs \"min\" < \"max\""), QStringLiteral("intensity"));
     const QJsonObject factors = root.value(QLatin1String("memory_factors")).toObject();
     for (MemorySpace space : kAllMemorySpaces) {
@@ -93,12 +133,49 @@ std::optional<PowerModel> PowerModel::parse(const QByteArray& json, const QStrin
                 parameters.insert(name, v.toDouble());
         }
         model.m_parameters.insert(it.key(), parameters);
+        model.m_accuracy.insert(it.key(), readAccuracy(values, it.key(), problems));
+        const QJsonObject domain = values.value(QLatin1String("domain")).toObject();
+        for (auto d = domain.begin(); d != domain.end(); ++d) {
+            const QJsonArray range = d.value().toArray();
+            if (range.size() == 2 && range[0].isDouble() && range[1].isDouble())
+                model.m_domains[it.key()].insert(d.key(), {range[0].toDouble(), range[1].toDouble()});
+            else
+                problems.add(
+                    QStringLiteral("GPU %1: domain \"%2\" must be [min, max]").arg(it.key(), d.key()), d.key());
+        }
     }
     if (!problems.isEmpty()) {
         errors += problems.messages();
         return std::nullopt;
     }
     return model;
+}
+
+bool PowerModel::isLaunchLevel() const
+{
+    return m_form == QLatin1String("launch-activity");
+}
+
+std::optional<PowerPrediction> PowerModel::predictLaunch(const GpuSpec& gpu, const LaunchActivity& activity) const
+{
+    const auto it = m_parameters.constFind(gpu.id);
+    if (!isLaunchLevel() || it == m_parameters.constEnd() || !gpu.boardPowerW)
+        return std::nullopt;
+    PowerPrediction prediction;
+    prediction.watts = activityWatts(*it, activity, *gpu.boardPowerW);
+    const QHash<QString, std::pair<double, double>> domain = m_domains.value(gpu.id);
+    for (const ActivityInput& input : activityInputs()) {
+        const auto range = domain.constFind(input.key);
+        const double value = input.value(activity);
+        if (range != domain.constEnd() && it->value(QStringLiteral("b_") + input.key) != 0
+            && (value < range->first || value > range->second))
+            prediction.outOfDomain << QStringLiteral("%1 %2 outside the measured range [%3, %4]")
+                                          .arg(input.meaning)
+                                          .arg(value, 0, 'g', 4)
+                                          .arg(range->first, 0, 'g', 4)
+                                          .arg(range->second, 0, 'g', 4);
+    }
+    return prediction;
 }
 
 bool PowerModel::usesFractionIntensity() const
@@ -110,6 +187,8 @@ bool PowerModel::usesFractionIntensity() const
 
 std::optional<PowerPrediction> PowerModel::predict(const GpuSpec& gpu, const SliceOperatingPoint& point) const
 {
+    if (isLaunchLevel())
+        return point.activity ? predictLaunch(gpu, *point.activity) : std::nullopt;
     const auto it = m_parameters.constFind(gpu.id);
     if (it == m_parameters.constEnd())
         return std::nullopt;

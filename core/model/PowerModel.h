@@ -2,6 +2,7 @@
 #pragma once
 
 #include "GpuCatalogue.h"
+#include "LaunchActivity.h"
 #include "SliceOperatingPoint.h"
 #include "WaveletNetwork.h"
 #include "ir/MemorySpace.h"
@@ -16,6 +17,21 @@
 
 namespace slicewatt {
 
+// How far a model's predictions were off on measured kernels it had not seen (METHOD §11),
+// as its model file records per GPU: what "±15 % typical error" rests on.
+struct ModelAccuracy {
+    double mapePct = 0; // kernel-grouped MAPE: the expected error shown beside a prediction
+    double medianApePct = 0;
+    double p90ApePct = 0;
+    double r2 = 0;
+    int rows = 0; // measured launches
+    int kernels = 0; // kernels held out one at a time
+    QString split; // "leave-one-kernel-out"
+    QString data; // the measurement it was validated on
+    double randomSplitMapePct = 0; // beside, labelled: the kernel is then in the training rows
+    bool isDefault = false; // chosen as the GPU's default model by the grouped figure
+};
+
 // A published or calibrated slice power model read from a model file (models/*.json):
 // its form, per-GPU parameters, input domain and provenance. Forms:
 //   jos13       P = β0·Sa + β1·Ã^β2                       (Ã ratio)
@@ -23,6 +39,8 @@ namespace slicewatt {
 //   jsw12       P = c0 + c1·x + (n / sm_bench)·μ·log10(α·n + β)  (x fraction, n active SMs)
 //   linear-intensity  P = c0 + c1·x                        (JSW12's f(x) alone, calibrated)
 //   wnn         JoS13's wavelet network (one network for all its GPUs, by type index)
+//   launch-activity  P = P_idle + (P_board − P_idle)·σ(z) on the launch's activity (ActivityModel.h):
+//               one power per kernel launch, fitted to measured power per launch [ours]
 class PowerModel {
 public:
     static std::optional<PowerModel> parse(const QByteArray& json, const QString& fileName, QStringList& errors);
@@ -45,6 +63,16 @@ public:
 
     static QStringList parameterNames(const QString& form);
 
+    // True for forms that predict a whole launch from its activity (launch-activity) rather
+    // than a slice from its intensity.
+    bool isLaunchLevel() const;
+    // Kernel power in W from the launch's activity; nullopt when the model has no parameters
+    // for the GPU, is not launch-level, or the GPU has no board power. Inputs outside the
+    // range the model was fitted on are named in outOfDomain.
+    std::optional<PowerPrediction> predictLaunch(const GpuSpec& gpu, const LaunchActivity& activity) const;
+    // The measured error for a GPU, when the model file has one.
+    std::optional<ModelAccuracy> accuracy(const QString& gpuId) const { return m_accuracy.value(gpuId); }
+
 private:
     QString m_id, m_name, m_form, m_equation;
     QJsonObject m_provenance;
@@ -53,6 +81,9 @@ private:
     std::array<double, kMemorySpaceCount> m_memoryFactors = {1.0, 1.67, 0.91, 0.95};
     std::shared_ptr<const WaveletNetwork> m_network; // form "wnn" only
     QHash<QString, QHash<QString, double>> m_parameters; // gpu id → parameter → value
+    QHash<QString, std::optional<ModelAccuracy>> m_accuracy; // gpu id → its validation
+    // launch-activity: gpu id → input key → the [min, max] it was fitted on
+    QHash<QString, QHash<QString, std::pair<double, double>>> m_domains;
 };
 
 } // namespace slicewatt

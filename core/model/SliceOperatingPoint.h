@@ -5,6 +5,8 @@
 
 namespace slicewatt {
 
+struct LaunchActivity;
+
 // Where a slice (or a whole kernel) sits on a model's input axes.
 struct SliceOperatingPoint {
     double intensityRatio = 0; // JoS13 Ã = #A / N_mem
@@ -12,6 +14,9 @@ struct SliceOperatingPoint {
     double saturation = 1; // Sa = active SMs / SMs, in [0, 1]
     int activeSms = 0;
     double lines = 0; // slice length |C|, the wavelet network's third input
+    // The whole launch's activity, for a launch-level model (which predicts the same power for
+    // every slice of the launch); nullptr: not known, and such a model predicts nothing.
+    const LaunchActivity* activity = nullptr;
 };
 
 // A model's answer: watts, and every way the point lies outside what the model was fitted

@@ -2,6 +2,7 @@
 #include "KernelTreeModel.h"
 
 #include "export/DisplayNumbers.h"
+#include "export/ModelAccuracyText.h"
 #include "export/OutputFormatting.h"
 #include "session/ProjectSession.h"
 
@@ -464,6 +465,8 @@ QVariant KernelTreeModel::kernelData(const Node& node, int column, int role) con
         raw = estimate.watts;
         text = formatWatts(raw);
         tip = QStringLiteral("P̂ = Σ (|C_i| / L)·P_i = %1 (%2)").arg(text, classText(estimate.dense));
+        if (m_session.model() && m_session.gpu())
+            tip += QStringLiteral("\n%1").arg(accuracyText(*m_session.model(), *m_session.gpu()));
         if (estimate.joules)
             tip += QStringLiteral("\nĒ = P̂·t = %1").arg(formatJoules(*estimate.joules));
         break;

@@ -55,12 +55,15 @@ void SurfacePlot::refresh(const PlotContext& context)
     m_kernelGraph = nullptr;
     m_sliceGraph = nullptr;
     const ProjectSession& session = *context.session;
-    const bool drawable = context.error.isEmpty() && session.model() && session.gpu();
+    const QString noSurface = session.model() ? noSurfaceReason(*session.model()) : QString();
+    const bool drawable = context.error.isEmpty() && session.model() && session.gpu() && noSurface.isEmpty();
     m_map->setVisible(drawable);
     m_scale->setVisible(drawable);
     if (!drawable) {
         setTitle(QString());
-        showMessage(context.error.isEmpty() ? tr("No model or GPU selected.") : context.error);
+        showMessage(!context.error.isEmpty() ? context.error
+                : !noSurface.isEmpty()       ? noSurface
+                                             : tr("No model or GPU selected."));
     } else {
         showGrid(context);
         showFittedRange(*session.model());

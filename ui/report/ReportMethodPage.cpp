@@ -66,6 +66,12 @@ void paintMethodPage(ReportLayout& layout, const ReportDocument& document)
             layout, QStringLiteral("Provenance: %1").arg(method.modelProvenance), style.body, style.muted);
     }
 
+    if (!method.accuracy.isEmpty()) {
+        layout.advance(layout.mm(1));
+        reporttext::paragraph(layout, QStringLiteral("Accuracy on the %1: %2").arg(document.gpuName, method.accuracy),
+            style.body, style.text);
+    }
+
     if (!method.formulas.isEmpty()) {
         reporttext::heading2(layout, QStringLiteral("Formulas"), layout.mm(12));
         reporttext::bullets(layout, method.formulas, style.body, style.text);

@@ -401,7 +401,8 @@ void paintSurfaceChart(
         p.setFont(style.body);
         p.setPen(style.muted);
         p.drawText(area.adjusted(0, bold.height() * 2, 0, 0), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
-            QStringLiteral("No surface: the model gives no power for this GPU."));
+            document.noSurfaceReason.isEmpty() ? QStringLiteral("No surface: the model gives no power for this GPU.")
+                                               : document.noSurfaceReason);
         p.restore();
         return;
     }

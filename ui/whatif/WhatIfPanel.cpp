@@ -216,6 +216,13 @@ void WhatIfPanel::changeGpu()
 {
     WhatIfSettings next = m_session.settings();
     next.gpuId = m_gpu->currentData().toString();
+    // A model without parameters for the new GPU gives way, in the same step, to the GPU's
+    // default: the model its measured validation chose, else JoS13's regression.
+    const PowerModel* current = m_session.library().model(next.modelId);
+    if (!current || !current->supports(next.gpuId)) {
+        if (const PowerModel* fallback = m_session.library().defaultModelFor(next.gpuId))
+            next.modelId = fallback->id();
+    }
     m_history.change(next, tr("GPU %1").arg(m_gpu->currentText()), QStringLiteral("gpu"));
 }
 

@@ -8,6 +8,7 @@
 #include "calibration/CalibrationWindow.h"
 #include "code/CodePanel.h"
 #include "code/CodeView.h"
+#include "export/ModelAccuracyText.h"
 #include "export/OutputFormatting.h"
 #include "export/ReportDocument.h"
 #include "frontend/ParserOptions.h"
@@ -660,13 +661,13 @@ void MainWindow::updateStatus()
         m_powerLabel->setToolTip(m_session->modelError());
         return;
     }
-    m_powerLabel->setToolTip(QString());
+    m_powerLabel->setToolTip(accuracyText(*model, *gpu));
     const KernelEstimateReport* report = m_session->kernelReport(m_session->selectedKernel());
     if (report) {
         const KernelEstimate& e = report->estimate;
-        QString text = tr("<b>%1: %2 W</b> (%3)")
+        QString text = tr("<b>%1: %2</b> (%3)")
                            .arg(report->analysis.kernel->info.name.toHtmlEscaped())
-                           .arg(e.watts, 0, 'f', 1)
+                           .arg(wattsWithError(e.watts, *model, *gpu).toHtmlEscaped())
                            .arg(e.dense ? QStringLiteral("BDPM") : QStringLiteral("BSPM"));
         if (e.joules)
             text += tr(", %1 J").arg(*e.joules, 0, 'g', 4);
@@ -674,8 +675,9 @@ void MainWindow::updateStatus()
         return;
     }
     const KernelEstimateReport* hottest = m_session->hottestKernel();
-    m_powerLabel->setText(
-        hottest ? tr("hottest kernel <b>%1 W</b>").arg(hottest->estimate.watts, 0, 'f', 1) : QString());
+    m_powerLabel->setText(hottest
+            ? tr("hottest kernel <b>%1</b>").arg(wattsWithError(hottest->estimate.watts, *model, *gpu).toHtmlEscaped())
+            : QString());
 }
 
 void MainWindow::applyPreferences(const Preferences& preferences)

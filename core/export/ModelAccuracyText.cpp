@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ModelAccuracyText.h"
+
+#include <cmath>
+
+namespace slicewatt {
+
+std::optional<double> expectedErrorPct(const PowerModel& model, const GpuSpec& gpu)
+{
+    const std::optional<ModelAccuracy> accuracy = model.accuracy(gpu.id);
+    if (!accuracy)
+        return std::nullopt;
+    return accuracy->mapePct;
+}
+
+QString accuracyText(const PowerModel& model, const GpuSpec& gpu)
+{
+    if (const std::optional<ModelAccuracy> a = model.accuracy(gpu.id))
+        return QStringLiteral("±%1 % typical error: %2 on %3 measured %4 kernels (%5 launches)")
+            .arg(std::round(a->mapePct))
+            .arg(a->split)
+            .arg(a->kernels)
+            .arg(gpu.name)
+            .arg(a->rows);
+    const QString paper = model.provenance().value(QStringLiteral("paper")).toString();
+    return QStringLiteral("not validated on measured power here: %1")
+        .arg(paper.isEmpty()
+                ? QStringLiteral("no measured validation for the %1").arg(gpu.name)
+                : QStringLiteral("the published model's own fit (%1)").arg(paper.section(QLatin1Char(':'), 0, 0)));
+}
+
+QString wattsWithError(double watts, const PowerModel& model, const GpuSpec& gpu)
+{
+    const std::optional<double> error = expectedErrorPct(model, gpu);
+    const QString w = QStringLiteral("%1 W").arg(watts, 0, 'f', 1);
+    return error ? QStringLiteral("%1 ±%2 %").arg(w).arg(std::round(*error)) : w;
+}
+
+} // namespace slicewatt

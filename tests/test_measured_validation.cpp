@@ -1,0 +1,451 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Issue 16: the measured-power validation. The launch-activity form and its fit, the launch
+// activity by hand, the harness recomputing the figures committed in
+// models/launch-activity.json, the product path giving the harness's numbers, model files
+// without figures refused for a measured GPU, and the expected error in every output.
+#include "TestSupport.h"
+
+#include "analysis/ProjectIndexer.h"
+#include "calibration/ActivityModelFile.h"
+#include "calibration/MeasuredValidation.h"
+#include "estimate/LaunchActivityEstimate.h"
+#include "estimate/WhatIf.h"
+#include "model/ActivityModel.h"
+#include "model/ModelLibrary.h"
+#include "project/ProjectLoader.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+
+using namespace slicewatt;
+
+namespace {
+
+// One element per thread: two global loads, a store, and a loop of float arithmetic.
+const QByteArray kSaxpyLoop = R"(
+__global__ void saxpyLoop(float* y, const float* x, float a, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        float v = y[i];
+        for (int k = 0; k < 64; ++k)
+            v = a * v + x[i];
+        y[i] = v;
+    }
+}
+)";
+
+bool near(double a, double b, double relative = 1e-9)
+{
+    return std::abs(a - b) <= relative * std::max({1.0, std::abs(a), std::abs(b)});
+}
+
+QJsonObject committedModel()
+{
+    QFile file(test::sourceDir() + QStringLiteral("/models/launch-activity.json"));
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(file.readAll()).object();
+}
+
+struct Cli {
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Cli runCli(const QStringList& args)
+{
+    QProcess process;
+    process.start(QStringLiteral(SLICEWATT_CLI_PATH), args);
+    Cli result;
+    if (!process.waitForFinished(600000))
+        return result;
+    result.exitCode = process.exitCode();
+    result.out = process.readAllStandardOutput();
+    result.err = process.readAllStandardError();
+    return result;
+}
+
+const GpuSpec& v100(const ModelLibrary& library)
+{
+    return *library.gpus().find(QStringLiteral("V100"));
+}
+
+} // namespace
+
+class MeasuredValidationTest : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    // P = P_idle + (P_board − P_idle)·σ(b0 + Σ b_k·x_k), computed here from the inputs.
+    void activityFormByHand()
+    {
+        LaunchActivity a;
+        a.threads = 1e6;
+        a.saturation = 0.5;
+        a.occupancy = 0.25;
+        a.seconds = 1e-3;
+        a.computeSeconds = 3e-4;
+        a.memorySeconds = 1e-4;
+        a.instructions = 2e8;
+        const QHash<QString, double> p = {{"idle_w", 40}, {"b0", -1}, {"b_log_threads", 0.5}, {"b_saturation", 1},
+            {"b_occupancy", -2}, {"b_log_seconds", 0.25}, {"b_memory_share", 0.4}, {"b_log_rate", 0.1}};
+        const double z = -1 + 0.5 * 6 + 1 * 0.5 - 2 * 0.25 + 0.25 * -3 + 0.4 * 0.25 + 0.1 * std::log10(1 + 2e11);
+        QVERIFY(near(activityWatts(p, a, 250), 40 + 210 / (1 + std::exp(-z))));
+        // Between idle and board power whatever the inputs: no clamp needed.
+        a.threads = 1e15;
+        QVERIFY(activityWatts(p, a, 250) < 250);
+        QCOMPARE(activityParameterNames().size(), 2 + activityInputs().size());
+    }
+
+    // The fit finds weights that generated the data (idle fixed at the floor fraction given).
+    void activityFitRecoversKnownWeights()
+    {
+        const QHash<QString, double> truth
+            = {{"idle_w", 36}, {"b0", -4}, {"b_log_threads", 0.6}, {"b_log_seconds", -0.3}};
+        QVector<LaunchActivity> rows;
+        QVector<double> watts;
+        for (int i = 0; i < 60; ++i) {
+            LaunchActivity a;
+            a.threads = std::pow(10.0, 2 + (i % 12) * 0.5);
+            a.seconds = std::pow(10.0, -5 + (i * 7 % 10) * 0.4);
+            rows << a;
+            watts << activityWatts(truth, a, 250);
+        }
+        ActivityFitOptions options;
+        options.inputs = {"log_threads", "log_seconds"};
+        options.ridge = 0;
+        options.idleFloorFraction = 36 / *std::min_element(watts.begin(), watts.end());
+        const ActivityFit fit = fitActivityModel(rows, watts, 250, options);
+        QVERIFY2(fit.ok(), qPrintable(fit.error));
+        for (const char* key : {"idle_w", "b0", "b_log_threads", "b_log_seconds"})
+            QVERIFY2(near(fit.parameters.value(key), truth.value(key), 1e-4), qPrintable(key));
+        QCOMPARE(fit.parameters.value("b_occupancy"), 0.0); // not fitted: absent
+        // Too few rows, or a reading at or above the board power: a reason, no numbers.
+        QVERIFY(!fitActivityModel(rows.mid(0, 3), watts.mid(0, 3), 250, options).ok());
+        QVector<double> above = watts;
+        above[5] = 300;
+        QVERIFY(fitActivityModel(rows, above, 250, options).error.contains("outside"));
+    }
+
+    // Threads, SMs, occupancy, waves and the roofline for a launch worked out by hand.
+    void launchActivityByHand()
+    {
+        QTemporaryDir dir;
+        const QString path = test::writeFile(dir, "saxpy.cu", kSaxpyLoop);
+        const ProjectIndex index = indexProject(loadProject({path}), test::parserOptions());
+        QCOMPARE(index.kernels.size(), 1);
+        const CatalogFunction& kernel = index.kernels.first();
+        const KernelIR& ir = *index.kernelIR(kernel.info.key);
+        QStringList errors;
+        const ModelLibrary library = ModelLibrary::load({}, errors);
+        const GpuSpec& gpu = v100(library);
+        KernelWhatIf launch;
+        launch.gridBlocks = 160;
+        launch.blockThreads = 256;
+        const LaunchShape shape = whatIfLaunch(kernel, launch);
+        const KernelSlices slices = analyseKernel(ir, shape);
+        QString why;
+        const std::optional<LaunchActivity> a = estimateLaunchActivity(ir, slices, shape, gpu, &why);
+        QVERIFY2(a, qPrintable(why));
+        QCOMPARE(a->threads, 160.0 * 256);
+        QCOMPARE(a->activeSms, 80);
+        QCOMPARE(a->saturation, 1.0);
+        QCOMPARE(a->residentBlocksPerSm, 8); // 2048 threads / 256, under the 32-block limit
+        QCOMPARE(a->occupancy, 2 * 256 / 2048.0); // two blocks per SM: 160 over 80 SMs
+        QCOMPARE(a->waves, 160 / (80.0 * 8));
+        // The loop's 64 loads of x, the load and the store of y, all behind `if (i < n)`:
+        // executed per thread at the branch's probability.
+        const double arm = slices.probability[ir.statements.size() - 1];
+        QVERIFY2(near(a->perThread[kGlobalMemoryClass], (64 + 2) * arm), qPrintable(QString::number(arm)));
+        QCOMPARE(a->globalBytes, a->perThread[kGlobalMemoryClass] * 4 * a->threads);
+        QVERIFY(near(a->computeSeconds, a->instructions / (80.0 * 64 * 1380e6)));
+        QVERIFY(near(a->memorySeconds, a->globalBytes / 900e9));
+        QVERIFY(near(a->seconds, std::max(a->computeSeconds, a->memorySeconds) + kLaunchOverheadSeconds));
+
+        // One block: one SM, and no more lanes than its 32 threads.
+        launch.gridBlocks = 1;
+        launch.blockThreads = 32;
+        const LaunchShape small = whatIfLaunch(kernel, launch);
+        const std::optional<LaunchActivity> one
+            = estimateLaunchActivity(ir, analyseKernel(ir, small), small, gpu, &why);
+        QVERIFY(one);
+        QCOMPARE(one->activeSms, 1);
+        QVERIFY(near(one->computeSeconds, one->instructions / (1.0 * 32 * 1380e6)));
+
+        // Without a launch there is no activity, and the reason says what to set.
+        const std::optional<LaunchActivity> none = estimateLaunchActivity(ir, slices, LaunchShape(), gpu, &why);
+        QVERIFY(!none);
+        QVERIFY(why.contains("--grid"));
+    }
+
+    // The figures and parameters committed in models/launch-activity.json are what the
+    // harness computes now from the shared data (METHOD §11): change the analysis or the
+    // fit and this fails until the file is regenerated (validate-measured --write-model).
+    void committedFiguresAreTheHarnessOutput_data()
+    {
+        QTest::addColumn<QString>("gpu");
+        QTest::newRow("V100") << "V100";
+        QTest::newRow("K20") << "K20";
+        QTest::newRow("M60") << "M60";
+    }
+    void committedFiguresAreTheHarnessOutput()
+    {
+        QFETCH(QString, gpu);
+        const QString folder = test::sharedDir() + QStringLiteral("/data/alavani");
+        QFile csv(folder + "/" + gpu + ".csv");
+        QFile mapFile(folder + "/kernels.csv");
+        if (!csv.open(QIODevice::ReadOnly) || !mapFile.open(QIODevice::ReadOnly))
+            QSKIP("../shared/data/alavani is not beside this checkout");
+        QStringList errors;
+        const ModelLibrary library = ModelLibrary::load({}, errors);
+        QVERIFY2(errors.isEmpty(), qPrintable(errors.join('\n')));
+        const GpuSpec* spec = library.gpus().find(gpu);
+        QVERIFY(spec);
+        MeasuredLaunchTable table = readMeasuredLaunches(csv.readAll(), csv.fileName());
+        QStringList problems;
+        mapMeasuredLaunches(table, readKernelMap(mapFile.readAll(), mapFile.fileName(), &problems));
+        const MeasuredFeatureSet features
+            = analyseMeasuredLaunches(table, test::sharedDir() + "/corpus/measured", *spec, test::parserOptions());
+        MeasuredValidationOptions options;
+        options.includeWnn = false;
+        const MeasuredValidation validation = validateMeasuredLaunches(features, *spec, options);
+
+        const QJsonObject committed = committedModel().value("gpus").toObject().value(spec->id).toObject();
+        QVERIFY2(!committed.isEmpty(), "models/launch-activity.json has this GPU");
+        const QJsonObject v = committed.value("validation").toObject();
+        const ModelFigures* chosen = chosenActivityVariant(validation);
+        QVERIFY(chosen);
+        QCOMPARE(v.value("variant").toString(), chosen->id);
+        QCOMPARE(v.value("default").toBool(), validation.defaultModelId == chosen->id);
+        auto same = [](const QJsonObject& json, const ErrorFigures& f) {
+            return json.value("rows").toInt() == f.rows && json.value("kernels").toInt() == f.groups
+                && std::abs(json.value("mape_pct").toDouble() - f.mapePct) < 0.05
+                && std::abs(json.value("median_ape_pct").toDouble() - f.medianApePct) < 0.05
+                && std::abs(json.value("p90_ape_pct").toDouble() - f.p90ApePct) < 0.05
+                && std::abs(json.value("r2").toDouble() - f.r2) < 0.005;
+        };
+        QVERIFY(same(v.value("grouped").toObject(), chosen->grouped));
+        QVERIFY(same(v.value("random_split").toObject(), chosen->randomSplit));
+        const QJsonObject compared = v.value("compared").toObject();
+        for (const ModelFigures& m : validation.models)
+            QVERIFY2(same(compared.value(m.id).toObject().value("grouped").toObject(), m.grouped), qPrintable(m.id));
+        for (const QString& name : activityParameterNames())
+            QVERIFY2(near(committed.value(name).toDouble(), chosen->fullFit.value(name), 1e-4), qPrintable(name));
+
+        // What the issue asks of the default: both baselines beaten with whole kernels held out.
+        QVERIFY(chosen->grouped.mapePct < validation.figures("median")->grouped.mapePct);
+        QVERIFY(chosen->grouped.mapePct < validation.figures("launch-linear")->grouped.mapePct);
+        // Every row analysed once per source; only unmapped rows left out.
+        QVERIFY(features.rows.size() >= 85);
+        for (const QString& problem : features.problems)
+            QVERIFY2(problem.contains("not in the kernel map"), qPrintable(problem));
+    }
+
+    // The product's path (what-if estimate with the shipped model) gives the harness's number
+    // for a measured launch: the validation validated what users run.
+    void productPathMatchesTheHarness()
+    {
+        const QString source = test::sharedDir() + "/corpus/measured/cuda-samples/0_Introduction/vectorAdd";
+        if (!QFileInfo::exists(source))
+            QSKIP("../shared/corpus is not beside this checkout");
+        QStringList errors;
+        const ModelLibrary library = ModelLibrary::load({}, errors);
+        const GpuSpec& gpu = v100(library);
+        const PowerModel* model = library.model("launch-activity");
+        QVERIFY(model);
+        QCOMPARE(library.defaultModelFor("V100"), model);
+        QCOMPARE(library.defaultModelFor("gtx280")->id(), QStringLiteral("jos13"));
+
+        MeasuredLaunchTable table = readMeasuredLaunches(
+            "source,kernel,grid,block,watts\ncuda-samples/0_Introduction/vectorAdd,vectorAdd,4096,256,60\n", "m.csv");
+        const MeasuredFeatureSet features
+            = analyseMeasuredLaunches(table, test::sharedDir() + "/corpus/measured", gpu, test::parserOptions());
+        QCOMPARE(features.rows.size(), 1);
+        const double harness = activityWatts(model->parameters("v100"), features.rows.first().activity, 250);
+
+        const ProjectIndex index = indexProject(loadProject({source}), test::parserOptions());
+        const auto kernel = std::find_if(index.kernels.begin(), index.kernels.end(),
+            [](const CatalogFunction& f) { return f.info.name == QLatin1String("vectorAdd"); });
+        QVERIFY(kernel != index.kernels.end());
+        WhatIfSettings settings;
+        settings.gpuId = "v100";
+        settings.modelId = "launch-activity";
+        settings.allKernels.gridBlocks = 4096;
+        settings.allKernels.blockThreads = 256;
+        const KernelEstimateReport report = estimateKernelWhatIf(*kernel, *index.kernelIR(kernel->info.key), *model,
+            gpu, library.energyModel(ModelLibrary::defaultEnergyModelId()), settings);
+        QVERIFY2(report.estimate.hasEstimate(), qPrintable(report.estimate.noEstimate));
+        QVERIFY(near(report.estimate.watts, harness, 1e-12));
+        QVERIFY(report.estimate.activity);
+        // The lines still say where the power goes: they sum to the kernel's.
+        double lines = 0;
+        for (const LineHeat& line : report.estimate.lines)
+            lines += line.watts;
+        QVERIFY(near(lines, report.estimate.watts, 1e-9));
+    }
+
+    // A measured GPU's numbers always carry their error: a model with parameters for one and
+    // no validation figures is refused; other GPUs are free.
+    void modelWithoutFiguresIsRefusedForMeasuredGpu()
+    {
+        QTemporaryDir dir;
+        const QByteArray model = R"({"format": "slicewatt-model/1", "id": "%1", "form": "jos13",
+            "provenance": {"source": "test"}, "intensity": {"min": 1, "max": 100},
+            "gpus": {"%2": {"beta0": 50, "beta1": 10, "beta2": 0.2%3}}})";
+        auto file = [&](const char* id, const char* gpu, const char* extra) {
+            return QByteArray(model).replace("%1", id).replace("%2", gpu).replace("%3", extra);
+        };
+        test::writeFile(dir, "bare.json", file("bare-v100", "v100", ""));
+        test::writeFile(dir, "other.json", file("bare-gtx280", "gtx280", ""));
+        test::writeFile(dir, "validated.json",
+            file("validated-v100", "v100",
+                R"(, "validation": {"split": "leave-one-kernel-out", "grouped": {"mape_pct": 30, "rows": 85, "kernels": 19}})"));
+        test::writeFile(
+            dir, "broken.json", file("broken-v100", "v100", R"(, "validation": {"split": "leave-one-kernel-out"})"));
+        QStringList errors;
+        const ModelLibrary library = ModelLibrary::load({dir.path()}, errors);
+        QVERIFY(!library.model("bare-v100"));
+        QVERIFY(!library.model("broken-v100"));
+        QVERIFY(library.model("bare-gtx280"));
+        QVERIFY(library.model("validated-v100"));
+        QCOMPARE(library.model("validated-v100")->accuracy("v100")->mapePct, 30.0);
+        const QString all = errors.join('\n');
+        QVERIFY2(all.contains("bare.json: refused") && all.contains("validate-measured"), qPrintable(all));
+        QVERIFY2(all.contains("broken.json") && all.contains("\"grouped\" figures"), qPrintable(all));
+    }
+
+    // "62.8 W ±15 %": the table, JSON, CSV and SARIF of a measured GPU say the model's grouped
+    // error; the published models say they are not validated here.
+    void expectedErrorInEveryOutput()
+    {
+        const double committed = committedModel()
+                                     .value("gpus")
+                                     .toObject()
+                                     .value("v100")
+                                     .toObject()
+                                     .value("validation")
+                                     .toObject()
+                                     .value("grouped")
+                                     .toObject()
+                                     .value("mape_pct")
+                                     .toDouble();
+        QVERIFY(committed > 0);
+        QTemporaryDir dir;
+        const QString path = test::writeFile(dir, "saxpy.cu", kSaxpyLoop);
+        const QStringList launch = {"--gpu", "V100", "--grid", "640", "--block", "256"};
+        const Cli json = runCli(QStringList{"analyze", path, "-f", "json"} + launch);
+        QCOMPARE(json.exitCode, 0);
+        const QJsonObject root = QJsonDocument::fromJson(json.out).object();
+        QCOMPARE(root.value("model").toString(), QStringLiteral("launch-activity")); // V100's default
+        QCOMPARE(root.value("expected_error_pct").toDouble(), committed);
+        QVERIFY(root.value("accuracy").toString().contains("leave-one-kernel-out"));
+        const QJsonObject kernel = root.value("kernels").toArray().first().toObject();
+        QCOMPARE(kernel.value("expected_error_pct").toDouble(), committed);
+        QVERIFY(kernel.value("power_w").toDouble() > 0);
+
+        const Cli table = runCli(QStringList{"analyze", path} + launch);
+        const QString rounded = QStringLiteral("±%1 %").arg(std::round(committed));
+        QVERIFY2(table.out.contains(rounded.toUtf8()), table.out.constData());
+        QVERIFY(table.out.contains("typical error"));
+        const Cli csv = runCli(QStringList{"analyze", path, "-f", "csv"} + launch);
+        QVERIFY(csv.out.split('\n').first().endsWith("expected_error_pct"));
+        QVERIFY(csv.out.split('\n').at(1).endsWith(QString::number(committed, 'f', 2).toUtf8()));
+        const Cli sarif = runCli(QStringList{"analyze", path, "-f", "sarif"} + launch);
+        const QJsonObject result = QJsonDocument::fromJson(sarif.out)
+                                       .object()
+                                       .value("runs")
+                                       .toArray()
+                                       .first()
+                                       .toObject()
+                                       .value("results")
+                                       .toArray()
+                                       .first()
+                                       .toObject();
+        QVERIFY(result.value("message").toObject().value("text").toString().contains(rounded));
+        QCOMPARE(result.value("properties").toObject().value("expected_error_pct").toDouble(), committed);
+
+        const Cli published = runCli({"analyze", path, "-f", "json", "--grid", "60", "--block", "256"});
+        const QJsonObject gtx = QJsonDocument::fromJson(published.out).object();
+        QCOMPARE(gtx.value("model").toString(), QStringLiteral("jos13"));
+        QVERIFY(gtx.value("expected_error_pct").isNull());
+        QVERIFY(gtx.value("accuracy").toString().startsWith("not validated"));
+    }
+
+    // The command on a minimal-form CSV over sources written here: figures per model, rows
+    // with features, a clear message for rows it cannot use.
+    void validateMeasuredCommand()
+    {
+        QTemporaryDir dir;
+        test::writeFile(dir, "corpus/saxpy/saxpy.cu", kSaxpyLoop);
+        test::writeFile(dir, "corpus/copy/copy.cu", R"(
+__global__ void copy(float* out, const float* in, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        out[i] = in[i];
+}
+)");
+        test::writeFile(dir, "corpus/scale/scale.cu", R"(
+__global__ void scale(float* out, const float* in, float s, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    for (int k = i; k < n; k += blockDim.x * gridDim.x)
+        out[k] = s * in[k] * in[k] + 1.0f;
+}
+)");
+        QByteArray rows = "source,kernel,grid,block,watts,trips\n";
+        const char* kernels[][2] = {{"saxpy", "saxpyLoop"}, {"copy", "copy"}, {"scale", "scale"}};
+        for (int k = 0; k < 3; ++k) {
+            for (int g = 1; g <= 4096; g *= 4)
+                rows += QStringLiteral("%1,%2,%3,256,%4,8\n")
+                            .arg(kernels[k][0], kernels[k][1])
+                            .arg(g)
+                            .arg(40 + 20 * k + 10 * std::log10(g))
+                            .toUtf8();
+        }
+        rows += "missing,gone,64,64,50\nsaxpy,noSuchKernel,64,64,50\ncopy,copy,0,64,50\n";
+        const QString csv = test::writeFile(dir, "mine.csv", rows);
+        const Cli table = runCli(
+            {"validate-measured", csv, "--gpu", "v100", "--corpus", dir.filePath("corpus"), "--wnn-epochs", "0"});
+        QVERIFY2(table.exitCode == 0, table.err.constData());
+        for (const char* model : {"median (baseline)", "launch-linear (baseline)", "jos13", "launch-activity"})
+            QVERIFY2(table.out.contains(model), table.out.constData());
+        QVERIFY(table.out.contains("random-split"));
+        QVERIFY2(table.err.contains("mine.csv:25") && table.err.contains("positive grid"), table.err.constData());
+
+        const Cli json = runCli({"validate-measured", csv, "--gpu", "v100", "--corpus", dir.filePath("corpus"),
+            "--wnn-epochs", "0", "-f", "json"});
+        const QJsonObject gpu = QJsonDocument::fromJson(json.out).object().value("gpus").toArray().first().toObject();
+        QCOMPARE(gpu.value("rows").toArray().size(), 21);
+        const QStringList leftOut = gpu.value("left_out").toVariant().toStringList();
+        QVERIFY2(leftOut.join('\n').contains("missing: not found"), qPrintable(leftOut.join('\n')));
+        QVERIFY2(leftOut.join('\n').contains("noSuchKernel has no readable body"), qPrintable(leftOut.join('\n')));
+        const QJsonObject row = gpu.value("rows").toArray().first().toObject();
+        QVERIFY(row.value("features").toObject().contains("estimated_s"));
+        QVERIFY(row.value("predictions").toObject().value("launch-activity").toObject().contains("grouped_w"));
+        QCOMPARE(
+            gpu.value("models").toArray().first().toObject().value("grouped").toObject().value("kernels").toInt(), 3);
+
+        // The same input gives the same output: fixed seeds, fixed order.
+        const Cli again = runCli({"validate-measured", csv, "--gpu", "v100", "--corpus", dir.filePath("corpus"),
+            "--wnn-epochs", "0", "-f", "json"});
+        QCOMPARE(again.out, json.out);
+
+        // No GPU by that name; a file that is not there.
+        QCOMPARE(runCli({"validate-measured", csv, "--corpus", dir.filePath("corpus")}).exitCode, 2);
+        const Cli absent = runCli({"validate-measured", dir.filePath("nope.csv"), "--gpu", "v100"});
+        QCOMPARE(absent.exitCode, 1);
+        QVERIFY(absent.err.contains("nope.csv"));
+    }
+};
+
+QTEST_GUILESS_MAIN(MeasuredValidationTest)
+#include "test_measured_validation.moc"
