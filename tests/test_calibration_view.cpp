@@ -8,12 +8,15 @@
 #include "TestNoise.h"
 #include "TestSimulatedGpu.h"
 #include "TestSupport.h"
+#include "accuracy/AccuracyScatterPlot.h"
+#include "accuracy/ModelAccuracyWindow.h"
 #include "calibration/CalibratedModelInstall.h"
 #include "calibration/CalibrationPointModel.h"
 #include "calibration/CalibrationWindow.h"
 #include "calibration/FitCurvesPlot.h"
 #include "calibration/ResidualPlot.h"
 #include "calibration/TracePlot.h"
+#include "export/AccuracyBreakdown.h"
 #include "export/DisplayNumbers.h"
 #include "measure/SensorCorrection.h"
 #include "measure/TraceImport.h"
@@ -34,6 +37,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableView>
+#include <QTableWidget>
 #include <QtTest>
 
 #include <cmath>
@@ -167,6 +171,53 @@ bool waitForAnalysis(MainWindow& window)
 class CalibrationViewTest : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // Issue 16: Tools › Model Accuracy draws the shipped validation: figures, every launch on
+    // the scatter, the kernels worst first, a selected kernel drawn over the rest.
+    void modelAccuracyWindowShowsTheShippedValidation()
+    {
+        QStringList errors;
+        const ModelLibrary library = ModelLibrary::load({}, errors);
+        const std::optional<ModelAccuracy> accuracy = library.model("launch-activity")->accuracy("v100");
+        QVERIFY(accuracy && !accuracy->predictions.isEmpty());
+        ModelAccuracyWindow window(library);
+        QVERIFY(window.selectGpu("V100"));
+        QVERIFY(!window.selectGpu("gtx280")); // no measured power: not listed
+        QVERIFY2(window.figuresText().contains(
+                     QStringLiteral("%1 kernels, %2 launches").arg(accuracy->kernels).arg(accuracy->rows)),
+            qPrintable(window.figuresText()));
+        QVERIFY(window.figuresText().contains(QString::number(accuracy->mapePct, 'f', 1)));
+        QCOMPARE(window.plot().pointCount(), accuracy->predictions.size());
+        const QVector<KernelError> kernels = kernelErrors(*accuracy);
+        QTableWidget& table = window.kernelTable();
+        QCOMPARE(table.rowCount(), kernels.size());
+        QCOMPARE(table.item(0, 0)->data(Qt::UserRole).toString(), kernels.first().kernel); // worst first
+        QVERIFY(
+            table.item(0, 2)->data(Qt::DisplayRole).toDouble() >= table.item(1, 2)->data(Qt::DisplayRole).toDouble());
+        table.selectRow(0);
+        QCOMPARE(window.plot().graph(1)->dataCount(), kernels.first().launches);
+        QCOMPARE(window.plot().pointCount(), accuracy->predictions.size());
+    }
+
+    // The per-kernel errors and the CSV by hand on three launches of two kernels.
+    void accuracyBreakdownByHand()
+    {
+        ModelAccuracy a;
+        a.split = QStringLiteral("leave-one-kernel-out");
+        a.mapePct = 12.5;
+        a.predictions = {{"s|a", 1, 32, 100, 110}, {"s|a", 2, 32, 100, 70}, {"s|b", 4, 64, 50, 51}};
+        const QVector<KernelError> errors = kernelErrors(a);
+        QCOMPARE(errors.size(), 2);
+        QCOMPARE(errors[0].kernel, QStringLiteral("s|a"));
+        QCOMPARE(errors[0].launches, 2);
+        QCOMPARE(errors[0].mapePct, 20.0); // (10 % + 30 %) / 2
+        QCOMPARE(errors[0].meanPredictedW, 90.0);
+        QCOMPARE(errors[1].mapePct, 2.0);
+        const QStringList csv = QString::fromUtf8(accuracyCsv(a, "m", "v100")).split('\n', Qt::SkipEmptyParts);
+        QVERIFY(csv.contains("# mape_pct: 12.50"));
+        QVERIFY(csv.contains("kernel,grid,block,measured_w,predicted_w,ape_pct"));
+        QCOMPARE(csv.last(), QStringLiteral("s|b,4,64,50,51,2.00"));
+    }
+
     void initTestCase()
     {
         QCoreApplication::setOrganizationName(QStringLiteral("SliceWattTest"));

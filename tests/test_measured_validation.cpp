@@ -180,10 +180,19 @@ private Q_SLOTS:
         QCOMPARE(one->activeSms, 1);
         QVERIFY(near(one->computeSeconds, one->instructions / (1.0 * 32 * 1380e6)));
 
-        // Without a launch there is no activity, and the reason says what to set.
-        const std::optional<LaunchActivity> none = estimateLaunchActivity(ir, slices, LaunchShape(), gpu, &why);
-        QVERIFY(!none);
-        QVERIFY(why.contains("--grid"));
+        // Without a launch: 256-thread blocks, one full wave of them, each assumption said.
+        const std::optional<LaunchActivity> assumed = estimateLaunchActivity(ir, slices, LaunchShape(), gpu, &why);
+        QVERIFY(assumed);
+        QCOMPARE(assumed->blockThreads, 256.0);
+        QCOMPARE(assumed->gridBlocks, 80.0 * 8);
+        QCOMPARE(assumed->waves, 1.0);
+        const QString said = assumed->assumptions.join('\n');
+        QVERIFY2(said.contains("--grid") && said.contains("--block"), qPrintable(said));
+        // A GPU without the figures a roofline needs: no activity, and why.
+        GpuSpec bare = gpu;
+        bare.memoryBandwidthGBs.reset();
+        QVERIFY(!estimateLaunchActivity(ir, slices, shape, bare, &why));
+        QVERIFY(why.contains("bandwidth"));
     }
 
     // The figures and parameters committed in models/launch-activity.json are what the
@@ -237,6 +246,16 @@ private Q_SLOTS:
         const QJsonObject compared = v.value("compared").toObject();
         for (const ModelFigures& m : validation.models)
             QVERIFY2(same(compared.value(m.id).toObject().value("grouped").toObject(), m.grouped), qPrintable(m.id));
+        // Every launch with its held-out prediction, as the accuracy view draws them.
+        const std::optional<ModelAccuracy> accuracy = library.model("launch-activity")->accuracy(spec->id);
+        QVERIFY(accuracy);
+        QCOMPARE(accuracy->predictions.size(), features.rows.size());
+        for (int i = 0; i < features.rows.size(); ++i) {
+            QCOMPARE(accuracy->predictions[i].kernel, features.rows[i].group);
+            QCOMPARE(accuracy->predictions[i].measuredW, features.rows[i].measuredW);
+            QVERIFY(std::abs(accuracy->predictions[i].predictedW - chosen->groupedW[i]) < 0.01);
+        }
+        QCOMPARE(accuracy->compared.size(), validation.models.size());
         for (const QString& name : activityParameterNames())
             QVERIFY2(near(committed.value(name).toDouble(), chosen->fullFit.value(name), 1e-4), qPrintable(name));
 

@@ -111,6 +111,7 @@ int runValidateMeasuredCommand(const QStringList& args)
             return ExitAnalysisErrors;
         }
         validations << validateMeasuredLaunches(features, *gpu, validationOptions);
+        validations.last().dataFile = QFileInfo(csv).fileName();
         table += measuredValidationTable(validations.last(), gpu->name) + QLatin1Char('\n');
     }
     QByteArray output;
@@ -126,13 +127,9 @@ int runValidateMeasuredCommand(const QStringList& args)
     }
     // The launch-activity model fitted to every row, with its figures in its provenance.
     if (const QString modelFile = options.values.value(QStringLiteral("write-model")); !modelFile.isEmpty()) {
-        QStringList data;
-        for (const QString& csv : options.inputs)
-            data << QFileInfo(csv).fileName();
         const QByteArray model = activityModelFile(validations,
-            QStringLiteral("Alavani et al. 2023 (doi:10.1145/3603533), measured average power per launch: %1 "
-                           "(rows mapped to the measured kernels' sources by kernels.csv)")
-                .arg(data.join(QStringLiteral(", "))),
+            QStringLiteral("Alavani et al. 2023 (doi:10.1145/3603533), measured average power per launch: %FILE% "
+                           "(rows mapped to the measured kernels' sources by kernels.csv)"),
             QStringLiteral("slicewatt-cli " SLICEWATT_VERSION " validate-measured"));
         if (!writeFileAtomically(modelFile, model, &error)) {
             fprintf(stderr, "slicewatt-cli: %s\n", qPrintable(error));

@@ -7,6 +7,7 @@
 #include <QIcon>
 #include <QTimer>
 
+#include "accuracy/ModelAccuracyWindow.h"
 #include "calibration/CalibrationWindow.h"
 #include "plots/PlotsPanel.h"
 
@@ -26,8 +27,10 @@ QCommandLineOption screenshotOption()
 QCommandLineOption showDocksOption()
 {
     return QCommandLineOption(QStringLiteral("show"),
-        QStringLiteral("With --screenshot: docks and plot tabs to bring to the front first, comma-separated "
-                       "(whyDock, hotspotsDock, diagnosticsDock, plots:N for the N-th plot tab)."),
+        QStringLiteral(
+            "With --screenshot: docks and plot tabs to bring to the front first, comma-separated "
+            "(whyDock, hotspotsDock, diagnosticsDock, plots:N for the N-th plot tab; accuracyWindow: a picture "
+            "of Tools > Model Accuracy instead)."),
         QStringLiteral("LIST"));
 }
 
@@ -143,6 +146,18 @@ int main(int argc, char** argv)
         const QString file = parser.value(screenshot);
         const QStringList docks = parser.value(showDocks).split(QLatin1Char(','), Qt::SkipEmptyParts);
         QObject::connect(&window.analysisJob(), &slicewatt::AnalysisJob::finished, &window, [&window, file, docks] {
+            // The Model Accuracy window is a picture of its own.
+            if (docks.contains(QLatin1String("accuracyWindow"))) {
+                slicewatt::ModelAccuracyWindow& accuracy = window.accuracyWindow();
+                accuracy.show();
+                QTimer::singleShot(800, &accuracy, [&accuracy, file] {
+                    const bool saved = accuracy.grab().save(file);
+                    if (!saved)
+                        fprintf(stderr, "slicewatt: could not write %s\n", qPrintable(file));
+                    QCoreApplication::exit(saved ? 0 : 1);
+                });
+                return;
+            }
             for (const QString& dock : docks) {
                 if (dock.startsWith(QLatin1String("plots:")))
                     window.plotsPanel().setCurrentIndex(dock.mid(6).toInt());

@@ -43,6 +43,19 @@ QJsonObject comparedModels(const MeasuredValidation& validation)
     return compared;
 }
 
+// Every measured launch with the prediction of the fit that did not see its kernel: what the
+// accuracy view's scatter and per-kernel errors are drawn from.
+QJsonArray heldOutRows(const MeasuredValidation& validation, const ModelFigures& figures)
+{
+    QJsonArray rows;
+    for (int i = 0; i < validation.features.rows.size(); ++i) {
+        const MeasuredRowFeatures& row = validation.features.rows[i];
+        rows << QJsonArray{
+            row.group, row.gridBlocks, row.blockThreads, row.measuredW, std::round(figures.groupedW[i] * 1000) / 1000};
+    }
+    return rows;
+}
+
 } // namespace
 
 const ModelFigures* chosenActivityVariant(const MeasuredValidation& validation)
@@ -60,7 +73,9 @@ const ModelFigures* chosenActivityVariant(const MeasuredValidation& validation)
 QByteArray activityModelFile(const QVector<MeasuredValidation>& validations, const QString& data, const QString& tool)
 {
     QJsonObject gpus;
+    QStringList files;
     for (const MeasuredValidation& v : validations) {
+        files << v.dataFile;
         const ModelFigures* chosen = chosenActivityVariant(v);
         if (!chosen)
             continue;
@@ -70,12 +85,13 @@ QByteArray activityModelFile(const QVector<MeasuredValidation>& validations, con
         gpu.insert(QStringLiteral("domain"), inputDomain(v.features));
         gpu.insert(QStringLiteral("validation"),
             QJsonObject{{QStringLiteral("split"), QStringLiteral("leave-one-kernel-out")},
-                {QStringLiteral("data"), data}, {QStringLiteral("variant"), chosen->id},
+                {QStringLiteral("data"), QString(data).replace(QStringLiteral("%FILE%"), v.dataFile)},
+                {QStringLiteral("variant"), chosen->id},
                 {QStringLiteral("inputs"), QJsonArray::fromStringList(chosen->inputs)},
                 {QStringLiteral("grouped"), errorFiguresJson(chosen->grouped)},
                 {QStringLiteral("random_split"), errorFiguresJson(chosen->randomSplit)},
                 {QStringLiteral("default"), v.defaultModelId == chosen->id},
-                {QStringLiteral("compared"), comparedModels(v)}});
+                {QStringLiteral("compared"), comparedModels(v)}, {QStringLiteral("rows"), heldOutRows(v, *chosen)}});
         gpus.insert(v.features.gpuId, gpu);
     }
     QString equation = QStringLiteral("P = idle_w + (P_board - idle_w) * sigmoid(b0");
@@ -91,7 +107,9 @@ QByteArray activityModelFile(const QVector<MeasuredValidation>& validations, con
         {QStringLiteral("form"), QStringLiteral("launch-activity")}, {QStringLiteral("equation"), equation},
         {QStringLiteral("unit"), QStringLiteral("W")}, {QStringLiteral("inputs"), inputs},
         {QStringLiteral("provenance"),
-            QJsonObject{{QStringLiteral("source"), data}, {QStringLiteral("tool"), tool},
+            QJsonObject{{QStringLiteral("source"),
+                            QString(data).replace(QStringLiteral("%FILE%"), files.join(QStringLiteral(", ")))},
+                {QStringLiteral("tool"), tool},
                 {QStringLiteral("method"),
                     QStringLiteral("[ours] SliceWatt's static analysis of each measured kernel at each measured "
                                    "launch; idle power and weights fitted by Levenberg-Marquardt on relative "

@@ -36,6 +36,7 @@ struct MeasuredValidationOptions {
 };
 
 struct MeasuredValidation {
+    QString dataFile; // the measured CSV's name, for provenance
     MeasuredFeatureSet features;
     QVector<ModelFigures> models; // baselines first
     // The non-baseline model that predicts every row with the lowest grouped MAPE.

@@ -12,6 +12,7 @@ namespace {
 
 constexpr double kBytesPerAccess = 4; // [ours] a 32-bit word per global or texture access
 constexpr int kWarpThreads = 32;
+constexpr int kAssumedBlockThreads = 256; // [ours] the common choice when the code does not say
 
 std::optional<double> dimensionProduct(const std::optional<qint64> (&dims)[3])
 {
@@ -29,30 +30,38 @@ std::optional<double> dimensionProduct(const std::optional<qint64> (&dims)[3])
 std::optional<LaunchActivity> estimateLaunchActivity(
     const KernelIR& ir, const KernelSlices& slices, const LaunchShape& launch, const GpuSpec& gpu, QString* why)
 {
-    const std::optional<double> grid = dimensionProduct(launch.gridDim);
-    const std::optional<double> block = dimensionProduct(launch.blockDim);
+    std::optional<double> grid = dimensionProduct(launch.gridDim);
+    std::optional<double> block = dimensionProduct(launch.blockDim);
     const std::optional<double> clockMhz = gpu.boostClockMhz ? gpu.boostClockMhz : gpu.baseClockMhz;
-    QString missing;
-    if (!grid || !block)
-        missing = QStringLiteral("the launch's grid and block are not known (set --grid and --block)");
-    else if (!clockMhz || !gpu.memoryBandwidthGBs || !gpu.fp32LanesPerSm || gpu.sms <= 0 || gpu.maxThreadsPerSm <= 0)
-        missing = QStringLiteral("the %1 entry lacks a clock, memory bandwidth or fp32 lanes per SM").arg(gpu.name);
-    if (!missing.isEmpty()) {
+    if (!clockMhz || !gpu.memoryBandwidthGBs || !gpu.fp32LanesPerSm || gpu.sms <= 0 || gpu.maxThreadsPerSm <= 0) {
         if (why)
-            *why = missing;
+            *why = QStringLiteral("the %1 entry lacks a clock, memory bandwidth or fp32 lanes per SM").arg(gpu.name);
         return std::nullopt;
     }
 
     LaunchActivity a;
+    // A launch the code does not fix gets a plain one, said as an assumption, as the slice
+    // models assume Sa = 1: a block of 256 threads, and one full wave of blocks.
+    if (!block) {
+        block = kAssumedBlockThreads;
+        a.assumptions << QStringLiteral("block size not known at compile time: assumed %1 threads (set --block)")
+                             .arg(kAssumedBlockThreads);
+    }
+    // A block occupies whole warps; the per-SM thread and block limits bound how many fit.
+    const double warpsPerBlock = std::ceil(*block / kWarpThreads);
+    const int byThreads = int(gpu.maxThreadsPerSm / (warpsPerBlock * kWarpThreads));
+    a.residentBlocksPerSm = std::max(1, std::min(gpu.maxBlocksPerSm, byThreads));
+    if (!grid) {
+        grid = double(gpu.sms) * a.residentBlocksPerSm;
+        a.assumptions << QStringLiteral("grid size not known at compile time: assumed one full wave, %1 blocks "
+                                        "(set --grid)")
+                             .arg(*grid);
+    }
     a.gridBlocks = *grid;
     a.blockThreads = *block;
     a.threads = *grid * *block;
     a.activeSms = int(std::min<double>(*grid, gpu.sms));
     a.saturation = double(a.activeSms) / gpu.sms;
-    // A block occupies whole warps; the per-SM thread and block limits bound how many fit.
-    const double warpsPerBlock = std::ceil(*block / kWarpThreads);
-    const int byThreads = int(gpu.maxThreadsPerSm / (warpsPerBlock * kWarpThreads));
-    a.residentBlocksPerSm = std::max(1, std::min(gpu.maxBlocksPerSm, byThreads));
     const double blocksOnBusySm = std::min<double>(a.residentBlocksPerSm, std::ceil(*grid / gpu.sms));
     a.occupancy = std::min(1.0, blocksOnBusySm * *block / gpu.maxThreadsPerSm);
     a.waves = *grid / (double(gpu.sms) * a.residentBlocksPerSm);

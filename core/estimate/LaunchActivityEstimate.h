@@ -13,9 +13,9 @@ namespace slicewatt {
 // launch's latency on these GPUs].
 constexpr double kLaunchOverheadSeconds = 5e-6;
 
-// The activity of `launch` on `gpu`; nullopt with `why` set when the launch's grid or block
-// is not known, or the GPU lacks the clocks, bandwidth or arithmetic lanes the time estimate
-// needs.
+// The activity of `launch` on `gpu`. A grid or block the code does not fix is assumed (one
+// full wave of 256-thread blocks) and the assumption recorded. nullopt with `why` set when
+// the GPU lacks the clock, bandwidth or arithmetic lanes the time estimate needs.
 std::optional<LaunchActivity> estimateLaunchActivity(
     const KernelIR& ir, const KernelSlices& slices, const LaunchShape& launch, const GpuSpec& gpu, QString* why);
 

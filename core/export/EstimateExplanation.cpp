@@ -235,7 +235,8 @@ private:
 
     void sliceModel()
     {
-        heading(QStringLiteral("1. Slice power: the formula"));
+        heading(m_model.isLaunchLevel() ? QStringLiteral("1. Kernel power: the formula")
+                                        : QStringLiteral("1. Slice power: the formula"));
         SliceOperatingPoint generic;
         generic.saturation = m_estimate.saturation;
         generic.activeSms = m_estimate.activeSms;

@@ -50,6 +50,21 @@ std::optional<ModelAccuracy> readAccuracy(const QJsonObject& gpu, const QString&
     a.randomSplitMapePct
         = v.value(QLatin1String("random_split")).toObject().value(QLatin1String("mape_pct")).toDouble();
     a.isDefault = v.value(QLatin1String("default")).toBool();
+    for (const QJsonValue& row : v.value(QLatin1String("rows")).toArray()) {
+        const QJsonArray r = row.toArray();
+        if (r.size() == 5 && r[3].toDouble() > 0)
+            a.predictions << HeldOutPrediction{
+                r[0].toString(), qint64(r[1].toDouble()), qint64(r[2].toDouble()), r[3].toDouble(), r[4].toDouble()};
+    }
+    const QJsonObject compared = v.value(QLatin1String("compared")).toObject();
+    for (auto it = compared.begin(); it != compared.end(); ++it)
+        a.compared << std::pair{it.key(),
+            it.value()
+                .toObject()
+                .value(QLatin1String("grouped"))
+                .toObject()
+                .value(QLatin1String("mape_pct"))
+                .toDouble()};
     if (!(a.mapePct >= 0) || a.rows <= 0 || a.kernels <= 0 || a.split.isEmpty()) {
         problems.add(QStringLiteral("GPU %1: \"validation\" needs \"split\" and \"grouped\" figures (mape_pct, rows, "
                                     "kernels)")

@@ -10,6 +10,7 @@
 #include <QHash>
 #include <QJsonObject>
 #include <QString>
+#include <QVector>
 
 #include <array>
 #include <memory>
@@ -19,6 +20,15 @@ namespace slicewatt {
 
 // How far a model's predictions were off on measured kernels it had not seen (METHOD §11),
 // as its model file records per GPU: what "±15 % typical error" rests on.
+// One measured launch as the validation predicted it with its kernel held out.
+struct HeldOutPrediction {
+    QString kernel; // "source|kernel"
+    qint64 gridBlocks = 0;
+    qint64 blockThreads = 0;
+    double measuredW = 0;
+    double predictedW = 0;
+};
+
 struct ModelAccuracy {
     double mapePct = 0; // kernel-grouped MAPE: the expected error shown beside a prediction
     double medianApePct = 0;
@@ -30,6 +40,9 @@ struct ModelAccuracy {
     QString data; // the measurement it was validated on
     double randomSplitMapePct = 0; // beside, labelled: the kernel is then in the training rows
     bool isDefault = false; // chosen as the GPU's default model by the grouped figure
+    QVector<HeldOutPrediction> predictions; // every measured launch, when the file lists them
+    // Every form the validation compared (baselines too): id → grouped MAPE, %.
+    QVector<std::pair<QString, double>> compared;
 };
 
 // A published or calibrated slice power model read from a model file (models/*.json):

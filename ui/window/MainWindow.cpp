@@ -4,6 +4,7 @@
 #include "EditorLauncher.h"
 #include "RecentProjects.h"
 #include "Theme.h"
+#include "accuracy/ModelAccuracyWindow.h"
 #include "analysis/IncrementalIndexer.h"
 #include "calibration/CalibrationWindow.h"
 #include "code/CodePanel.h"
@@ -382,6 +383,14 @@ void MainWindow::createActions()
     });
     calibration->setShortcut(QKeySequence(tr("Ctrl+Shift+C")));
     calibration->setToolTip(tr("Open a measured calibration, fit a power model and use it for this project"));
+    QAction* accuracy = tools->addAction(tr("Model &Accuracy…"), this, [this] {
+        ModelAccuracyWindow& window = accuracyWindow();
+        window.show();
+        window.raise();
+        window.activateWindow();
+    });
+    accuracy->setShortcut(QKeySequence(tr("Ctrl+Shift+A")));
+    accuracy->setToolTip(tr("How far each validated model was off on measured GPUs, with whole kernels held out"));
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     QAction* energyHeat = m_viewMenu->addAction(tr("Heat as &Energy per Launch"));
@@ -595,6 +604,16 @@ void MainWindow::showLocation(const QString& file, int line)
         m_code->showFile(file);
     m_code->refreshHeat(*m_session);
     m_code->view().goToLine(qMax(line, 1));
+}
+
+ModelAccuracyWindow& MainWindow::accuracyWindow()
+{
+    if (!m_accuracy)
+        m_accuracy = new ModelAccuracyWindow(m_session->library(), this);
+    else
+        m_accuracy->reload(); // model folders may have changed since
+    m_accuracy->selectGpu(m_session->settings().gpuId);
+    return *m_accuracy;
 }
 
 CalibrationWindow& MainWindow::calibrationWindow()

@@ -17,6 +17,7 @@ namespace slicewatt {
 
 class CalibrationWindow;
 class CodePanel;
+class ModelAccuracyWindow;
 class DiagnosticsModel;
 class HotspotModel;
 class KernelTreeModel;
@@ -68,6 +69,8 @@ public:
     // Tools → Calibration: created on first use, kept (with what it opened) until the
     // main window goes.
     CalibrationWindow& calibrationWindow();
+    // Tools › Model Accuracy, created on first use, showing the current GPU.
+    ModelAccuracyWindow& accuracyWindow();
     // Makes the project use model `modelId` for GPU `gpuId` from `folder` (a calibration
     // just wrote it there): the folder joins the preferences' model folders, the library is
     // reloaded and the choice is one undoable what-if step.
@@ -133,6 +136,7 @@ private:
     bool m_arrivedSinceShown = false;
     QTimer* m_partialTimer;
     CalibrationWindow* m_calibration = nullptr;
+    ModelAccuracyWindow* m_accuracy = nullptr;
 };
 
 } // namespace slicewatt
