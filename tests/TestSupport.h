@@ -6,6 +6,8 @@
 
 #include <QDir>
 #include <QFile>
+#include <QProcess>
+#include <QProcessEnvironment>
 #include <QString>
 #include <QTemporaryDir>
 
@@ -58,5 +60,27 @@ inline QString writeFile(const QTemporaryDir& dir, const QString& name, const QB
     file.write(contents);
     return QDir::cleanPath(path);
 }
+
+#ifdef SLICEWATT_CLI_PATH
+struct CliResult {
+    int exitCode = -1; // -1: it crashed
+    QByteArray out;
+    QByteArray err;
+};
+
+// Runs the slicewatt-cli this build made; a run that does not end within five minutes fails
+// the whole test.
+inline CliResult runCli(
+    const QStringList& args, const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment())
+{
+    QProcess process;
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(SLICEWATT_CLI_PATH), args);
+    if (!process.waitForFinished(300000))
+        qFatal("slicewatt-cli did not finish");
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
+        process.readAllStandardError()};
+}
+#endif
 
 } // namespace slicewatt::test

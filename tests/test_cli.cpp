@@ -18,23 +18,8 @@ using namespace slicewatt;
 
 namespace {
 
-struct CliResult {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-CliResult runCli(
-    const QStringList& args, const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment())
-{
-    QProcess process;
-    process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(SLICEWATT_CLI_PATH), args);
-    if (!process.waitForFinished(300000))
-        qFatal("slicewatt-cli did not finish");
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
-        process.readAllStandardError()};
-}
+using test::CliResult;
+using test::runCli;
 
 // A fingerprint of every file's path, size, time and content: proves nothing was written.
 QByteArray treeFingerprint(const QString& root)

@@ -166,21 +166,8 @@ QByteArray plainTraceCsv(const QVector<PowerSample>& samples, const QVector<RunW
     return text;
 }
 
-struct CliResult {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-CliResult runCli(const QStringList& args)
-{
-    QProcess process;
-    process.start(QStringLiteral(SLICEWATT_CLI_PATH), args);
-    if (!process.waitForFinished(120000))
-        qFatal("slicewatt-cli did not finish");
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
-        process.readAllStandardError()};
-}
+using test::CliResult;
+using test::runCli;
 
 // The realistic nvidia-smi text of two H100s sampled every 10 ms on a recent driver:
 // power.draw is a 1 s average there, power.draw.instant the sensor's reading; GPU 1 has no

@@ -55,24 +55,7 @@ QJsonObject committedModel()
     return QJsonDocument::fromJson(file.readAll()).object();
 }
 
-struct Cli {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Cli runCli(const QStringList& args)
-{
-    QProcess process;
-    process.start(QStringLiteral(SLICEWATT_CLI_PATH), args);
-    Cli result;
-    if (!process.waitForFinished(600000))
-        return result;
-    result.exitCode = process.exitCode();
-    result.out = process.readAllStandardOutput();
-    result.err = process.readAllStandardError();
-    return result;
-}
+using test::runCli;
 
 const GpuSpec& v100(const ModelLibrary& library)
 {
@@ -360,7 +343,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString path = test::writeFile(dir, "saxpy.cu", kSaxpyLoop);
         const QStringList launch = {"--gpu", "V100", "--grid", "640", "--block", "256"};
-        const Cli json = runCli(QStringList{"analyze", path, "-f", "json"} + launch);
+        const test::CliResult json = runCli(QStringList{"analyze", path, "-f", "json"} + launch);
         QCOMPARE(json.exitCode, 0);
         const QJsonObject root = QJsonDocument::fromJson(json.out).object();
         QCOMPARE(root.value("model").toString(), QStringLiteral("launch-activity")); // V100's default
@@ -370,14 +353,14 @@ private Q_SLOTS:
         QCOMPARE(kernel.value("expected_error_pct").toDouble(), committed);
         QVERIFY(kernel.value("power_w").toDouble() > 0);
 
-        const Cli table = runCli(QStringList{"analyze", path} + launch);
+        const test::CliResult table = runCli(QStringList{"analyze", path} + launch);
         const QString rounded = QStringLiteral("±%1 %").arg(std::round(committed));
         QVERIFY2(table.out.contains(rounded.toUtf8()), table.out.constData());
         QVERIFY(table.out.contains("typical error"));
-        const Cli csv = runCli(QStringList{"analyze", path, "-f", "csv"} + launch);
+        const test::CliResult csv = runCli(QStringList{"analyze", path, "-f", "csv"} + launch);
         QVERIFY(csv.out.split('\n').first().endsWith("expected_error_pct"));
         QVERIFY(csv.out.split('\n').at(1).endsWith(QString::number(committed, 'f', 2).toUtf8()));
-        const Cli sarif = runCli(QStringList{"analyze", path, "-f", "sarif"} + launch);
+        const test::CliResult sarif = runCli(QStringList{"analyze", path, "-f", "sarif"} + launch);
         const QJsonObject result = QJsonDocument::fromJson(sarif.out)
                                        .object()
                                        .value("runs")
@@ -391,7 +374,7 @@ private Q_SLOTS:
         QVERIFY(result.value("message").toObject().value("text").toString().contains(rounded));
         QCOMPARE(result.value("properties").toObject().value("expected_error_pct").toDouble(), committed);
 
-        const Cli published = runCli({"analyze", path, "-f", "json", "--grid", "60", "--block", "256"});
+        const test::CliResult published = runCli({"analyze", path, "-f", "json", "--grid", "60", "--block", "256"});
         const QJsonObject gtx = QJsonDocument::fromJson(published.out).object();
         QCOMPARE(gtx.value("model").toString(), QStringLiteral("jos13"));
         QVERIFY(gtx.value("expected_error_pct").isNull());
@@ -432,7 +415,7 @@ __global__ void scale(float* out, const float* in, float s, int n)
         }
         rows += "missing,gone,64,64,50\nsaxpy,noSuchKernel,64,64,50\ncopy,copy,0,64,50\n";
         const QString csv = test::writeFile(dir, "mine.csv", rows);
-        const Cli table = runCli(
+        const test::CliResult table = runCli(
             {"validate-measured", csv, "--gpu", "v100", "--corpus", dir.filePath("corpus"), "--wnn-epochs", "0"});
         QVERIFY2(table.exitCode == 0, table.err.constData());
         for (const char* model : {"median (baseline)", "launch-linear (baseline)", "jos13", "launch-activity"})
@@ -440,8 +423,8 @@ __global__ void scale(float* out, const float* in, float s, int n)
         QVERIFY(table.out.contains("random-split"));
         QVERIFY2(table.err.contains("mine.csv:25") && table.err.contains("positive grid"), table.err.constData());
 
-        const Cli json = runCli({"validate-measured", csv, "--gpu", "v100", "--corpus", dir.filePath("corpus"),
-            "--wnn-epochs", "0", "-f", "json"});
+        const test::CliResult json = runCli({"validate-measured", csv, "--gpu", "v100", "--corpus",
+            dir.filePath("corpus"), "--wnn-epochs", "0", "-f", "json"});
         const QJsonObject gpu = QJsonDocument::fromJson(json.out).object().value("gpus").toArray().first().toObject();
         QCOMPARE(gpu.value("rows").toArray().size(), 21);
         const QStringList leftOut = gpu.value("left_out").toVariant().toStringList();
@@ -454,13 +437,13 @@ __global__ void scale(float* out, const float* in, float s, int n)
             gpu.value("models").toArray().first().toObject().value("grouped").toObject().value("kernels").toInt(), 3);
 
         // The same input gives the same output: fixed seeds, fixed order.
-        const Cli again = runCli({"validate-measured", csv, "--gpu", "v100", "--corpus", dir.filePath("corpus"),
-            "--wnn-epochs", "0", "-f", "json"});
+        const test::CliResult again = runCli({"validate-measured", csv, "--gpu", "v100", "--corpus",
+            dir.filePath("corpus"), "--wnn-epochs", "0", "-f", "json"});
         QCOMPARE(again.out, json.out);
 
         // No GPU by that name; a file that is not there.
         QCOMPARE(runCli({"validate-measured", csv, "--corpus", dir.filePath("corpus")}).exitCode, 2);
-        const Cli absent = runCli({"validate-measured", dir.filePath("nope.csv"), "--gpu", "v100"});
+        const test::CliResult absent = runCli({"validate-measured", dir.filePath("nope.csv"), "--gpu", "v100"});
         QCOMPARE(absent.exitCode, 1);
         QVERIFY(absent.err.contains("nope.csv"));
     }
