@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Issue 17: the PTX reader on committed PTX (nvcc 13, sm_75, -lineinfo, of
+// tests/ptx/saxpy_reduce.cu) with blocks, edges, loops and classes counted by hand, and on
+// hand-written PTX for what nvcc did not produce here.
+#include "TestSupport.h"
+
+#include "ptx/PtxReader.h"
+
+#include <QFile>
+#include <QtTest>
+
+using namespace slicewatt;
+
+namespace {
+
+PtxModule committed()
+{
+    QFile file(test::sourceDir() + QStringLiteral("/tests/ptx/saxpy_reduce.sm75.ptx"));
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("tests/ptx/saxpy_reduce.sm75.ptx is missing");
+    return readPtx(file.readAll(), QStringLiteral("saxpy_reduce.sm75.ptx"));
+}
+
+const PtxFunction* function(const PtxModule& module, const QString& name)
+{
+    for (const PtxFunction& f : module.functions) {
+        if (f.name == name)
+            return &f;
+    }
+    return nullptr;
+}
+
+int count(const PtxFunction& f, PtxClass c)
+{
+    return f.counts()[size_t(c)];
+}
+
+} // namespace
+
+class PtxTest : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void moduleHeader()
+    {
+        const PtxModule module = committed();
+        QVERIFY2(module.problems.isEmpty(), qPrintable(module.problems.join('\n')));
+        QCOMPARE(module.version, QStringLiteral("9.0"));
+        QCOMPARE(module.target, QStringLiteral("sm_75"));
+        QCOMPARE(module.files.value(1), QStringLiteral("saxpy_reduce.cu"));
+        QCOMPARE(module.functions.size(), 2); // the debug section is not a function
+    }
+
+    // saxpyLoop: the loop over k unrolled by 4 with a remainder loop, counted by hand from
+    // the PTX: 10 blocks, two self loops, 50 instructions.
+    void saxpyByHand()
+    {
+        const PtxModule module = committed();
+        const PtxFunction* f = function(module, "_Z9saxpyLoopPfPKffi");
+        QVERIFY(f);
+        QVERIFY(f->isEntry);
+        QCOMPARE(f->blocks.size(), 10);
+        QVector<int> sizes;
+        for (const PtxBlock& b : f->blocks)
+            sizes << int(b.instructions.size());
+        QCOMPARE(sizes, (QVector<int>{11, 6, 5, 3, 13, 2, 2, 6, 1, 1}));
+        QCOMPARE(f->blocks[4].label, QStringLiteral("$L__BB0_4"));
+        QCOMPARE(f->blocks[0].successors, (QVector<int>{9, 1})); // @%p1 bra $L__BB0_9, fall through
+        QCOMPARE(f->blocks[3].successors, (QVector<int>{4}));
+        QCOMPARE(f->blocks[4].successors, (QVector<int>{4, 5}));
+        QCOMPARE(f->blocks[9].successors, (QVector<int>{})); // ret
+        QCOMPARE(f->backEdges, (QVector<std::pair<int, int>>{{4, 4}, {7, 7}}));
+        QVector<int> depth;
+        for (const PtxBlock& b : f->blocks)
+            depth << b.loopDepth;
+        QCOMPARE(depth, (QVector<int>{0, 0, 0, 0, 1, 0, 0, 1, 0, 0}));
+        QCOMPARE(count(*f, PtxClass::Param), 4);
+        QCOMPARE(count(*f, PtxClass::Global), 7);
+        QCOMPARE(count(*f, PtxClass::Compute), 24);
+        QCOMPARE(count(*f, PtxClass::Other), 8);
+        QCOMPARE(count(*f, PtxClass::Branch), 7);
+        QCOMPARE(count(*f, PtxClass::Shared), 0);
+        // The unrolled body's loads are on source line 7, its induction update on line 6.
+        const PtxBlock& body = f->blocks[4];
+        QCOMPARE(body.instructions.first().opcode, QStringLiteral("ld.global.f32"));
+        QCOMPARE(body.instructions.first().line, 7);
+        QCOMPARE(body.instructions[8].line, 6);
+        QCOMPARE(body.instructions.last().target, QStringLiteral("$L__BB0_4"));
+        QVERIFY(body.instructions.last().predicated);
+    }
+
+    // reduceShared: the tree loop with a guarded body, __syncthreads, the atomicAdd inlined
+    // from CUDA's header (its line is the call site, 24).
+    void reduceByHand()
+    {
+        const PtxModule module = committed();
+        const PtxFunction* f = function(module, "_Z12reduceSharedPKfPfi");
+        QVERIFY(f);
+        QCOMPARE(f->blocks.size(), 9);
+        QCOMPARE(f->backEdges, (QVector<std::pair<int, int>>{{5, 3}}));
+        QVector<int> depth;
+        for (const PtxBlock& b : f->blocks)
+            depth << b.loopDepth;
+        QCOMPARE(depth, (QVector<int>{0, 0, 0, 1, 1, 1, 0, 0, 0}));
+        QCOMPARE(count(*f, PtxClass::Param), 3);
+        QCOMPARE(count(*f, PtxClass::Global), 2); // ld.global, atom.global
+        QCOMPARE(count(*f, PtxClass::Shared), 5);
+        QCOMPARE(count(*f, PtxClass::Sync), 2);
+        QCOMPARE(count(*f, PtxClass::Branch), 6);
+        QCOMPARE(count(*f, PtxClass::Compute), 15);
+        QCOMPARE(count(*f, PtxClass::Other), 7);
+        QCOMPARE(f->sharedBytes, 1024);
+        const PtxInstruction& atomic = f->blocks[7].instructions.last();
+        QCOMPARE(atomic.opcode, QStringLiteral("atom.global.add.f32"));
+        QCOMPARE(atomic.file, 1);
+        QCOMPARE(atomic.line, 24);
+    }
+
+    void opcodeClasses_data()
+    {
+        QTest::addColumn<QString>("opcode");
+        QTest::addColumn<int>("cls");
+        QTest::newRow("generic load") << "ld.f32" << int(PtxClass::Global);
+        QTest::newRow("non-coherent") << "ld.global.nc.v4.f32" << int(PtxClass::Global);
+        QTest::newRow("async copy") << "cp.async.ca.shared.global" << int(PtxClass::Global);
+        QTest::newRow("constant") << "ld.const.u32" << int(PtxClass::Constant);
+        QTest::newRow("local spill") << "st.local.u64" << int(PtxClass::Local);
+        QTest::newRow("texture") << "tex.2d.v4.f32.f32" << int(PtxClass::Texture);
+        QTest::newRow("shared atomic") << "atom.shared.add.u32" << int(PtxClass::Shared);
+        QTest::newRow("sfu") << "ex2.approx.ftz.f32" << int(PtxClass::Compute);
+        QTest::newRow("convert") << "cvt.rn.f32.s32" << int(PtxClass::Compute);
+        QTest::newRow("move") << "mov.u32" << int(PtxClass::Other);
+        QTest::newRow("shuffle") << "shfl.sync.down.b32" << int(PtxClass::Other);
+        QTest::newRow("barrier") << "bar.sync" << int(PtxClass::Sync);
+        QTest::newRow("fence") << "membar.gl" << int(PtxClass::Sync);
+        QTest::newRow("call") << "call.uni" << int(PtxClass::Branch);
+    }
+    void opcodeClasses()
+    {
+        QFETCH(QString, opcode);
+        QFETCH(int, cls);
+        QCOMPARE(int(classifyPtxOpcode(opcode)), cls);
+    }
+
+    // What nvcc did not write here: a .func with return parameters, a nested call block, a
+    // while loop inside a loop (depth 2), an unconditional back jump, an extern prototype,
+    // and an instruction the reader cannot read (named, the rest still read).
+    void handWrittenShapes()
+    {
+        const QByteArray ptx = R"(
+.version 8.0
+.target sm_70
+.address_size 64
+.extern .func (.param .b32 func_retval0) vprintf(.param .b64 a, .param .b64 b);
+.visible .func  (.param .b32 func_retval0) _Z6squarei(
+	.param .b32 _Z6squarei_param_0
+)
+{
+	.reg .b32 %r<3>;
+	ld.param.u32 %r1, [_Z6squarei_param_0];
+	mul.lo.s32 %r2, %r1, %r1;
+	st.param.b32 [func_retval0+0], %r2;
+	ret;
+}
+.visible .entry nested(.param .u64 p)
+{
+	.reg .pred %p<3>;
+	.reg .b32 %r<9>;
+	mov.u32 %r1, 0;
+$outer:
+	mov.u32 %r2, 0;
+$inner:
+	add.s32 %r2, %r2, 1;
+	setp.lt.s32 %p1, %r2, 8;
+	@%p1 bra $inner;
+	{
+	.reg .b32 temp;
+	call.uni (retval0), _Z6squarei, (param0);
+	}
+	add.s32 %r1, %r1,
+		1;
+	setp.lt.s32 %p2, %r1, 4;
+	@!%p2 bra $done;
+	bra.uni $outer;
+$done:
+	?? %r1;
+	ret;
+}
+)";
+        const PtxModule module = readPtx(ptx, "hand.ptx");
+        QCOMPARE(module.functions.size(), 2); // the prototype is no function
+        const PtxFunction* square = function(module, "_Z6squarei");
+        QVERIFY(square);
+        QVERIFY(!square->isEntry);
+        QCOMPARE(count(*square, PtxClass::Param), 2);
+        QCOMPARE(count(*square, PtxClass::Compute), 1);
+        const PtxFunction* nested = function(module, "nested");
+        QVERIFY(nested);
+        QCOMPARE(nested->backEdges.size(), 2);
+        int deepest = 0;
+        for (const PtxBlock& b : nested->blocks)
+            deepest = std::max(deepest, b.loopDepth);
+        QCOMPARE(deepest, 2); // $inner inside $outer
+        QCOMPARE(count(*nested, PtxClass::Branch), 5); // bra, call, bra, bra.uni, ret
+        QCOMPARE(module.problems.size(), 1);
+        QVERIFY2(module.problems.first().startsWith("hand.ptx:"), qPrintable(module.problems.first()));
+        QVERIFY(module.problems.first().contains("??"));
+    }
+
+    // Not PTX at all: no functions and no crash.
+    void notPtx()
+    {
+        const PtxModule binary = readPtx(QByteArray("\x7f"
+                                                    "ELF\x02\x01\x01\0\0\0",
+                                             10),
+            "a.out");
+        QVERIFY(binary.functions.isEmpty());
+        const PtxModule cut = readPtx(".version 8.0\n.visible .entry k()\n{\n\tret;\n", "cut.ptx");
+        QCOMPARE(cut.functions.size(), 1);
+        QVERIFY(cut.problems.join('\n').contains("not closed"));
+    }
+};
+
+QTEST_GUILESS_MAIN(PtxTest)
+#include "test_ptx.moc"
