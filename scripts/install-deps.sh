@@ -10,6 +10,8 @@ packages=(
   # libFuzzer for scripts/fuzz.sh: compiler-rt of Debian's default clang, the same version as `clang`
   libclang-rt-dev
   libeigen3-dev libqcustomplot-dev
+  # gradient-boosted trees for the PTX power model (METHOD section 10)
+  libxgboost-dev
   # thrust and cub headers: real CUDA projects include them, the parse reads Debian's copies
   libthrust-dev libcub-dev
   xvfb xauth poppler-utils

@@ -4,6 +4,7 @@
 // noisy synthetic data with honest standard errors, degenerate data refused in words, and
 // file:line messages for every malformed CSV.
 #include "TestNoise.h"
+#include "model/BoostedTrees.h"
 #include "model/CalibrationCsv.h"
 #include "model/LevenbergMarquardt.h"
 #include "model/ModelForm.h"
@@ -72,6 +73,44 @@ const QVector<double> kGtx280 = {95.0, 46.7, 0.2};
 class ModelFittingTest : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // Issue 17: XGBoost through its C API on a small fixed sample: a step in one feature
+    // (50 W below 0.5, 150 W above), the other feature noise it must ignore; the JSON model
+    // round-trips to the same predictions; the same data give the same trees.
+    void boostedTreesOnAFixedSample()
+    {
+        QVector<QVector<float>> rows;
+        QVector<float> watts;
+        for (int i = 0; i < 40; ++i) {
+            const float x = float(i) / 40;
+            rows << QVector<float>{x, float((i * 7) % 5)};
+            watts << (x < 0.5f ? 50.0f : 150.0f);
+        }
+        QString error;
+        const std::optional<BoostedTrees> trees = BoostedTrees::train(rows, watts, BoostingOptions(), &error);
+        QVERIFY2(trees, qPrintable(error));
+        QCOMPARE(trees->featureCount(), 2);
+        QVERIFY(std::abs(trees->predict(QVector<float>{0.2f, 3}) - 50) < 1);
+        QVERIFY(std::abs(trees->predict(QVector<float>{0.8f, 0}) - 150) < 3);
+        // A missing value goes the way XGBoost learned for it, never a crash.
+        QVERIFY(std::isfinite(trees->predict(QVector<float>{std::numeric_limits<float>::quiet_NaN(), 1})));
+
+        const QByteArray json = trees->toJson();
+        QVERIFY(json.startsWith("{"));
+        const std::optional<BoostedTrees> loaded = BoostedTrees::fromJson(json, true, &error);
+        QVERIFY2(loaded, qPrintable(error));
+        QCOMPARE(loaded->featureCount(), 2);
+        QCOMPARE(loaded->predict(rows), trees->predict(rows));
+        QCOMPARE(BoostedTrees::train(rows, watts, BoostingOptions(), &error)->toJson(), json);
+
+        QVERIFY(!BoostedTrees::fromJson("not a model", true, &error));
+        QVERIFY(error.contains("not an XGBoost model"));
+        QVERIFY(!BoostedTrees::train(rows.mid(0, 1), watts.mid(0, 1), BoostingOptions(), &error));
+        QVector<float> zero = watts;
+        zero[3] = 0;
+        QVERIFY(!BoostedTrees::train(rows, zero, BoostingOptions(), &error));
+        QVERIFY(error.contains("logarithm"));
+    }
+
     void formsAreListedAndFoundByName()
     {
         QStringList names;

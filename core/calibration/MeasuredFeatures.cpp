@@ -96,6 +96,7 @@ MeasuredFeatureSet analyseMeasuredLaunches(
             row.gridBlocks = measured.gridBlocks;
             row.blockThreads = measured.blockThreads;
             row.activity = *activity;
+            row.datasetFeatures = measured.features;
             for (const LoopResolution& loop : slices.loops)
                 row.assumedLoops += loop.assumed ? 1 : 0;
             addIntensity(row, slices, options);

@@ -6,6 +6,7 @@
 #include "model/GpuCatalogue.h"
 #include "model/LaunchActivity.h"
 
+#include <QHash>
 #include <QString>
 #include <QStringList>
 #include <QVector>
@@ -28,6 +29,7 @@ struct MeasuredRowFeatures {
     double intensityFraction = 0;
     double lines = 0;
     int assumedLoops = 0; // loops whose trip count is the default (the problem size is unknown)
+    QHash<QString, double> datasetFeatures; // the measured file's own static features (Alavani's PTX columns)
 };
 
 struct MeasuredFeatureSet {

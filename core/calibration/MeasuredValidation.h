@@ -18,6 +18,7 @@ struct ModelFigures {
     QString id; // "median", "launch-linear", "jos13", …, "launch-activity"
     QString description;
     bool baseline = false;
+    bool shipped = false; // a form the product predicts with (models/launch-activity.json)
     ErrorFigures grouped; // leave-one-kernel-out, over the rows it predicts
     ErrorFigures randomSplit; // k random row folds (the kernel is then in the training rows)
     QVector<double> groupedW; // per feature row; NaN where the form cannot predict the row
@@ -33,13 +34,15 @@ struct MeasuredValidationOptions {
     quint32 seed = 20231; // its shuffle
     int wnnEpochs = 300; // per held-out kernel: the network retrains for every fold
     bool includeWnn = true;
+    bool includeBoostedTrees = true; // alavani-xgb on the data set's own features
 };
 
 struct MeasuredValidation {
     QString dataFile; // the measured CSV's name, for provenance
     MeasuredFeatureSet features;
     QVector<ModelFigures> models; // baselines first
-    // The non-baseline model that predicts every row with the lowest grouped MAPE.
+    // The shipped form that predicts every row with the lowest grouped MAPE: the GPU's
+    // default. The other forms' figures stand beside it for comparison.
     QString defaultModelId;
     const ModelFigures* figures(const QString& id) const;
     const ModelFigures* defaultModel() const { return figures(defaultModelId); }
@@ -55,6 +58,12 @@ struct ActivityVariant {
     QString description;
 };
 const QVector<ActivityVariant>& activityVariants();
+
+// The data set's own static features (Alavani et al.'s columns from their PTX analysis, METHOD
+// §10) that SliceWatt can compute itself from PTX and the launch: the alavani-xgb model's
+// inputs. Not registers per thread or shared memory per block (they need the compiled
+// binary), nor the branch and miscellaneous counts (inconsistent between the files).
+const QStringList& datasetFeatureColumns();
 
 // The groups (kernels) of the rows.
 QStringList rowGroups(const MeasuredFeatureSet& features);

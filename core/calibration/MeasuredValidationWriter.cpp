@@ -90,7 +90,9 @@ QString measuredValidationTable(const MeasuredValidation& validation, const QStr
             text += QStringLiteral("    fit failed for some kernels: %1\n").arg(m.error);
     }
     if (!validation.defaultModelId.isEmpty())
-        text += QStringLiteral("\n* default for this GPU: %1 (lowest grouped MAPE among models predicting every row)\n")
+        text += QStringLiteral(
+            "\n* default for this GPU: %1 (lowest grouped MAPE among the shipped launch-activity forms; "
+            "every form's figures above)\n")
                     .arg(validation.defaultModelId);
     return text;
 }

@@ -45,6 +45,14 @@ std::optional<double> positiveNumber(const QStringList& fields, int column)
     return value;
 }
 
+// "comp_inst_sim" → "comp_inst_sm": K20's file says _sm, V100's and M60's _sim.
+QString featureName(QString column)
+{
+    if (column.endsWith(QLatin1String("_sim")))
+        column = column.left(column.size() - 4) + QStringLiteral("_sm");
+    return column;
+}
+
 } // namespace
 
 MeasuredLaunchTable readMeasuredLaunches(const QByteArray& text, const QString& fileName)
@@ -111,6 +119,13 @@ MeasuredLaunchTable readMeasuredLaunches(const QByteArray& text, const QString& 
         if (!alavani) {
             row.source = fields.value(sourceColumn).trimmed();
             row.kernel = row.kernelName;
+        } else {
+            for (auto c = columns.constBegin(); c != columns.constEnd(); ++c) {
+                bool ok = false;
+                const double value = fields.value(c.value()).trimmed().toDouble(&ok);
+                if (ok && c.value() != wattsColumn)
+                    row.features.insert(featureName(c.key()), value);
+            }
         }
         table.rows << row;
     }

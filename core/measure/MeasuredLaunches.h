@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QHash>
 #include <QRegularExpression>
 #include <QString>
 #include <QStringList>
@@ -27,6 +28,10 @@ struct MeasuredLaunch {
     // function name; from the map for Alavani rows, from the row itself in the minimal form.
     QString source;
     QString kernel;
+    // The Alavani files' static features of the row (METHOD §10), by column name lower-cased
+    // with the per-SM suffix written `_sm` in every file (V100 and M60 write `_sim`); numeric
+    // cells only. Empty in the minimal form.
+    QHash<QString, double> features;
 
     // "Benchmark|Kernel Name": what the map's regular expressions are matched against.
     QString key() const { return benchmark + QLatin1Char('|') + kernelName; }
