@@ -4,9 +4,13 @@
 // hand-written PTX for what nvcc did not produce here.
 #include "TestSupport.h"
 
+#include "frontend/CudaPrelude.h"
+#include "ptx/PtxCompiler.h"
 #include "ptx/PtxReader.h"
 
+#include <QDir>
 #include <QFile>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace slicewatt;
@@ -33,6 +37,15 @@ const PtxFunction* function(const PtxModule& module, const QString& name)
 int count(const PtxFunction& f, PtxClass c)
 {
     return f.counts()[size_t(c)];
+}
+
+// SliceWatt's prelude on disk, for clang.
+QString writePrelude(const QTemporaryDir& dir)
+{
+    const QString root = CudaPrelude::virtualFolder();
+    for (const PreludeFile& file : CudaPrelude::instance().files())
+        test::writeFile(dir, QString::fromUtf8(file.virtualPath).mid(root.size() + 1), file.contents);
+    return dir.path();
 }
 
 } // namespace
@@ -204,6 +217,54 @@ $done:
         QCOMPARE(module.problems.size(), 1);
         QVERIFY2(module.problems.first().startsWith("hand.ptx:"), qPrintable(module.problems.first()));
         QVERIFY(module.problems.first().contains("??"));
+    }
+
+    // Whatever producer this machine has (nvcc where CUDA is installed, Debian's clang with
+    // the prelude in CI) compiles the committed source to PTX the reader reads: both
+    // kernels, the loops, the loads on their source lines; a broken file is an error in words.
+    void producersCompileTheCommittedSource()
+    {
+        const QVector<PtxProducer> producers = findPtxProducers();
+        if (producers.isEmpty())
+            QSKIP("neither nvcc nor clang is installed");
+        QTemporaryDir prelude;
+        QTemporaryDir broken;
+        const QString bad = test::writeFile(broken, "broken.cu", "__global__ void k(float* p) { p[0] = ; }\n");
+        for (const PtxProducer& producer : producers) {
+            PtxRequest request;
+            request.sourceFile = test::sourceDir() + "/tests/ptx/saxpy_reduce.cu";
+            request.preludeFolder = writePrelude(prelude);
+            const PtxCompilation compiled = compilePtx(producer, request);
+            QVERIFY2(compiled.ok(), qPrintable(compiled.command + "\n" + compiled.error));
+            const PtxModule module = readPtx(compiled.ptx, producer.name());
+            QVERIFY2(module.problems.isEmpty(), qPrintable(module.problems.join('\n')));
+            QCOMPARE(module.target, compiled.arch);
+            const PtxFunction* saxpy = function(module, "_Z9saxpyLoopPfPKffi");
+            const PtxFunction* reduce = function(module, "_Z12reduceSharedPKfPfi");
+            QVERIFY2(saxpy && reduce, qPrintable(producer.name()));
+            QVERIFY(!saxpy->backEdges.isEmpty());
+            QVERIFY(!reduce->backEdges.isEmpty());
+            QVERIFY(count(*reduce, PtxClass::Shared) >= 4);
+            QVERIFY(count(*reduce, PtxClass::Sync) == 2);
+            bool loadOnLine7 = false;
+            for (const PtxBlock& block : saxpy->blocks) {
+                for (const PtxInstruction& i : block.instructions)
+                    loadOnLine7 = loadOnLine7 || (i.cls == PtxClass::Global && i.line == 7 && block.loopDepth > 0);
+            }
+            QVERIFY2(loadOnLine7, qPrintable(producer.name()));
+
+            request.sourceFile = bad;
+            const PtxCompilation failed = compilePtx(producer, request);
+            QVERIFY(!failed.ok());
+            QVERIFY2(failed.error.contains("broken.cu"), qPrintable(failed.error));
+            QVERIFY(QDir(broken.path()).entryList(QDir::Files) == QStringList{"broken.cu"}); // nothing beside it
+        }
+        // nvcc 13 takes sm_75 and newer: the V100's sm_70 maps, and the note says so.
+        QString note;
+        QCOMPARE(ptxArchFor({PtxProducer::Kind::Nvcc, "nvcc", "13.0"}, "sm_70", &note), QStringLiteral("sm_75"));
+        QVERIFY(note.contains("sm_70"));
+        QCOMPARE(ptxArchFor({PtxProducer::Kind::Nvcc, "nvcc", "12.4"}, "sm_70", &note), QStringLiteral("sm_70"));
+        QCOMPARE(ptxArchFor({PtxProducer::Kind::Clang, "clang++", "14.0.6"}, "sm_35", &note), QStringLiteral("sm_35"));
     }
 
     // Not PTX at all: no functions and no crash.

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "PtxCompiler.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+
+namespace slicewatt {
+
+namespace {
+
+// The first line of `program --version` that holds a version, and the version itself.
+QString versionOf(const QString& program, const QRegularExpression& pattern)
+{
+    QProcess process;
+    process.start(program, {QStringLiteral("--version")});
+    if (!process.waitForFinished(20000) || process.exitCode() != 0)
+        return {};
+    return pattern.match(QString::fromUtf8(process.readAllStandardOutput())).captured(1);
+}
+
+int sm(const QString& arch)
+{
+    return arch.startsWith(QLatin1String("sm_")) ? arch.mid(3).toInt() : 0;
+}
+
+} // namespace
+
+QString PtxProducer::name() const
+{
+    return QStringLiteral("%1 %2").arg(kind == Kind::Nvcc ? QStringLiteral("nvcc") : QStringLiteral("clang"), version);
+}
+
+QVector<PtxProducer> findPtxProducers(const QProcessEnvironment& environment)
+{
+    QVector<PtxProducer> producers;
+    QStringList nvccs;
+    const QStringList path = environment.value(QStringLiteral("PATH")).split(QLatin1Char(':'), Qt::SkipEmptyParts);
+    const QString onPath = QStandardPaths::findExecutable(QStringLiteral("nvcc"), path);
+    if (!onPath.isEmpty())
+        nvccs << onPath;
+    if (environment.contains(QStringLiteral("CUDA_PATH")))
+        nvccs << QDir(environment.value(QStringLiteral("CUDA_PATH"))).filePath(QStringLiteral("bin/nvcc"));
+    nvccs << QStringLiteral("/usr/local/cuda/bin/nvcc");
+    static const QRegularExpression nvccVersion(QStringLiteral("release (\\d+\\.\\d+)"));
+    for (const QString& nvcc : nvccs) {
+        if (!QFileInfo(nvcc).isExecutable())
+            continue;
+        const QString version = versionOf(nvcc, nvccVersion);
+        if (!version.isEmpty()) {
+            producers << PtxProducer{PtxProducer::Kind::Nvcc, QFileInfo(nvcc).canonicalFilePath(), version};
+            break;
+        }
+    }
+    const QString clang = QStandardPaths::findExecutable(QStringLiteral("clang++"), path);
+    static const QRegularExpression clangVersion(QStringLiteral("clang version (\\d+\\.\\d+(\\.\\d+)?)"));
+    if (!clang.isEmpty()) {
+        const QString version = versionOf(clang, clangVersion);
+        if (!version.isEmpty())
+            producers << PtxProducer{PtxProducer::Kind::Clang, clang, version};
+    }
+    return producers;
+}
+
+QString ptxArchFor(const PtxProducer& producer, const QString& requested, QString* note)
+{
+    if (producer.kind != PtxProducer::Kind::Nvcc)
+        return requested;
+    const int major = producer.version.section(QLatin1Char('.'), 0, 0).toInt();
+    const int oldest = major >= 13 ? 75 : major >= 12 ? 50 : 35;
+    if (sm(requested) >= oldest)
+        return requested;
+    const QString used = QStringLiteral("sm_%1").arg(oldest);
+    if (note)
+        *note = QStringLiteral("%1 does not compile for %2: PTX for %3, the oldest it accepts (instruction counts "
+                               "may differ from what the %2 runs)")
+                    .arg(producer.name(), requested, used);
+    return used;
+}
+
+PtxCompilation compilePtx(const PtxProducer& producer, const PtxRequest& request)
+{
+    PtxCompilation result;
+    QString note;
+    result.arch = ptxArchFor(producer, request.arch, &note);
+    if (!note.isEmpty())
+        result.notes << note;
+    QTemporaryDir work;
+    if (!work.isValid()) {
+        result.error = QStringLiteral("no temporary folder for the PTX: %1").arg(work.errorString());
+        return result;
+    }
+    const QString output = work.filePath(QStringLiteral("device.ptx"));
+    QStringList arguments;
+    if (producer.kind == PtxProducer::Kind::Nvcc) {
+        arguments << QStringLiteral("-ptx") << QStringLiteral("-lineinfo") << QStringLiteral("-O3")
+                  << QStringLiteral("-std=") + request.standard << QStringLiteral("-arch=") + result.arch;
+    } else {
+        // No CUDA installation: SliceWatt's prelude stands in for its headers and runtime.
+        arguments << QStringLiteral("-x") << QStringLiteral("cuda") << QStringLiteral("--cuda-device-only")
+                  << QStringLiteral("-nocudainc") << QStringLiteral("-nocudalib") << QStringLiteral("-S")
+                  << QStringLiteral("-O3") << QStringLiteral("-gline-tables-only") << QStringLiteral("-w")
+                  << QStringLiteral("-std=") + request.standard << QStringLiteral("--cuda-gpu-arch=") + result.arch;
+        if (!request.preludeFolder.isEmpty())
+            arguments << QStringLiteral("-I") + request.preludeFolder << QStringLiteral("-include")
+                      << QStringLiteral("__slicewatt_prelude.h");
+    }
+    for (const QString& dir : request.includeDirs)
+        arguments << QStringLiteral("-I") + dir;
+    for (const QString& define : request.defines)
+        arguments << QStringLiteral("-D") + define;
+    arguments << QStringLiteral("-o") << output << request.sourceFile;
+    result.command = producer.executable + QLatin1Char(' ') + arguments.join(QLatin1Char(' '));
+
+    QProcess process;
+    process.setWorkingDirectory(work.path()); // whatever it writes besides, it writes there
+    process.start(producer.executable, arguments);
+    if (!process.waitForFinished(request.timeoutMs)) {
+        process.kill();
+        process.waitForFinished(2000);
+        result.error
+            = QStringLiteral("%1 did not finish within %2 s").arg(producer.name()).arg(request.timeoutMs / 1000);
+        return result;
+    }
+    QFile ptx(output);
+    if (process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0 || !ptx.open(QIODevice::ReadOnly)) {
+        const QString errors = QString::fromUtf8(process.readAllStandardError()).trimmed();
+        result.error
+            = QStringLiteral("%1 could not compile %2: %3")
+                  .arg(producer.name(), QFileInfo(request.sourceFile).fileName(),
+                      errors.isEmpty() ? QStringLiteral("exit %1").arg(process.exitCode()) : errors.left(2000));
+        return result;
+    }
+    result.ptx = ptx.readAll();
+    return result;
+}
+
+} // namespace slicewatt
