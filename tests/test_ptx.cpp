@@ -6,10 +6,14 @@
 
 #include "frontend/CudaPrelude.h"
 #include "ptx/PtxCompiler.h"
+#include "ptx/PtxNames.h"
 #include "ptx/PtxReader.h"
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -265,6 +269,65 @@ $done:
         QVERIFY(note.contains("sm_70"));
         QCOMPARE(ptxArchFor({PtxProducer::Kind::Nvcc, "nvcc", "12.4"}, "sm_70", &note), QStringLiteral("sm_70"));
         QCOMPARE(ptxArchFor({PtxProducer::Kind::Clang, "clang++", "14.0.6"}, "sm_35", &note), QStringLiteral("sm_35"));
+    }
+
+    void sourceNames_data()
+    {
+        QTest::addColumn<QString>("mangled");
+        QTest::addColumn<QString>("name");
+        QTest::newRow("plain") << "_Z9saxpyLoopPfPKffi"
+                               << "saxpyLoop";
+        QTest::newRow("namespace") << "_ZN9imagepipe7tonemapEPKfPf10ToneParams"
+                                   << "imagepipe::tonemap";
+        QTest::newRow("template") << "_Z6reduceILi256EEvPKfPf"
+                                  << "reduce";
+        QTest::newRow("nvcc anonymous namespace") << "_ZN35_GLOBAL__N__2015a954_7_main_cu_main15synthesizeImageEPfiij"
+                                                  << "synthesizeImage";
+        QTest::newRow("clang anonymous namespace") << "_ZN12_GLOBAL__N_16kernelEv"
+                                                   << "kernel";
+        QTest::newRow("extern C") << "vecAdd"
+                                  << "vecAdd";
+        QTest::newRow("not a mangling") << "_Zzz"
+                                        << "_Zzz";
+    }
+    void sourceNames()
+    {
+        QFETCH(QString, mangled);
+        QFETCH(QString, name);
+        QCOMPARE(ptxSourceName(mangled), name);
+    }
+
+    // `slicewatt-cli ptx` on the committed source: per kernel the classes and per line the
+    // counts with loop depth; with no compiler installed it says so and exits 1.
+    void ptxCommand()
+    {
+        const test::CliResult run = test::runCli({"ptx", test::sourceDir() + "/tests/ptx", "-f", "json"});
+        const QJsonObject root = QJsonDocument::fromJson(run.out).object();
+        if (findPtxProducers().isEmpty()) {
+            QCOMPARE(run.exitCode, 1);
+            QVERIFY(root.value("producer").isNull());
+            return;
+        }
+        QCOMPARE(run.exitCode, 0);
+        QCOMPARE(root.value("producer").toString(), findPtxProducers().first().name());
+        const QJsonArray kernels = root.value("kernels").toArray();
+        QCOMPARE(kernels.size(), 2);
+        const QJsonObject saxpy = kernels.first().toObject();
+        QCOMPARE(saxpy.value("name").toString(), QStringLiteral("saxpyLoop"));
+        QVERIFY(saxpy.value("loops").toInt() >= 1);
+        bool line7 = false;
+        for (const QJsonValue& line : saxpy.value("lines").toArray()) {
+            const QJsonObject l = line.toObject();
+            if (l.value("line").toInt() == 7) {
+                line7 = l.value("loop_depth").toInt() >= 1
+                    && l.value("instructions").toObject().value("global").toInt() >= 1;
+                QVERIFY(l.value("file").toString().endsWith("saxpy_reduce.cu"));
+            }
+        }
+        QVERIFY(line7);
+        const test::CliResult table = test::runCli({"ptx", test::sourceDir() + "/tests/ptx"});
+        QVERIFY2(table.out.contains("saxpyLoop") && table.out.contains("loop depth"), table.out.constData());
+        QVERIFY(!table.err.contains('\r')); // no terminal, no progress line
     }
 
     // Not PTX at all: no functions and no crash.

@@ -5,6 +5,7 @@
 #include "CliOptions.h"
 #include "FitCommand.h"
 #include "KernelsCommand.h"
+#include "PtxCommand.h"
 #include "ReportCommand.h"
 #include "SlicesCommand.h"
 #include "TraceCommand.h"
@@ -59,6 +60,9 @@ const char* const kUsage = "Usage: slicewatt-cli COMMAND [OPTIONS] PATH...\n"
                            "             kernels at every measured launch, fit every model form leaving one kernel\n"
                            "             out at a time, print each model's error beside the baselines:\n"
                            "             validate-measured CSV... [--map FILE] [--corpus DIR] [--write-model FILE]\n"
+                           "  ptx        each kernel's PTX (nvcc if CUDA is installed, else clang with SliceWatt's\n"
+                           "             prelude): basic blocks, loops, instructions per class and per source\n"
+                           "             line: ptx PATH... [--gpu ID]\n"
                            "  help       this text; help COMMAND: the command's options\n"
                            "\n"
                            "Options:\n"
@@ -257,6 +261,21 @@ QByteArray commandHelp(const QString& command)
                "  -o, --output FILE     write there (atomically) instead of stdout\n";
         text += kWhatIfOptions;
         text += kLoadOptions;
+    } else if (command == QLatin1String("ptx")) {
+        text = "Usage: slicewatt-cli ptx PATH... [OPTIONS]\n\n"
+               "Compiles the device code of every file that defines a kernel to PTX with line information\n"
+               "(nvcc -ptx -lineinfo where a CUDA toolkit is found on PATH, in CUDA_PATH or /usr/local/cuda;\n"
+               "else clang++'s NVPTX back end with SliceWatt's prelude instead of CUDA's headers), in a\n"
+               "temporary folder, and prints per kernel its basic blocks, loops and instructions per class\n"
+               "(compute, global, shared, local, constant, texture, param, branch, sync, other), and per\n"
+               "source line the same with the loop depth. Exit status 1 when neither compiler is installed.\n"
+               "PATH is a folder (searched recursively), source files, or a compile_commands.json.\n\n"
+               "Options:\n"
+               "  --gpu ID              compile for this GPU's architecture (default v100: sm_70; nvcc 13\n"
+               "                        compiles for sm_75 and newer only and says so)\n"
+               "  -f, --format FORMAT   table (default) or json\n"
+               "  -o, --output FILE     write there (atomically) instead of stdout\n";
+        text += kLoadOptions;
     } else if (command == QLatin1String("validate-measured")) {
         text = "Usage: slicewatt-cli validate-measured CSV... [OPTIONS]\n\n"
                "Validates SliceWatt's power models on measured average power per kernel launch (METHOD.md\n"
@@ -359,6 +378,8 @@ int main(int argc, char** argv)
         return slicewatt::cli::runValidateCommand(args);
     if (command == QLatin1String("validate-measured"))
         return slicewatt::cli::runValidateMeasuredCommand(args);
+    if (command == QLatin1String("ptx"))
+        return slicewatt::cli::runPtxCommand(args);
     fprintf(stderr, "slicewatt-cli: unknown command '%s'\n\n%s", qPrintable(command), kUsage);
     return slicewatt::cli::ExitUsage;
 }

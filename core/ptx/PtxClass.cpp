@@ -3,6 +3,9 @@
 
 #include <QSet>
 
+#include <algorithm>
+#include <map>
+
 namespace slicewatt {
 
 QString ptxClassName(PtxClass c)
@@ -92,6 +95,34 @@ std::array<int, kPtxClassCount> PtxFunction::counts() const
             ++counts[size_t(instruction.cls)];
     }
     return counts;
+}
+
+int PtxLineCounts::total() const
+{
+    int sum = 0;
+    for (int c : counts)
+        sum += c;
+    return sum;
+}
+
+QVector<PtxLineCounts> ptxLineCounts(const PtxFunction& function)
+{
+    std::map<std::pair<int, int>, PtxLineCounts> lines;
+    for (const PtxBlock& block : function.blocks) {
+        for (const PtxInstruction& i : block.instructions) {
+            if (i.line <= 0)
+                continue;
+            PtxLineCounts& l = lines[{i.file, i.line}];
+            l.file = i.file;
+            l.line = i.line;
+            ++l.counts[size_t(i.cls)];
+            l.loopDepth = std::max(l.loopDepth, block.loopDepth);
+        }
+    }
+    QVector<PtxLineCounts> result;
+    for (const auto& [key, counts] : lines)
+        result << counts;
+    return result;
 }
 
 } // namespace slicewatt

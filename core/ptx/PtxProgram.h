@@ -52,6 +52,19 @@ struct PtxFunction {
     std::array<int, kPtxClassCount> counts() const; // static instruction counts per class
 };
 
+// One source line's PTX: instructions per class in the function's static code, and the
+// deepest loop any of them sits in.
+struct PtxLineCounts {
+    int file = 0; // .file index
+    int line = 0;
+    std::array<int, kPtxClassCount> counts{};
+    int loopDepth = 0;
+    int total() const;
+};
+// Every source line of a function with instructions, by (file, line). Instructions before
+// the first .loc (line 0) are left out.
+QVector<PtxLineCounts> ptxLineCounts(const PtxFunction& function);
+
 struct PtxModule {
     QString version; // ".version 9.0"
     QString target; // "sm_75"

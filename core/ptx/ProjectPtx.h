@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "PtxCompiler.h"
+#include "PtxProgram.h"
+
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+#include <functional>
+
+namespace slicewatt {
+
+// One translation unit's device code as PTX, read.
+struct FilePtx {
+    QString file;
+    PtxCompilation compilation; // the error says why there is no PTX
+    PtxModule module;
+};
+
+// A project's PTX from one producer (METHOD §10): the first of findPtxProducers(), or none.
+struct ProjectPtx {
+    QString producer; // "nvcc 13.0"; empty when no producer is installed
+    QVector<FilePtx> files;
+    // The PTX function of a kernel by its qualified name, from the file that defines it
+    // (else from any file); nullptr when none has it.
+    const PtxFunction* kernel(const QString& qualifiedName, const QString& file) const;
+};
+
+// Compiles each request's file with the first producer found (nvcc, else clang). `progress`
+// is told after each file and may stop the rest by returning false.
+ProjectPtx compileProjectPtx(const QVector<PtxRequest>& requests,
+    const std::function<bool(int done, int total)>& progress = {},
+    const QVector<PtxProducer>& producers = findPtxProducers());
+
+} // namespace slicewatt
