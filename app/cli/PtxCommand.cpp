@@ -10,7 +10,6 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QSet>
 #include <QTemporaryDir>
 
 #include <cstdio>
@@ -21,27 +20,38 @@ namespace slicewatt::cli {
 
 namespace {
 
-// SliceWatt's prelude on disk: clang reads it in place of CUDA's headers.
+bool writeFile(const QString& path, const QByteArray& contents)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile out(path);
+    return out.open(QIODevice::WriteOnly) && out.write(contents) == contents.size();
+}
+
+// SliceWatt's prelude on disk in `dir`/prelude (clang reads it in place of CUDA's headers),
+// and its stand-ins for the CUDA samples' helper_*.h alone in `dir`/helpers (nvcc finds
+// them after its own headers).
 bool writePrelude(const QTemporaryDir& dir)
 {
     const QString root = CudaPrelude::virtualFolder();
     for (const PreludeFile& file : CudaPrelude::instance().files()) {
-        const QString path = dir.filePath(QString::fromUtf8(file.virtualPath).mid(root.size() + 1));
-        QDir().mkpath(QFileInfo(path).absolutePath());
-        QFile out(path);
-        if (!out.open(QIODevice::WriteOnly) || out.write(file.contents) != file.contents.size())
+        const QString relative = QString::fromUtf8(file.virtualPath).mid(root.size() + 1);
+        if (!writeFile(dir.filePath(QStringLiteral("prelude/") + relative), file.contents))
+            return false;
+        if (relative.startsWith(QLatin1String("helper_"))
+            && !writeFile(dir.filePath(QStringLiteral("helpers/") + relative), file.contents))
             return false;
     }
     return true;
 }
 
 // The file's own include folders, macros and standard, as its compile flags give them.
-PtxRequest requestFor(const SourceFile& unit, const QString& arch, const QString& prelude)
+PtxRequest requestFor(const SourceFile& unit, const QString& arch, const QTemporaryDir& prelude)
 {
     PtxRequest request;
     request.sourceFile = unit.path;
     request.arch = arch;
-    request.preludeFolder = prelude;
+    request.preludeFolder = prelude.filePath(QStringLiteral("prelude"));
+    request.helperFolder = prelude.filePath(QStringLiteral("helpers"));
     for (int i = 0; i < unit.flags.size(); ++i) {
         const QString& flag = unit.flags[i];
         if (flag.startsWith(QLatin1String("-I")) && flag.size() > 2)
@@ -60,8 +70,8 @@ int runPtxCommand(const QStringList& args)
 {
     CommonOptions options;
     QString error;
-    if (!parseCommonOptions(
-            args, {QStringLiteral("table"), QStringLiteral("json")}, options, error, {QStringLiteral("--gpu")})) {
+    if (!parseCommonOptions(args, {QStringLiteral("table"), QStringLiteral("json")}, options, error,
+            {QStringLiteral("--gpu"), QStringLiteral("--compiler")})) {
         fprintf(stderr, "slicewatt-cli ptx: %s\n", qPrintable(error));
         return ExitUsage;
     }
@@ -77,29 +87,37 @@ int runPtxCommand(const QStringList& args)
 
     const ProjectSources sources = loadProject(options.inputs, options.load);
     const ProjectIndex index = indexInputs(options);
-    QSet<QString> kernelFiles;
     QVector<PtxKernelQuery> kernels;
-    for (const CatalogFunction& kernel : index.kernels) {
-        kernelFiles.insert(kernel.info.location.file);
+    for (const CatalogFunction& kernel : index.kernels)
         kernels << PtxKernelQuery{kernel.info.qualifiedName, kernel.info.location.file, kernel.info.location.line};
+    QVector<PtxProducer> producers = findPtxProducers();
+    if (options.values.contains(QStringLiteral("compiler"))) {
+        const QString wanted = options.values.value(QStringLiteral("compiler"));
+        producers.removeIf([&](const PtxProducer& p) { return !p.name().startsWith(wanted + QLatin1Char(' ')); });
+        if (producers.isEmpty()) {
+            fprintf(stderr, "slicewatt-cli ptx: --compiler %s: not installed (nvcc or clang)\n", qPrintable(wanted));
+            return ExitUsage;
+        }
     }
     QTemporaryDir prelude;
     if (!prelude.isValid() || !writePrelude(prelude)) {
         fprintf(stderr, "slicewatt-cli ptx: cannot write the prelude to a temporary folder\n");
         return ExitAnalysisErrors;
     }
+    // Every translation unit: a kernel is often defined in a file another one includes.
     QVector<PtxRequest> requests;
-    for (const SourceFile& unit : sources.units) {
-        if (kernelFiles.contains(unit.path))
-            requests << requestFor(unit, arch, prelude.path());
-    }
+    for (const SourceFile& unit : sources.units)
+        requests << requestFor(unit, arch, prelude);
     // Progress on a terminal only: a log gets no carriage returns.
     const bool terminal = isatty(fileno(stderr));
-    const ProjectPtx ptx = compileProjectPtx(requests, [terminal](int done, int total) {
-        if (terminal)
-            fprintf(stderr, "\rslicewatt-cli ptx: %d of %d files%s", done, total, done == total ? "\n" : "");
-        return true;
-    });
+    const ProjectPtx ptx = compileProjectPtx(
+        requests,
+        [terminal](int done, int total) {
+            if (terminal)
+                fprintf(stderr, "\rslicewatt-cli ptx: %d of %d files%s", done, total, done == total ? "\n" : "");
+            return true;
+        },
+        producers);
     const QByteArray output = options.format == QLatin1String("json")
         ? ptxJson(ptx, kernels)
         : ptxTable(ptx, kernels, commonFolder(options.inputs)).toUtf8();

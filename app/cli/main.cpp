@@ -273,6 +273,7 @@ QByteArray commandHelp(const QString& command)
                "Options:\n"
                "  --gpu ID              compile for this GPU's architecture (default v100: sm_70; nvcc 13\n"
                "                        compiles for sm_75 and newer only and says so)\n"
+               "  --compiler NAME       nvcc or clang (default: nvcc when installed, else clang)\n"
                "  -f, --format FORMAT   table (default) or json\n"
                "  -o, --output FILE     write there (atomically) instead of stdout\n";
         text += kLoadOptions;

@@ -113,6 +113,8 @@ PtxCompilation compilePtx(const PtxProducer& producer, const PtxRequest& request
         arguments << QStringLiteral("-I") + dir;
     for (const QString& define : request.defines)
         arguments << QStringLiteral("-D") + define;
+    if (producer.kind == PtxProducer::Kind::Nvcc && !request.helperFolder.isEmpty())
+        arguments << QStringLiteral("-I") + request.helperFolder;
     arguments << QStringLiteral("-o") << output << request.sourceFile;
     result.command = producer.executable + QLatin1Char(' ') + arguments.join(QLatin1Char(' '));
 

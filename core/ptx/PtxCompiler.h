@@ -38,6 +38,9 @@ struct PtxRequest {
     QString standard = QStringLiteral("c++17");
     int timeoutMs = 120000;
     QString preludeFolder; // clang: SliceWatt's stand-ins for the CUDA headers, on disk
+    // nvcc: searched after the file's own folders, for the CUDA samples' helper headers a
+    // toolkit does not install (SliceWatt's stand-ins, without its CUDA headers).
+    QString helperFolder;
 };
 
 struct PtxCompilation {

@@ -59,10 +59,15 @@ QString ptxTable(const ProjectPtx& ptx, const QVector<PtxKernelQuery>& kernels, 
                     .arg(kernel.qualifiedName, base.relativeFilePath(kernel.file))
                     .arg(kernel.line);
         if (!function) {
-            text += file && !file->compilation.ok() ? QStringLiteral("  no PTX: the file did not compile\n")
-                                                    : QStringLiteral("  no PTX function of that name\n");
+            text += file && !file->compilation.ok() ? QStringLiteral("  no PTX: its file did not compile\n")
+                                                    : QStringLiteral("  no PTX: no compiled file has it\n");
             continue;
         }
+        if (!file) // defined in a file another one includes: where the PTX came from
+            for (const FilePtx& f : ptx.files) {
+                for (const PtxFunction& candidate : f.module.functions)
+                    file = &candidate == function ? &f : file;
+            }
         text += QStringLiteral("  %1, %2 blocks, %3 loops\n")
                     .arg(file ? file->module.target : QString())
                     .arg(function->blocks.size())
