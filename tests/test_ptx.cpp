@@ -46,9 +46,8 @@ int count(const PtxFunction& f, PtxClass c)
 // SliceWatt's prelude on disk, for clang.
 QString writePrelude(const QTemporaryDir& dir)
 {
-    const QString root = CudaPrelude::virtualFolder();
-    for (const PreludeFile& file : CudaPrelude::instance().files())
-        test::writeFile(dir, QString::fromUtf8(file.virtualPath).mid(root.size() + 1), file.contents);
+    if (!CudaPrelude::instance().writeTo(dir.path()))
+        qFatal("cannot write the prelude");
     return dir.path();
 }
 

@@ -8,7 +8,6 @@
 #include "ptx/PtxReportWriter.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
 
@@ -20,28 +19,15 @@ namespace slicewatt::cli {
 
 namespace {
 
-bool writeFile(const QString& path, const QByteArray& contents)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile out(path);
-    return out.open(QIODevice::WriteOnly) && out.write(contents) == contents.size();
-}
-
 // SliceWatt's prelude on disk in `dir`/prelude (clang reads it in place of CUDA's headers),
 // and its stand-ins for the CUDA samples' helper_*.h alone in `dir`/helpers (nvcc finds
 // them after its own headers).
 bool writePrelude(const QTemporaryDir& dir)
 {
-    const QString root = CudaPrelude::virtualFolder();
-    for (const PreludeFile& file : CudaPrelude::instance().files()) {
-        const QString relative = QString::fromUtf8(file.virtualPath).mid(root.size() + 1);
-        if (!writeFile(dir.filePath(QStringLiteral("prelude/") + relative), file.contents))
-            return false;
-        if (relative.startsWith(QLatin1String("helper_"))
-            && !writeFile(dir.filePath(QStringLiteral("helpers/") + relative), file.contents))
-            return false;
-    }
-    return true;
+    const CudaPrelude& prelude = CudaPrelude::instance();
+    return prelude.writeTo(dir.filePath(QStringLiteral("prelude")))
+        && prelude.writeTo(dir.filePath(QStringLiteral("helpers")),
+            [](const QString& path) { return path.startsWith(QLatin1String("helper_")); });
 }
 
 // The file's own include folders, macros and standard, as its compile flags give them.

@@ -4,6 +4,7 @@
 #include <QCryptographicHash>
 #include <QDirIterator>
 #include <QFile>
+#include <QFileInfo>
 
 #include <algorithm>
 
@@ -11,6 +12,22 @@ namespace slicewatt {
 
 namespace {
 const char* const kResourceRoot = ":/slicewatt/prelude";
+}
+
+bool CudaPrelude::writeTo(const QString& folder, const std::function<bool(const QString& relativePath)>& wanted) const
+{
+    const int prefix = int(virtualFolder().size()) + 1;
+    for (const PreludeFile& file : m_files) {
+        const QString relative = QString::fromUtf8(file.virtualPath).mid(prefix);
+        if (wanted && !wanted(relative))
+            continue;
+        const QString path = QDir(folder).filePath(relative);
+        QDir().mkpath(QFileInfo(path).absolutePath());
+        QFile out(path);
+        if (!out.open(QIODevice::WriteOnly) || out.write(file.contents) != file.contents.size())
+            return false;
+    }
+    return true;
 }
 
 QString CudaPrelude::virtualFolder()

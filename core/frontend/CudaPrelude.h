@@ -5,6 +5,8 @@
 #include <QString>
 #include <QVector>
 
+#include <functional>
+
 namespace slicewatt {
 
 // SliceWatt's own stand-ins for the CUDA headers (resources/prelude/), so projects parse
@@ -25,6 +27,9 @@ public:
     // Changes whenever any prelude header changes: part of every cache key.
     QByteArray versionHash() const { return m_hash; }
     static bool isPreludePath(const QString& path);
+    // Writes the headers whose path below virtualFolder() `wanted` accepts (all without it)
+    // into `folder`, for programs that read files (clang compiling device code to PTX).
+    bool writeTo(const QString& folder, const std::function<bool(const QString& relativePath)>& wanted = {}) const;
 
 private:
     CudaPrelude();
