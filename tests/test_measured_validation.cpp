@@ -432,7 +432,11 @@ __global__ void scale(float* out, const float* in, float s, int n)
         QVERIFY2(leftOut.join('\n').contains("noSuchKernel has no readable body"), qPrintable(leftOut.join('\n')));
         const QJsonObject row = gpu.value("rows").toArray().first().toObject();
         QVERIFY(row.value("features").toObject().contains("estimated_s"));
-        QVERIFY(row.value("predictions").toObject().value("launch-activity").toObject().contains("grouped_w"));
+        const QJsonObject activity = row.value("predictions").toObject().value("launch-activity").toObject();
+        QVERIFY(activity.contains("grouped_w"));
+        QCOMPARE(activity.value("grouped_ape_pct").toDouble(),
+            std::abs(activity.value("grouped_w").toDouble() - row.value("measured_w").toDouble())
+                / row.value("measured_w").toDouble() * 100);
         QCOMPARE(
             gpu.value("models").toArray().first().toObject().value("grouped").toObject().value("kernels").toInt(), 3);
 

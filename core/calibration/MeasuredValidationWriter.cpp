@@ -33,8 +33,10 @@ QJsonObject rowJson(const MeasuredRowFeatures& row, const MeasuredValidation& va
     }
     QJsonObject predictions;
     for (const ModelFigures& m : validation.models) {
+        const double ape = std::abs(m.groupedW[index] - row.measuredW) / row.measuredW * 100;
         predictions.insert(m.id,
             QJsonObject{{QStringLiteral("grouped_w"), number(m.groupedW[index])},
+                {QStringLiteral("grouped_ape_pct"), number(ape)},
                 {QStringLiteral("random_split_w"), number(m.randomW[index])}});
     }
     return QJsonObject{{QStringLiteral("kernel"), row.group}, {QStringLiteral("grid"), row.gridBlocks},
