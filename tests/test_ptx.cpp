@@ -6,6 +6,7 @@
 
 #include "frontend/CudaPrelude.h"
 #include "ptx/PtxCompiler.h"
+#include "ptx/PtxEnergyClass.h"
 #include "ptx/PtxNames.h"
 #include "ptx/PtxReader.h"
 
@@ -268,6 +269,64 @@ $done:
         QVERIFY(note.contains("sm_70"));
         QCOMPARE(ptxArchFor({PtxProducer::Kind::Nvcc, "nvcc", "12.4"}, "sm_70", &note), QStringLiteral("sm_70"));
         QCOMPARE(ptxArchFor({PtxProducer::Kind::Clang, "clang++", "14.0.6"}, "sm_35", &note), QStringLiteral("sm_35"));
+    }
+
+    void energyClasses_data()
+    {
+        QTest::addColumn<QString>("opcode");
+        QTest::addColumn<QString>("energyClass");
+        QTest::newRow("float fma") << "fma.rn.f32"
+                                   << "float_arithmetic";
+        QTest::newRow("double add") << "add.f64"
+                                    << "double_arithmetic";
+        QTest::newRow("integer mad") << "mad.lo.s32"
+                                     << "integer_arithmetic";
+        QTest::newRow("float division") << "div.rn.f32"
+                                        << "float_division";
+        QTest::newRow("reciprocal") << "rcp.approx.ftz.f64"
+                                    << "double_division";
+        QTest::newRow("integer remainder") << "rem.s32"
+                                           << "integer_division";
+        QTest::newRow("exp") << "ex2.approx.ftz.f32"
+                             << "float_sfu";
+        QTest::newRow("float compare") << "setp.lt.f32"
+                                       << "float_other";
+        QTest::newRow("convert widest") << "cvt.rn.f64.s32"
+                                        << "double_other";
+        QTest::newRow("shift") << "shl.b32"
+                               << "integer_other";
+        QTest::newRow("global load") << "ld.global.nc.f32"
+                                     << "global_memory";
+        QTest::newRow("spill") << "st.local.u32"
+                               << "global_memory";
+        QTest::newRow("shared store") << "st.shared.f32"
+                                      << "local_memory";
+        QTest::newRow("constant") << "ld.const.f32"
+                                  << "local_memory";
+        QTest::newRow("param") << "ld.param.u64"
+                               << "";
+        QTest::newRow("move") << "mov.u32"
+                              << "";
+        QTest::newRow("barrier") << "bar.sync"
+                                 << "";
+    }
+    void energyClasses()
+    {
+        QFETCH(QString, opcode);
+        QFETCH(QString, energyClass);
+        const int c = ptxEnergyClass(opcode);
+        QCOMPARE(c >= 0 ? energyClassName(c) : QString(), energyClass);
+    }
+
+    // saxpyLoop's line 7 in the committed PTX: the unrolled and the remainder body, 5 global
+    // loads and 5 float fmas.
+    void lineEnergyClassesByHand()
+    {
+        const PtxModule module = committed();
+        const InstructionCounts line7 = ptxLineEnergyClasses(*function(module, "_Z9saxpyLoopPfPKffi"), 1, 7);
+        QCOMPARE(line7[kGlobalMemoryClass], 5.0);
+        QCOMPARE(line7[energyClassFromName("float_arithmetic")], 5.0);
+        QCOMPARE(line7.total(), 10.0);
     }
 
     void sourceNames_data()

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "PtxReportWriter.h"
 
+#include "PtxEnergyClass.h"
+
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -116,9 +118,17 @@ QByteArray ptxJson(const ProjectPtx& ptx, const QVector<PtxKernelQuery>& kernels
             k.insert(QStringLiteral("instructions"), countsJson(function->counts()));
             QJsonArray lines;
             for (const PtxLineCounts& line : ptxLineCounts(*function)) {
+                // The same instructions in METHOD §9's classes, for the energy model.
+                QJsonObject energy;
+                const InstructionCounts classes = ptxLineEnergyClasses(*function, line.file, line.line);
+                for (int c = 0; c < kEnergyClassCount; ++c) {
+                    if (classes[c] > 0)
+                        energy.insert(energyClassName(c), classes[c]);
+                }
                 lines << QJsonObject{{QStringLiteral("file"), file ? lineFile(*file, line.file) : QString()},
                     {QStringLiteral("line"), line.line}, {QStringLiteral("loop_depth"), line.loopDepth},
-                    {QStringLiteral("instructions"), countsJson(line.counts)}};
+                    {QStringLiteral("instructions"), countsJson(line.counts)},
+                    {QStringLiteral("energy_classes"), energy}};
             }
             k.insert(QStringLiteral("lines"), lines);
         } else {
