@@ -7,6 +7,7 @@
 #include "frontend/CudaPrelude.h"
 #include "ptx/PtxCompiler.h"
 #include "ptx/PtxEnergyClass.h"
+#include "ptx/PtxLaunchFeatures.h"
 #include "ptx/PtxNames.h"
 #include "ptx/PtxReader.h"
 
@@ -327,6 +328,46 @@ $done:
         QCOMPARE(line7[kGlobalMemoryClass], 5.0);
         QCOMPARE(line7[energyClassFromName("float_arithmetic")], 5.0);
         QCOMPARE(line7.total(), 10.0);
+    }
+
+    // METHOD §10's launch features for reduceShared (committed PTX), loop iterations 8,
+    // 160 blocks of 256 threads, on test constants (not any GPU's): counts and equations
+    // (1)–(4) worked out by hand from the blocks counted in reduceByHand.
+    void launchFeaturesByHand()
+    {
+        const PtxModule module = committed();
+        const PtxFunction& reduce = *function(module, "_Z12reduceSharedPKfPfi");
+        const std::array<double, kPtxClassCount> perThread = ptxThreadCounts(reduce, 8);
+        QCOMPARE(perThread[size_t(PtxClass::Compute)], 9 + 6 * 8.0);
+        QCOMPARE(perThread[size_t(PtxClass::Shared)], 2 + 3 * 8.0);
+        QCOMPARE(perThread[size_t(PtxClass::Global)], 2.0);
+        QCOMPARE(perThread[size_t(PtxClass::Sync)], 1 + 8.0);
+        QCOMPARE(perThread[size_t(PtxClass::Branch)], 4 + 2 * 8.0);
+
+        PtxArchitecture gpu;
+        gpu.sms = 80;
+        gpu.maxThreadsPerSm = 2048;
+        gpu.warpSchedulers = 4;
+        gpu.dispatchUnits = 4;
+        gpu.loadStoreUnits = 32;
+        gpu.l2Bytes = 6 * 1024 * 1024;
+        gpu.globalLatencyCycles = 400;
+        gpu.globalThroughput = 64;
+        gpu.sharedThroughput = 128;
+        const QHash<QString, double> f = ptxLaunchFeatures(reduce, 8, 160, 256, gpu);
+        QCOMPARE(f.value("total threads"), 40960.0);
+        QCOMPARE(f.value("waves"), 1.0); // 512 threads per SM
+        QCOMPARE(f.value("sm_active"), 80.0);
+        QCOMPARE(f.value("total_inst"), 124.0);
+        QCOMPARE(f.value("misc_inst_kernel"), 124.0 - 57 - 2 - 26);
+        QCOMPARE(f.value("glob_inst_sm"), 2 * 512.0);
+        QCOMPARE(f.value("shar_inst_sm"), 26 * 512.0);
+        QCOMPARE(f.value("inst_issue_cycles"), 40960.0 / (4 * 32) * 124 / 4); // (1) 9920
+        QVERIFY(qFuzzyCompare(f.value("cache_penalty"), 40960.0 * 1024 / (6291456.0 / 128) * 400)); // (2)
+        QCOMPARE(f.value("glb_penalty"), 40960.0 / 32 * 128 / 64 * 1024); // (3) 2621440
+        QCOMPARE(f.value("sh_penalty"), 40960.0 / (32 * 80) * 4 / 128 * 13312); // (4) 6656
+        // More threads than an SM holds: waves.
+        QCOMPARE(ptxLaunchFeatures(reduce, 8, 80 * 12, 256, gpu).value("waves"), 2.0);
     }
 
     void sourceNames_data()
