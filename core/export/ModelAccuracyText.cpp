@@ -22,11 +22,15 @@ QString accuracyText(const PowerModel& model, const GpuSpec& gpu)
             .arg(a->kernels)
             .arg(gpu.name)
             .arg(a->rows);
+    // What the model's own source says of its quality, where the file records it.
+    const QString reported = model.provenance().value(QStringLiteral("reported_quality")).toString();
     const QString paper = model.provenance().value(QStringLiteral("paper")).toString();
-    return QStringLiteral("not validated on measured power here: %1")
-        .arg(paper.isEmpty()
-                ? QStringLiteral("no measured validation for the %1").arg(gpu.name)
-                : QStringLiteral("the published model's own fit (%1)").arg(paper.section(QLatin1Char(':'), 0, 0)));
+    if (!reported.isEmpty())
+        return QStringLiteral("not validated on measured power here; its authors report: %1").arg(reported);
+    if (!paper.isEmpty())
+        return QStringLiteral("not validated on measured power here (published by %1)")
+            .arg(paper.section(QLatin1Char(':'), 0, 0));
+    return QStringLiteral("not validated on measured power of the %1").arg(gpu.name);
 }
 
 QString wattsWithError(double watts, const PowerModel& model, const GpuSpec& gpu)
