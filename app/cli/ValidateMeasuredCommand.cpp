@@ -112,6 +112,7 @@ int runValidateMeasuredCommand(const QStringList& args)
         }
         validations << validateMeasuredLaunches(features, *gpu, validationOptions);
         validations.last().dataFile = QFileInfo(csv).fileName();
+        validations.last().wholeFile = validateDatasetFeatures(launches, *gpu, validationOptions);
         table += measuredValidationTable(validations.last(), gpu->name) + QLatin1Char('\n');
     }
     QByteArray output;

@@ -18,19 +18,61 @@ namespace {
 constexpr double kNotPredicted = std::numeric_limits<double>::quiet_NaN();
 
 // Rows with a prediction: the figures are over these.
-ErrorFigures figuresOver(const MeasuredFeatureSet& features, const QVector<double>& predicted)
+ErrorFigures figuresOver(const QVector<double>& measuredW, const QStringList& groups, const QVector<double>& predicted)
 {
     QVector<double> measured;
     QVector<double> kept;
-    QSet<QString> groups;
-    for (int i = 0; i < features.rows.size(); ++i) {
+    QSet<QString> predictedGroups;
+    for (int i = 0; i < measuredW.size(); ++i) {
         if (!std::isfinite(predicted[i]))
             continue;
-        measured << features.rows[i].measuredW;
+        measured << measuredW[i];
         kept << predicted[i];
-        groups.insert(features.rows[i].group);
+        predictedGroups.insert(groups[i]);
     }
-    return errorFigures(measured, kept, int(groups.size()));
+    return errorFigures(measured, kept, int(predictedGroups.size()));
+}
+
+// One model's held-out predictions and figures: whole groups out, and the labelled random split.
+ModelFigures scored(const QString& id, const QString& description, bool baseline, const QStringList& groups,
+    const QVector<double>& measuredW, const GroupFitter& fitter, const MeasuredValidationOptions& options)
+{
+    ModelFigures m;
+    m.id = id;
+    m.description = description;
+    m.baseline = baseline;
+    m.groupedW = leaveOneGroupOut(groups, fitter);
+    m.randomW = randomSplitPredictions(int(measuredW.size()), options.folds, options.seed, fitter);
+    m.grouped = figuresOver(measuredW, groups, m.groupedW);
+    m.randomSplit = figuresOver(measuredW, groups, m.randomW);
+    return m;
+}
+
+QVector<float> datasetValues(const QHash<QString, double>& features)
+{
+    QVector<float> values;
+    for (const QString& column : datasetFeatureColumns())
+        values << float(features.value(column, std::numeric_limits<double>::quiet_NaN()));
+    return values;
+}
+
+// XGBoost on rows of the data set's own PTX features (Alavani et al.'s model, METHOD §10).
+GroupFitter boostedTreesFitter(const QVector<QVector<float>>& rows, const QVector<double>& measuredW, QString* error)
+{
+    return [rows, measuredW, error](const QVector<int>& train) {
+        QVector<QVector<float>> x;
+        QVector<float> watts;
+        for (int row : train) {
+            x << rows[row];
+            watts << float(measuredW[row]);
+        }
+        QString why;
+        const std::optional<BoostedTrees> trees = BoostedTrees::train(x, watts, BoostingOptions(), &why);
+        if (!trees && error->isEmpty())
+            *error = why;
+        return std::function<double(int)>(
+            [rows, trees](int row) { return trees ? trees->predict(rows[row]) : kNotPredicted; });
+    };
 }
 
 // A published slice form fitted by Levenberg–Marquardt to (Sa, program intensity) per row.
@@ -105,34 +147,6 @@ GroupFitter activityFitter(const MeasuredFeatureSet& features, double boardW, co
     };
 }
 
-QVector<float> datasetRow(const MeasuredRowFeatures& row)
-{
-    QVector<float> values;
-    for (const QString& column : datasetFeatureColumns())
-        values << float(row.datasetFeatures.value(column, std::numeric_limits<double>::quiet_NaN()));
-    return values;
-}
-
-// XGBoost on the data set's own PTX features (Alavani et al.'s model, METHOD §10).
-GroupFitter boostedTreesFitter(const MeasuredFeatureSet& features, QString* error)
-{
-    return [&features, error](const QVector<int>& train) {
-        QVector<QVector<float>> rows;
-        QVector<float> watts;
-        for (int row : train) {
-            rows << datasetRow(features.rows[row]);
-            watts << float(features.rows[row].measuredW);
-        }
-        QString why;
-        const std::optional<BoostedTrees> trees = BoostedTrees::train(rows, watts, BoostingOptions(), &why);
-        if (!trees && error->isEmpty())
-            *error = why;
-        return std::function<double(int)>([&features, trees](int row) {
-            return trees ? trees->predict(datasetRow(features.rows[row])) : kNotPredicted;
-        });
-    };
-}
-
 } // namespace
 
 const QStringList& datasetFeatureColumns()
@@ -161,6 +175,37 @@ const QVector<ActivityVariant>& activityVariants()
                            "instruction rate from the instruction-class counts)")},
     };
     return variants;
+}
+
+QVector<ModelFigures> validateDatasetFeatures(
+    const MeasuredLaunchTable& table, const GpuSpec& gpu, const MeasuredValidationOptions& options)
+{
+    QStringList groups;
+    QVector<double> measured;
+    QVector<QVector<double>> launch;
+    QVector<QVector<float>> datasetRows;
+    for (const MeasuredLaunch& row : table.rows) {
+        if (row.features.isEmpty())
+            continue;
+        groups << row.key();
+        measured << row.watts;
+        launch << launchFeatures(row.gridBlocks, row.blockThreads, gpu.sms);
+        datasetRows << datasetValues(row.features);
+    }
+    QVector<ModelFigures> models;
+    if (measured.size() < 3)
+        return models;
+    models << scored(QStringLiteral("median"), QStringLiteral("baseline: the training rows' median power"), true,
+        groups, measured, medianBaseline(measured), options);
+    models << scored(QStringLiteral("launch-linear"),
+        QStringLiteral("baseline: least squares on SM saturation and log10 threads (launch only)"), true, groups,
+        measured, linearBaseline(launch, measured), options);
+    QString error;
+    models << scored(QStringLiteral("alavani-xgb"),
+        QStringLiteral("Alavani et al.'s XGBoost on the data set's own PTX features"), false, groups, measured,
+        boostedTreesFitter(datasetRows, measured, &error), options);
+    models.last().error = error;
+    return models;
 }
 
 QStringList rowGroups(const MeasuredFeatureSet& features)
@@ -197,17 +242,9 @@ MeasuredValidation validateMeasuredLaunches(
 
     auto add = [&](const QString& id, const QString& description, bool baseline, const GroupFitter& fitter,
                    const QString* error) {
-        ModelFigures m;
-        m.id = id;
-        m.description = description;
-        m.baseline = baseline;
-        m.groupedW = leaveOneGroupOut(groups, fitter);
-        m.randomW = randomSplitPredictions(int(rows.rows.size()), options.folds, options.seed, fitter);
-        m.grouped = figuresOver(rows, m.groupedW);
-        m.randomSplit = figuresOver(rows, m.randomW);
+        validation.models << scored(id, description, baseline, groups, measured, fitter, options);
         if (error)
-            m.error = *error;
-        validation.models << m;
+            validation.models.last().error = *error;
         return &validation.models.last();
     };
     add(QStringLiteral("median"), QStringLiteral("baseline: the training rows' median power"), true,
@@ -229,14 +266,17 @@ MeasuredValidation validateMeasuredLaunches(
                 .arg(options.wnnEpochs),
             false, waveletFitter(rows, options.wnnEpochs), nullptr);
     bool hasDatasetFeatures = false;
-    for (const MeasuredRowFeatures& r : rows.rows)
+    QVector<QVector<float>> datasetRows;
+    for (const MeasuredRowFeatures& r : rows.rows) {
         hasDatasetFeatures = hasDatasetFeatures || !r.datasetFeatures.isEmpty();
+        datasetRows << datasetValues(r.datasetFeatures);
+    }
     if (options.includeBoostedTrees && hasDatasetFeatures) {
         QString error;
         add(QStringLiteral("alavani-xgb"),
             QStringLiteral("Alavani et al.'s XGBoost on the data set's own PTX features (%1)")
                 .arg(datasetFeatureColumns().join(QStringLiteral(", "))),
-            false, boostedTreesFitter(rows, &error), &error);
+            false, boostedTreesFitter(datasetRows, measured, &error), &error);
     }
     if (boardW > 0) {
         for (const ActivityVariant& variant : activityVariants()) {

@@ -40,6 +40,7 @@ struct MeasuredValidationOptions {
 struct MeasuredValidation {
     QString dataFile; // the measured CSV's name, for provenance
     MeasuredFeatureSet features;
+    QVector<ModelFigures> wholeFile; // validateDatasetFeatures: every row, the data set's own columns
     QVector<ModelFigures> models; // baselines first
     // The shipped form that predicts every row with the lowest grouped MAPE: the GPU's
     // default. The other forms' figures stand beside it for comparison.
@@ -64,6 +65,12 @@ const QVector<ActivityVariant>& activityVariants();
 // inputs. Not registers per thread or shared memory per block (they need the compiled
 // binary), nor the branch and miscellaneous counts (inconsistent between the files).
 const QStringList& datasetFeatureColumns();
+
+// Every row of a measured file that carries the data set's own features, with no SliceWatt
+// analysis (mapped or not), grouped by Benchmark|Kernel Name: the baselines and Alavani et
+// al.'s XGBoost on their columns, to set the whole file's figures beside the analysed rows'.
+QVector<ModelFigures> validateDatasetFeatures(
+    const MeasuredLaunchTable& table, const GpuSpec& gpu, const MeasuredValidationOptions& options = {});
 
 // The groups (kernels) of the rows.
 QStringList rowGroups(const MeasuredFeatureSet& features);

@@ -44,6 +44,33 @@ QJsonObject rowJson(const MeasuredRowFeatures& row, const MeasuredValidation& va
         {QStringLiteral("features"), features}, {QStringLiteral("predictions"), predictions}};
 }
 
+QString modelLine(const ModelFigures& m, bool isDefault)
+{
+    const QString name = m.baseline ? m.id + QStringLiteral(" (baseline)") : m.id;
+    QString line = QStringLiteral("%1 %2 %3 %4 %5 %6 %7   %8\n")
+                       .arg(name, -24)
+                       .arg(m.grouped.rows, 5)
+                       .arg(m.grouped.mapePct, 7, 'f', 1)
+                       .arg(m.grouped.medianApePct, 8, 'f', 1)
+                       .arg(m.grouped.p90ApePct, 7, 'f', 1)
+                       .arg(m.grouped.r2, 6, 'f', 2)
+                       .arg(isDefault ? QStringLiteral("*") : QStringLiteral(" "))
+                       .arg(m.randomSplit.mapePct, 0, 'f', 1);
+    if (!m.error.isEmpty())
+        line += QStringLiteral("    fit failed for some kernels: %1\n").arg(m.error);
+    return line;
+}
+
+QJsonObject modelJson(const ModelFigures& m)
+{
+    QJsonObject model{{QStringLiteral("id"), m.id}, {QStringLiteral("description"), m.description},
+        {QStringLiteral("baseline"), m.baseline}, {QStringLiteral("grouped"), errorFiguresJson(m.grouped)},
+        {QStringLiteral("random_split"), errorFiguresJson(m.randomSplit)}};
+    if (!m.error.isEmpty())
+        model.insert(QStringLiteral("error"), m.error);
+    return model;
+}
+
 } // namespace
 
 QJsonObject errorFiguresJson(const ErrorFigures& figures)
@@ -77,25 +104,21 @@ QString measuredValidationTable(const MeasuredValidation& validation, const QStr
                 .arg(QStringLiteral("R²"), 6)
                 .arg(QString(), 1)
                 .arg(QStringLiteral("random-split MAPE%"));
-    for (const ModelFigures& m : validation.models) {
-        const QString name = m.baseline ? m.id + QStringLiteral(" (baseline)") : m.id;
-        text += QStringLiteral("%1 %2 %3 %4 %5 %6 %7   %8\n")
-                    .arg(name, -24)
-                    .arg(m.grouped.rows, 5)
-                    .arg(m.grouped.mapePct, 7, 'f', 1)
-                    .arg(m.grouped.medianApePct, 8, 'f', 1)
-                    .arg(m.grouped.p90ApePct, 7, 'f', 1)
-                    .arg(m.grouped.r2, 6, 'f', 2)
-                    .arg(m.id == validation.defaultModelId ? QStringLiteral("*") : QStringLiteral(" "))
-                    .arg(m.randomSplit.mapePct, 0, 'f', 1);
-        if (!m.error.isEmpty())
-            text += QStringLiteral("    fit failed for some kernels: %1\n").arg(m.error);
-    }
+    for (const ModelFigures& m : validation.models)
+        text += modelLine(m, m.id == validation.defaultModelId);
     if (!validation.defaultModelId.isEmpty())
         text += QStringLiteral(
             "\n* default for this GPU: %1 (lowest grouped MAPE among the shipped launch-activity forms; "
             "every form's figures above)\n")
                     .arg(validation.defaultModelId);
+    if (!validation.wholeFile.isEmpty()) {
+        text += QStringLiteral("\nEvery row of the file on the data set's own PTX columns (no SliceWatt analysis), %1 "
+                               "rows of %2 kernels:\n")
+                    .arg(validation.wholeFile.first().grouped.rows)
+                    .arg(validation.wholeFile.first().grouped.groups);
+        for (const ModelFigures& m : validation.wholeFile)
+            text += modelLine(m, false);
+    }
     return text;
 }
 
@@ -104,20 +127,17 @@ QByteArray measuredValidationJson(const QVector<MeasuredValidation>& validations
     QJsonArray gpus;
     for (const MeasuredValidation& v : validations) {
         QJsonArray models;
-        for (const ModelFigures& m : v.models) {
-            QJsonObject model{{QStringLiteral("id"), m.id}, {QStringLiteral("description"), m.description},
-                {QStringLiteral("baseline"), m.baseline}, {QStringLiteral("grouped"), errorFiguresJson(m.grouped)},
-                {QStringLiteral("random_split"), errorFiguresJson(m.randomSplit)}};
-            if (!m.error.isEmpty())
-                model.insert(QStringLiteral("error"), m.error);
-            models << model;
-        }
+        for (const ModelFigures& m : v.models)
+            models << modelJson(m);
+        QJsonArray wholeFile;
+        for (const ModelFigures& m : v.wholeFile)
+            wholeFile << modelJson(m);
         QJsonArray rows;
         for (int i = 0; i < v.features.rows.size(); ++i)
             rows << rowJson(v.features.rows[i], v, i);
         gpus << QJsonObject{{QStringLiteral("gpu"), v.features.gpuId},
             {QStringLiteral("default_model"), v.defaultModelId}, {QStringLiteral("models"), models},
-            {QStringLiteral("rows"), rows},
+            {QStringLiteral("whole_file"), wholeFile}, {QStringLiteral("rows"), rows},
             {QStringLiteral("left_out"), QJsonArray::fromStringList(v.features.problems)}};
     }
     QJsonObject root{{QStringLiteral("format"), QStringLiteral("slicewatt-measured-validation/1")},

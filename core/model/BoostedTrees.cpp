@@ -58,7 +58,7 @@ bool setParameters(BoosterHandle booster, const BoostingOptions& options)
 {
     const std::pair<const char*, QByteArray> parameters[] = {
         {"objective", "reg:squarederror"},
-        {"tree_method", "exact"},
+        {"tree_method", "hist"},
         {"nthread", "1"},
         {"max_depth", QByteArray::number(options.maxDepth)},
         {"eta", QByteArray::number(options.eta, 'g', 17)},
