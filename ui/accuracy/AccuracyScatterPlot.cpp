@@ -50,11 +50,19 @@ void AccuracyScatterPlot::showAccuracy(
     auto* identity = new QCPItemStraightLine(this);
     identity->point1->setCoords(0, 0);
     identity->point2->setCoords(1, 1);
-    identity->setPen(QPen(PlotPalette::light().guide, 1, Qt::DashLine));
+    const PlotPalette palette = m_dark ? PlotPalette::dark() : PlotPalette::light();
+    applyPalette(*this, palette);
+    m_title->setTextColor(palette.foreground);
+    identity->setPen(QPen(palette.guide, 1, Qt::DashLine));
     const double top = high > 0 ? high * 1.08 : 1;
     xAxis->setRange(0, top);
     yAxis->setRange(0, top);
     replot();
+}
+
+void AccuracyScatterPlot::setDarkPalette(bool dark)
+{
+    m_dark = dark;
 }
 
 int AccuracyScatterPlot::pointCount() const

@@ -17,12 +17,15 @@ public:
     explicit AccuracyScatterPlot(QWidget* parent = nullptr);
 
     void showAccuracy(const ModelAccuracy& accuracy, const QString& title, const QString& highlightedKernel);
+    // The application's light or dark plot palette; takes effect at the next showAccuracy.
+    void setDarkPalette(bool dark);
     int pointCount() const; // launches drawn (for tests)
 
 private:
     QCPGraph* m_all = nullptr;
     QCPGraph* m_highlighted = nullptr;
     QCPTextElement* m_title = nullptr;
+    bool m_dark = false;
 };
 
 } // namespace slicewatt

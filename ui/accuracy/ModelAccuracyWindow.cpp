@@ -145,6 +145,12 @@ bool ModelAccuracyWindow::selectGpu(const QString& gpuId)
     return index >= 0;
 }
 
+void ModelAccuracyWindow::setDarkPalette(bool dark)
+{
+    m_plot->setDarkPalette(dark);
+    showCurrent();
+}
+
 void ModelAccuracyWindow::fillModels()
 {
     const QSignalBlocker blocker(m_model);

@@ -28,6 +28,7 @@ public:
     // Rebuilds the GPU list (the library may have been reloaded).
     void reload();
     bool selectGpu(const QString& gpuId);
+    void setDarkPalette(bool dark);
     AccuracyScatterPlot& plot() { return *m_plot; }
     QTableWidget& kernelTable() { return *m_kernels; }
     QString figuresText() const;

@@ -608,9 +608,12 @@ void MainWindow::showLocation(const QString& file, int line)
 
 ModelAccuracyWindow& MainWindow::accuracyWindow()
 {
-    if (!m_accuracy)
+    if (!m_accuracy) {
         m_accuracy = new ModelAccuracyWindow(m_session->library(), this);
-    else
+        const QPalette palette = QApplication::palette();
+        m_accuracy->setDarkPalette(
+            palette.color(QPalette::Base).lightness() < palette.color(QPalette::Text).lightness());
+    } else
         m_accuracy->reload(); // model folders may have changed since
     m_accuracy->selectGpu(m_session->settings().gpuId);
     return *m_accuracy;
@@ -722,6 +725,8 @@ void MainWindow::applyPreferences(const Preferences& preferences)
     m_why->setDarkPalette(dark);
     if (m_calibration)
         m_calibration->setDarkPalette(dark);
+    if (m_accuracy)
+        m_accuracy->setDarkPalette(dark);
     m_archLabel->setText(tr("device code %1").arg(preferences.deviceArch.name()));
     // Other device code is another program: read it again (the unit cache keeps every
     // file whose code does not test __CUDA_ARCH__, so only those are parsed).
