@@ -8,20 +8,27 @@
 
 namespace slicewatt {
 
-const PtxFunction* ProjectPtx::kernel(const QString& qualifiedName, const QString& file) const
+const PtxFunction* ProjectPtx::kernel(const QString& qualifiedName, const QString& file, const FilePtx** from) const
 {
-    const PtxFunction* anywhere = nullptr;
+    const PtxFunction* found = nullptr;
+    const FilePtx* foundIn = nullptr;
     for (const FilePtx& f : files) {
         for (const PtxFunction& function : f.module.functions) {
             if (!function.isEntry || ptxSourceName(function.name) != qualifiedName)
                 continue;
+            if (f.file == file || !found) {
+                found = &function;
+                foundIn = &f;
+            }
             if (f.file == file)
-                return &function;
-            if (!anywhere)
-                anywhere = &function;
+                break;
         }
+        if (foundIn && foundIn->file == file)
+            break;
     }
-    return anywhere;
+    if (from)
+        *from = foundIn;
+    return found;
 }
 
 ProjectPtx compileProjectPtx(const QVector<PtxRequest>& requests,

@@ -24,8 +24,9 @@ struct ProjectPtx {
     QString producer; // "nvcc 13.0"; empty when no producer is installed
     QVector<FilePtx> files;
     // The PTX function of a kernel by its qualified name, from the file that defines it
-    // (else from any file); nullptr when none has it.
-    const PtxFunction* kernel(const QString& qualifiedName, const QString& file) const;
+    // (else from any file: kernels often live in files another one includes); nullptr when
+    // none has it. `from`, when given, is set to the file whose PTX it is.
+    const PtxFunction* kernel(const QString& qualifiedName, const QString& file, const FilePtx** from = nullptr) const;
 };
 
 // Compiles each request's file with the first producer found (nvcc, else clang). `progress`

@@ -55,29 +55,24 @@ QString ptxTable(const ProjectPtx& ptx, const QVector<PtxKernelQuery>& kernels, 
     QString text = QStringLiteral("PTX by %1\n\n").arg(ptx.producer);
     const QDir base(baseDir);
     for (const PtxKernelQuery& kernel : kernels) {
-        const FilePtx* file = fileOf(ptx, kernel.file);
-        const PtxFunction* function = ptx.kernel(kernel.qualifiedName, kernel.file);
+        const FilePtx* file = nullptr;
+        const PtxFunction* function = ptx.kernel(kernel.qualifiedName, kernel.file, &file);
         text += QStringLiteral("%1  %2:%3")
                     .arg(kernel.qualifiedName, base.relativeFilePath(kernel.file))
                     .arg(kernel.line);
         if (!function) {
-            text += file && !file->compilation.ok() ? QStringLiteral("  no PTX: its file did not compile\n")
-                                                    : QStringLiteral("  no PTX: no compiled file has it\n");
+            const FilePtx* own = fileOf(ptx, kernel.file);
+            text += own && !own->compilation.ok() ? QStringLiteral("  no PTX: its file did not compile\n")
+                                                  : QStringLiteral("  no PTX: no compiled file has it\n");
             continue;
         }
-        if (!file) // defined in a file another one includes: where the PTX came from
-            for (const FilePtx& f : ptx.files) {
-                for (const PtxFunction& candidate : f.module.functions)
-                    file = &candidate == function ? &f : file;
-            }
         text += QStringLiteral("  %1, %2 blocks, %3 loops\n")
-                    .arg(file ? file->module.target : QString())
+                    .arg(file->module.target)
                     .arg(function->blocks.size())
                     .arg(function->backEdges.size());
         text += QStringLiteral("    instructions: %1\n").arg(countsText(function->counts()));
         for (const PtxLineCounts& line : ptxLineCounts(*function)) {
-            const FilePtx* owner = file ? file : nullptr;
-            const QString where = owner ? base.relativeFilePath(lineFile(*owner, line.file)) : QString();
+            const QString where = base.relativeFilePath(lineFile(*file, line.file));
             text += QStringLiteral("    %1:%2%3  %4\n")
                         .arg(where)
                         .arg(line.line)
@@ -108,10 +103,10 @@ QByteArray ptxJson(const ProjectPtx& ptx, const QVector<PtxKernelQuery>& kernels
     for (const PtxKernelQuery& kernel : kernels) {
         QJsonObject k{{QStringLiteral("name"), kernel.qualifiedName}, {QStringLiteral("file"), kernel.file},
             {QStringLiteral("line"), kernel.line}};
-        const FilePtx* file = fileOf(ptx, kernel.file);
-        if (const PtxFunction* function = ptx.kernel(kernel.qualifiedName, kernel.file)) {
+        const FilePtx* file = nullptr; // where the PTX came from: the kernel's file or one including it
+        if (const PtxFunction* function = ptx.kernel(kernel.qualifiedName, kernel.file, &file)) {
             k.insert(QStringLiteral("ptx_name"), function->name);
-            k.insert(QStringLiteral("target"), file ? file->module.target : QString());
+            k.insert(QStringLiteral("target"), file->module.target);
             k.insert(QStringLiteral("blocks"), int(function->blocks.size()));
             k.insert(QStringLiteral("loops"), int(function->backEdges.size()));
             k.insert(QStringLiteral("shared_bytes"), function->sharedBytes);
@@ -125,16 +120,17 @@ QByteArray ptxJson(const ProjectPtx& ptx, const QVector<PtxKernelQuery>& kernels
                     if (classes[c] > 0)
                         energy.insert(energyClassName(c), classes[c]);
                 }
-                lines << QJsonObject{{QStringLiteral("file"), file ? lineFile(*file, line.file) : QString()},
+                lines << QJsonObject{{QStringLiteral("file"), lineFile(*file, line.file)},
                     {QStringLiteral("line"), line.line}, {QStringLiteral("loop_depth"), line.loopDepth},
                     {QStringLiteral("instructions"), countsJson(line.counts)},
                     {QStringLiteral("energy_classes"), energy}};
             }
             k.insert(QStringLiteral("lines"), lines);
         } else {
+            const FilePtx* own = fileOf(ptx, kernel.file);
             k.insert(QStringLiteral("no_ptx"),
-                file && !file->compilation.ok() ? file->compilation.error
-                                                : QStringLiteral("no PTX function of that name"));
+                own && !own->compilation.ok() ? own->compilation.error
+                                              : QStringLiteral("no PTX function of that name"));
         }
         list << k;
     }

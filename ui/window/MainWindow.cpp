@@ -610,9 +610,7 @@ ModelAccuracyWindow& MainWindow::accuracyWindow()
 {
     if (!m_accuracy) {
         m_accuracy = new ModelAccuracyWindow(m_session->library(), this);
-        const QPalette palette = QApplication::palette();
-        m_accuracy->setDarkPalette(
-            palette.color(QPalette::Base).lightness() < palette.color(QPalette::Text).lightness());
+        m_accuracy->setDarkPalette(isDarkPalette());
     } else
         m_accuracy->reload(); // model folders may have changed since
     m_accuracy->selectGpu(m_session->settings().gpuId);

@@ -75,6 +75,11 @@ bool applyTheme(ThemeChoice theme)
         QApplication::setPalette(QPalette());
         break;
     }
+    return isDarkPalette();
+}
+
+bool isDarkPalette()
+{
     const QPalette palette = QApplication::palette();
     return palette.color(QPalette::Base).lightness() < palette.color(QPalette::Text).lightness();
 }

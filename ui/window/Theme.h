@@ -15,5 +15,7 @@ ThemeChoice themeFromName(const QString& name);
 // Applies the theme to qApp; returns whether the resulting palette is dark, which the
 // views use to pick heat and highlight colours that stay readable.
 bool applyTheme(ThemeChoice theme);
+// Whether the application's current palette is dark (text lighter than its background).
+bool isDarkPalette();
 
 } // namespace slicewatt
