@@ -337,7 +337,7 @@ $done:
     {
         const PtxModule module = committed();
         const PtxFunction& reduce = *function(module, "_Z12reduceSharedPKfPfi");
-        const std::array<double, kPtxClassCount> perThread = ptxThreadCounts(reduce, 8);
+        const PtxClassCounts perThread = ptxThreadCounts(reduce, ptxLoopRuns(reduce, 8));
         QCOMPARE(perThread[size_t(PtxClass::Compute)], 9 + 6 * 8.0);
         QCOMPARE(perThread[size_t(PtxClass::Shared)], 2 + 3 * 8.0);
         QCOMPARE(perThread[size_t(PtxClass::Global)], 2.0);
@@ -354,7 +354,7 @@ $done:
         gpu.globalLatencyCycles = 400;
         gpu.globalThroughput = 64;
         gpu.sharedThroughput = 128;
-        const QHash<QString, double> f = ptxLaunchFeatures(reduce, 8, 160, 256, gpu);
+        const QHash<QString, double> f = ptxLaunchFeatures(perThread, 160, 256, gpu);
         QCOMPARE(f.value("total threads"), 40960.0);
         QCOMPARE(f.value("waves"), 1.0); // 512 threads per SM
         QCOMPARE(f.value("sm_active"), 80.0);
@@ -367,7 +367,7 @@ $done:
         QCOMPARE(f.value("glb_penalty"), 40960.0 / 32 * 128 / 64 * 1024); // (3) 2621440
         QCOMPARE(f.value("sh_penalty"), 40960.0 / (32 * 80) * 4 / 128 * 13312); // (4) 6656
         // More threads than an SM holds: waves.
-        QCOMPARE(ptxLaunchFeatures(reduce, 8, 80 * 12, 256, gpu).value("waves"), 2.0);
+        QCOMPARE(ptxLaunchFeatures(perThread, 80 * 12, 256, gpu).value("waves"), 2.0);
     }
 
     void sourceNames_data()

@@ -2,14 +2,13 @@
 #include "PtxCommand.h"
 
 #include "CliOptions.h"
-#include "frontend/CudaPrelude.h"
+#include "estimate/PtxWorkspace.h"
 #include "model/ModelLibrary.h"
 #include "project/ProjectLoader.h"
 #include "ptx/PtxReportWriter.h"
 
 #include <QDir>
 #include <QFileInfo>
-#include <QTemporaryDir>
 
 #include <cstdio>
 
@@ -17,40 +16,6 @@
 
 namespace slicewatt::cli {
 
-namespace {
-
-// SliceWatt's prelude on disk in `dir`/prelude (clang reads it in place of CUDA's headers),
-// and its stand-ins for the CUDA samples' helper_*.h alone in `dir`/helpers (nvcc finds
-// them after its own headers).
-bool writePrelude(const QTemporaryDir& dir)
-{
-    const CudaPrelude& prelude = CudaPrelude::instance();
-    return prelude.writeTo(dir.filePath(QStringLiteral("prelude")))
-        && prelude.writeTo(dir.filePath(QStringLiteral("helpers")),
-            [](const QString& path) { return path.startsWith(QLatin1String("helper_")); });
-}
-
-// The file's own include folders, macros and standard, as its compile flags give them.
-PtxRequest requestFor(const SourceFile& unit, const QString& arch, const QTemporaryDir& prelude)
-{
-    PtxRequest request;
-    request.sourceFile = unit.path;
-    request.arch = arch;
-    request.preludeFolder = prelude.filePath(QStringLiteral("prelude"));
-    request.helperFolder = prelude.filePath(QStringLiteral("helpers"));
-    for (int i = 0; i < unit.flags.size(); ++i) {
-        const QString& flag = unit.flags[i];
-        if (flag.startsWith(QLatin1String("-I")) && flag.size() > 2)
-            request.includeDirs << flag.mid(2);
-        else if (flag.startsWith(QLatin1String("-D")) && flag.size() > 2)
-            request.defines << flag.mid(2);
-        else if (flag.startsWith(QLatin1String("-std=")))
-            request.standard = flag.mid(5);
-    }
-    return request;
-}
-
-} // namespace
 
 int runPtxCommand(const QStringList& args)
 {
@@ -69,31 +34,28 @@ int runPtxCommand(const QStringList& args)
         fprintf(stderr, "slicewatt-cli ptx: no GPU '%s' with a compute capability\n", qPrintable(gpuName));
         return ExitUsage;
     }
-    const QString arch = QStringLiteral("sm_") + QString(gpu->computeCapability).remove(QLatin1Char('.'));
+    const QString arch = ptxArchOf(*gpu);
 
     const ProjectSources sources = loadProject(options.inputs, options.load);
     const ProjectIndex index = indexInputs(options);
     QVector<PtxKernelQuery> kernels;
     for (const CatalogFunction& kernel : index.kernels)
         kernels << PtxKernelQuery{kernel.info.qualifiedName, kernel.info.location.file, kernel.info.location.line};
-    QVector<PtxProducer> producers = findPtxProducers();
-    if (options.values.contains(QStringLiteral("compiler"))) {
-        const QString wanted = options.values.value(QStringLiteral("compiler"));
-        producers.removeIf([&](const PtxProducer& p) { return !p.name().startsWith(wanted + QLatin1Char(' ')); });
-        if (producers.isEmpty()) {
-            fprintf(stderr, "slicewatt-cli ptx: --compiler %s: not installed (nvcc or clang)\n", qPrintable(wanted));
-            return ExitUsage;
-        }
+    const QString wanted = options.values.value(QStringLiteral("compiler"));
+    const QVector<PtxProducer> producers = ptxProducersNamed(wanted);
+    if (!wanted.isEmpty() && producers.isEmpty()) {
+        fprintf(stderr, "slicewatt-cli ptx: --compiler %s: not installed (nvcc or clang)\n", qPrintable(wanted));
+        return ExitUsage;
     }
-    QTemporaryDir prelude;
-    if (!prelude.isValid() || !writePrelude(prelude)) {
+    const PtxWorkspace workspace;
+    if (!workspace.isValid()) {
         fprintf(stderr, "slicewatt-cli ptx: cannot write the prelude to a temporary folder\n");
         return ExitAnalysisErrors;
     }
     // Every translation unit: a kernel is often defined in a file another one includes.
     QVector<PtxRequest> requests;
     for (const SourceFile& unit : sources.units)
-        requests << requestFor(unit, arch, prelude);
+        requests << workspace.requestFor(unit, arch);
     // Progress on a terminal only: a log gets no carriage returns.
     const bool terminal = isatty(fileno(stderr));
     const ProjectPtx ptx = compileProjectPtx(

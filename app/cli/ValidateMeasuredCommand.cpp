@@ -2,6 +2,7 @@
 #include "ValidateMeasuredCommand.h"
 
 #include "CliOptions.h"
+#include "MeasuredInput.h"
 #include "calibration/ActivityModelFile.h"
 #include "calibration/MeasuredValidationWriter.h"
 #include "common/FileIo.h"
@@ -14,17 +15,6 @@
 
 namespace slicewatt::cli {
 
-namespace {
-
-// The shared data's layout: data/alavani/V100.csv beside data/alavani/kernels.csv, sources in
-// corpus/measured two folders up.
-QString besideOrEmpty(const QString& csv, const QString& relative)
-{
-    const QString path = QFileInfo(csv).dir().filePath(relative);
-    return QFileInfo::exists(path) ? QDir::cleanPath(path) : QString();
-}
-
-} // namespace
 
 int runValidateMeasuredCommand(const QStringList& args)
 {
@@ -33,7 +23,8 @@ int runValidateMeasuredCommand(const QStringList& args)
     if (!parseCommonOptions(args, {QStringLiteral("table"), QStringLiteral("json"), QStringLiteral("csv")}, options,
             error,
             {QStringLiteral("--map"), QStringLiteral("--corpus"), QStringLiteral("--gpu"),
-                QStringLiteral("--wnn-epochs"), QStringLiteral("--models-dir"), QStringLiteral("--write-model")})) {
+                QStringLiteral("--wnn-epochs"), QStringLiteral("--models-dir"), QStringLiteral("--write-model"),
+                QStringLiteral("--compiler"), QStringLiteral("--loop-iterations")})) {
         fprintf(stderr, "slicewatt-cli validate-measured: %s\n", qPrintable(error));
         return ExitUsage;
     }
@@ -51,6 +42,11 @@ int runValidateMeasuredCommand(const QStringList& args)
         }
         validationOptions.includeWnn = validationOptions.wnnEpochs > 0;
     }
+    MeasuredPtxOptions ptx;
+    if (!parsePtxOptions(options, &ptx, &error)) {
+        fprintf(stderr, "slicewatt-cli validate-measured: %s\n", qPrintable(error));
+        return ExitUsage;
+    }
     QStringList libraryErrors;
     const QStringList userFolders = options.values.contains(QStringLiteral("models-dir"))
         ? QStringList{options.values.value(QStringLiteral("models-dir"))}
@@ -62,54 +58,14 @@ int runValidateMeasuredCommand(const QStringList& args)
     QVector<MeasuredValidation> validations;
     QString table;
     for (const QString& csv : options.inputs) {
-        const QString gpuName = options.values.value(QStringLiteral("gpu"), QFileInfo(csv).completeBaseName());
-        const GpuSpec* gpu = library.gpus().find(gpuName);
-        const QString mapFile
-            = options.values.value(QStringLiteral("map"), besideOrEmpty(csv, QStringLiteral("kernels.csv")));
-        const QString corpus = options.values.value(
-            QStringLiteral("corpus"), besideOrEmpty(csv, QStringLiteral("../../corpus/measured")));
-        if (!gpu) {
-            fprintf(stderr, "slicewatt-cli validate-measured: %s: no GPU '%s' (give --gpu ID)\n", qPrintable(csv),
-                qPrintable(gpuName));
-            return ExitUsage;
-        }
-        QByteArray text;
-        if (!readTextFile(csv, &text, &error)) {
-            fprintf(stderr, "slicewatt-cli validate-measured: %s\n", qPrintable(error));
-            return ExitAnalysisErrors;
-        }
-        MeasuredLaunchTable launches = readMeasuredLaunches(text, csv);
-        // The first few rows left out, then how many more: the Alavani K20 file alone has
-        // nearly two hundred empty lines.
-        constexpr int kShownProblems = 5;
-        for (int i = 0; i < launches.problems.size() && i < kShownProblems; ++i)
-            fprintf(stderr, "%s\n", qPrintable(launches.problems[i]));
-        if (launches.problems.size() > kShownProblems)
-            fprintf(stderr, "%s: and %lld more rows left out\n", qPrintable(csv),
-                static_cast<long long>(launches.problems.size() - kShownProblems));
-        if (!mapFile.isEmpty()) {
-            QByteArray mapText;
-            QStringList problems;
-            const bool read = readTextFile(mapFile, &mapText, &error);
-            const QVector<KernelMapEntry> map
-                = read ? readKernelMap(mapText, mapFile, &problems) : QVector<KernelMapEntry>();
-            if (!read)
-                problems << error;
-            for (const QString& problem : problems)
-                fprintf(stderr, "%s\n", qPrintable(problem));
-            mapMeasuredLaunches(launches, map);
-        }
-        if (corpus.isEmpty()) {
-            fprintf(stderr,
-                "slicewatt-cli validate-measured: %s: where are the measured kernels' sources? (--corpus)\n",
-                qPrintable(csv));
-            return ExitUsage;
-        }
-        const MeasuredFeatureSet features = analyseMeasuredLaunches(launches, corpus, *gpu, options.parser);
-        if (features.rows.isEmpty()) {
-            fprintf(stderr, "slicewatt-cli validate-measured: %s: no row could be analysed\n", qPrintable(csv));
-            return ExitAnalysisErrors;
-        }
+        int exitCode = ExitOk;
+        const std::optional<MeasuredInput> input
+            = readMeasuredInput(QStringLiteral("validate-measured"), csv, options, library.gpus(), ptx, &exitCode);
+        if (!input)
+            return exitCode;
+        const GpuSpec* gpu = input->gpu;
+        const MeasuredFeatureSet& features = input->features;
+        const MeasuredLaunchTable& launches = input->launches;
         validations << validateMeasuredLaunches(features, *gpu, validationOptions);
         validations.last().dataFile = QFileInfo(csv).fileName();
         validations.last().wholeFile = validateDatasetFeatures(launches, *gpu, validationOptions);

@@ -4,6 +4,9 @@
 #include "analysis/ProjectIndexer.h"
 #include "estimate/KernelEstimate.h"
 #include "estimate/LaunchActivityEstimate.h"
+#include "estimate/PtxExecution.h"
+#include "estimate/PtxWorkspace.h"
+#include "ptx/ProjectPtx.h"
 #include "estimate/WhatIf.h"
 #include "project/ProjectLoader.h"
 
@@ -35,13 +38,36 @@ void addIntensity(MeasuredRowFeatures& row, const KernelSlices& slices, const An
     row.lines = length;
 }
 
+// METHOD §10's launch features of one row from its kernel's PTX; occupancy is SliceWatt's
+// (the data set's came from the occupancy calculator with the cubin's registers).
+QHash<QString, double> rowPtxFeatures(const PtxFunction& function, const PtxModule& module, const KernelIR& ir,
+    const KernelSlices& slices, const AnalysisOptions& options, const MeasuredRowFeatures& row,
+    const PtxArchitecture& arch, const MeasuredPtxOptions& ptx, QString* rule)
+{
+    const PtxExecution execution = ptx.loopIterations
+        ? ptxExecutionPerLoop(function, *ptx.loopIterations)
+        : ptxExecutionFromAnalysis(function, module, ir, slices, options.defaultTripCount);
+    *rule = execution.rule;
+    QHash<QString, double> f = ptxLaunchFeatures(
+        ptxThreadCounts(function, execution.blockRuns), double(row.gridBlocks), double(row.blockThreads), arch);
+    f.insert(QStringLiteral("occupancy"), row.activity.occupancy);
+    return f;
+}
+
 } // namespace
 
-MeasuredFeatureSet analyseMeasuredLaunches(
-    const MeasuredLaunchTable& table, const QString& corpusRoot, const GpuSpec& gpu, const ParserOptions& parserOptions)
+MeasuredFeatureSet analyseMeasuredLaunches(const MeasuredLaunchTable& table, const QString& corpusRoot,
+    const GpuSpec& gpu, const ParserOptions& parserOptions, const MeasuredPtxOptions& ptx)
 {
     MeasuredFeatureSet set;
     set.gpuId = gpu.id;
+    QString whyNoArch;
+    const std::optional<PtxArchitecture> arch = ptx.producer ? ptxArchitectureFor(gpu, &whyNoArch) : std::nullopt;
+    if (ptx.producer && !arch)
+        set.problems << QStringLiteral("no PTX features: %1").arg(whyNoArch);
+    const PtxWorkspace workspace;
+    if (arch)
+        set.ptxProducer = ptx.producer->name();
     QMap<QString, QVector<int>> rowsBySource; // sorted: sources are analysed in a fixed order
     for (int i = 0; i < table.rows.size(); ++i) {
         const MeasuredLaunch& row = table.rows[i];
@@ -57,8 +83,18 @@ MeasuredFeatureSet analyseMeasuredLaunches(
                 << QStringLiteral("%1: not found under %2 (%3 rows)").arg(it.key(), corpusRoot).arg(it->size());
             continue;
         }
-        const ProjectIndex index = indexProject(loadProject({path}), parserOptions);
+        const ProjectSources sources = loadProject({path});
+        const ProjectIndex index = indexProject(sources, parserOptions);
         ++set.sourcesAnalysed;
+        ProjectPtx sourcePtx;
+        if (arch && !sources.units.isEmpty()) {
+            sourcePtx = compileProjectPtx({workspace.requestFor(sources.units.first(), ptxArchOf(gpu))}, {},
+                {*ptx.producer});
+            for (const FilePtx& file : sourcePtx.files) {
+                if (!file.compilation.ok())
+                    set.problems << QStringLiteral("%1: no PTX (%2)").arg(it.key(), file.compilation.error.left(300));
+            }
+        }
         for (int tableRow : *it) {
             const MeasuredLaunch& measured = table.rows[tableRow];
             const auto kernel = std::find_if(index.kernels.begin(), index.kernels.end(),
@@ -100,6 +136,10 @@ MeasuredFeatureSet analyseMeasuredLaunches(
             for (const LoopResolution& loop : slices.loops)
                 row.assumedLoops += loop.assumed ? 1 : 0;
             addIntensity(row, slices, options);
+            const FilePtx* from = nullptr;
+            if (const PtxFunction* function
+                = arch ? sourcePtx.kernel(kernel->info.qualifiedName, kernel->info.location.file, &from) : nullptr)
+                row.ptxFeatures = rowPtxFeatures(*function, from->module, *ir, slices, options, row, *arch, ptx, &set.ptxRule);
             set.rows << row;
         }
     }

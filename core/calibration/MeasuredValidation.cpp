@@ -8,6 +8,8 @@
 
 #include <QSet>
 
+#include <algorithm>
+
 #include <cmath>
 #include <limits>
 
@@ -48,30 +50,44 @@ ModelFigures scored(const QString& id, const QString& description, bool baseline
     return m;
 }
 
-QVector<float> datasetValues(const QHash<QString, double>& features)
+// A row's values of the feature columns, NaN where it lacks one; empty when it has none.
+QVector<float> featureValues(const QHash<QString, double>& features)
 {
     QVector<float> values;
+    if (features.isEmpty())
+        return values;
     for (const QString& column : datasetFeatureColumns())
         values << float(features.value(column, std::numeric_limits<double>::quiet_NaN()));
     return values;
 }
 
-// XGBoost on rows of the data set's own PTX features (Alavani et al.'s model, METHOD §10).
+std::optional<BoostedTrees> trainTrees(
+    const QVector<QVector<float>>& rows, const QVector<double>& measuredW, const QVector<int>& train, QString* error)
+{
+    QVector<QVector<float>> x;
+    QVector<float> watts;
+    for (int row : train) {
+        if (rows[row].isEmpty())
+            continue;
+        x << rows[row];
+        watts << float(measuredW[row]);
+    }
+    QString why;
+    std::optional<BoostedTrees> trees = BoostedTrees::train(x, watts, BoostingOptions(), &why);
+    if (!trees && error->isEmpty())
+        *error = why;
+    return trees;
+}
+
+// XGBoost on rows of PTX features (Alavani et al.'s model, METHOD §10); rows without
+// features are neither trained on nor predicted.
 GroupFitter boostedTreesFitter(const QVector<QVector<float>>& rows, const QVector<double>& measuredW, QString* error)
 {
     return [rows, measuredW, error](const QVector<int>& train) {
-        QVector<QVector<float>> x;
-        QVector<float> watts;
-        for (int row : train) {
-            x << rows[row];
-            watts << float(measuredW[row]);
-        }
-        QString why;
-        const std::optional<BoostedTrees> trees = BoostedTrees::train(x, watts, BoostingOptions(), &why);
-        if (!trees && error->isEmpty())
-            *error = why;
-        return std::function<double(int)>(
-            [rows, trees](int row) { return trees ? trees->predict(rows[row]) : kNotPredicted; });
+        const std::optional<BoostedTrees> trees = trainTrees(rows, measuredW, train, error);
+        return std::function<double(int)>([rows, trees](int row) {
+            return trees && !rows[row].isEmpty() ? trees->predict(rows[row]) : kNotPredicted;
+        });
     };
 }
 
@@ -190,7 +206,7 @@ QVector<ModelFigures> validateDatasetFeatures(
         groups << row.key();
         measured << row.watts;
         launch << launchFeatures(row.gridBlocks, row.blockThreads, gpu.sms);
-        datasetRows << datasetValues(row.features);
+        datasetRows << featureValues(row.features);
     }
     QVector<ModelFigures> models;
     if (measured.size() < 3)
@@ -201,7 +217,7 @@ QVector<ModelFigures> validateDatasetFeatures(
         QStringLiteral("baseline: least squares on SM saturation and log10 threads (launch only)"), true, groups,
         measured, linearBaseline(launch, measured), options);
     QString error;
-    models << scored(QStringLiteral("alavani-xgb"),
+    models << scored(QStringLiteral("alavani-xgb-published"),
         QStringLiteral("Alavani et al.'s XGBoost on the data set's own PTX features"), false, groups, measured,
         boostedTreesFitter(datasetRows, measured, &error), options);
     models.last().error = error;
@@ -265,15 +281,30 @@ MeasuredValidation validateMeasuredLaunches(
             QStringLiteral("JoS13's wavelet network retrained on intensity, saturation and program length (%1 epochs)")
                 .arg(options.wnnEpochs),
             false, waveletFitter(rows, options.wnnEpochs), nullptr);
-    bool hasDatasetFeatures = false;
     QVector<QVector<float>> datasetRows;
+    QVector<QVector<float>> ptxRows;
     for (const MeasuredRowFeatures& r : rows.rows) {
-        hasDatasetFeatures = hasDatasetFeatures || !r.datasetFeatures.isEmpty();
-        datasetRows << datasetValues(r.datasetFeatures);
+        datasetRows << featureValues(r.datasetFeatures);
+        ptxRows << featureValues(r.ptxFeatures);
     }
-    if (options.includeBoostedTrees && hasDatasetFeatures) {
+    const auto anyRow = [](const QVector<QVector<float>>& x) {
+        return std::any_of(x.begin(), x.end(), [](const QVector<float>& r) { return !r.isEmpty(); });
+    };
+    if (options.includeBoostedTrees && anyRow(ptxRows)) {
         QString error;
-        add(QStringLiteral("alavani-xgb"),
+        ModelFigures* m = add(QStringLiteral("alavani-xgb"),
+            QStringLiteral("Alavani et al.'s XGBoost on SliceWatt's PTX features (%1 PTX; %2)")
+                .arg(rows.ptxProducer, datasetFeatureColumns().join(QStringLiteral(", "))),
+            false, boostedTreesFitter(ptxRows, measured, &error), &error);
+        QVector<int> every;
+        for (int i = 0; i < rows.rows.size(); ++i)
+            every << i;
+        if (const std::optional<BoostedTrees> trees = trainTrees(ptxRows, measured, every, &m->error))
+            m->fullTrees = trees->toJson();
+    }
+    if (options.includeBoostedTrees && anyRow(datasetRows)) {
+        QString error;
+        add(QStringLiteral("alavani-xgb-published"),
             QStringLiteral("Alavani et al.'s XGBoost on the data set's own PTX features (%1)")
                 .arg(datasetFeatureColumns().join(QStringLiteral(", "))),
             false, boostedTreesFitter(datasetRows, measured, &error), &error);

@@ -27,6 +27,8 @@ struct ModelFigures {
     // The form fitted to every row: what a shipped model file holds (launch-activity forms).
     QHash<QString, double> fullFit;
     QStringList inputs; // the activity inputs the form uses
+    // XGBoost's own JSON of the trees grown on every row (alavani-xgb): what its model file holds.
+    QByteArray fullTrees;
 };
 
 struct MeasuredValidationOptions {
@@ -34,7 +36,7 @@ struct MeasuredValidationOptions {
     quint32 seed = 20231; // its shuffle
     int wnnEpochs = 300; // per held-out kernel: the network retrains for every fold
     bool includeWnn = true;
-    bool includeBoostedTrees = true; // alavani-xgb on the data set's own features
+    bool includeBoostedTrees = true; // alavani-xgb on SliceWatt's PTX features and on the data set's
 };
 
 struct MeasuredValidation {

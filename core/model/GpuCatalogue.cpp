@@ -17,6 +17,33 @@ QString normalised(QString text)
     return text.remove(QLatin1Char(' ')).remove(QLatin1Char('-')).toLower();
 }
 
+// The SM pipeline of METHOD §10's equations: every count and size positive, else a problem
+// naming the field (the PTX features divide by them).
+PtxPipeline readPtxPipeline(const QJsonObject& o, const QString& gpuId, ModelFileErrors& problems)
+{
+    PtxPipeline p;
+    const auto positive = [&](const char* key) {
+        const double value = o.value(QLatin1String(key)).toDouble(-1);
+        if (!(value > 0))
+            problems.add(QStringLiteral("GPU %1: \"ptx_pipeline\" needs a positive \"%2\"").arg(gpuId, QLatin1String(key)),
+                QLatin1String(key));
+        return value;
+    };
+    p.warpSchedulers = int(positive("warp_schedulers"));
+    p.dispatchUnits = int(positive("dispatch_units"));
+    p.loadStoreUnits = int(positive("load_store_units"));
+    p.l2Bytes = positive("l2_bytes");
+    p.globalLatencyCycles = positive("global_latency_cycles");
+    p.sharedLatencyCycles = positive("shared_latency_cycles");
+    p.sharedThroughputBytesPerCycle = positive("shared_throughput_bytes_per_cycle");
+    if (o.contains(QLatin1String("global_throughput_bytes_per_cycle")))
+        p.globalThroughputBytesPerCycle = positive("global_throughput_bytes_per_cycle");
+    const QJsonObject sources = o.value(QLatin1String("sources")).toObject();
+    for (auto it = sources.constBegin(); it != sources.constEnd(); ++it)
+        p.sources.insert(it.key(), it.value().toString());
+    return p;
+}
+
 } // namespace
 
 std::optional<GpuCatalogue> GpuCatalogue::parse(const QByteArray& json, const QString& fileName, QStringList& errors)
@@ -93,6 +120,9 @@ std::optional<GpuCatalogue> GpuCatalogue::parse(const QByteArray& json, const QS
                     QStringLiteral("fp32_lanes_per_sm"));
         }
         gpu.measuredPower = o.value(QLatin1String("measured_power")).toString();
+        if (o.contains(QLatin1String("ptx_pipeline")))
+            gpu.ptxPipeline = readPtxPipeline(
+                o.value(QLatin1String("ptx_pipeline")).toObject(), o.value(QLatin1String("id")).toString(), problems);
         const QJsonObject sources = o.value(QLatin1String("sources")).toObject();
         for (auto it = sources.constBegin(); it != sources.constEnd(); ++it)
             gpu.sources.insert(it.key(), it.value().toString());

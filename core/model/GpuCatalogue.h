@@ -10,6 +10,22 @@
 
 namespace slicewatt {
 
+// What the PTX launch features of METHOD §10 need of a GPU's SM pipeline (their equations
+// (1)–(4)), with where each figure comes from. A GPU without it has no PTX features.
+struct PtxPipeline {
+    int warpSchedulers = 0; // nWS per SM
+    int dispatchUnits = 0; // nDU per SM
+    int loadStoreUnits = 0; // R[LSU] per SM
+    double l2Bytes = 0;
+    double globalLatencyCycles = 0; // L(gm)
+    double sharedLatencyCycles = 0;
+    // TP(gm): bytes per clock per SM; derived from the memory bandwidth and boost clock when
+    // the file does not give it.
+    std::optional<double> globalThroughputBytesPerCycle;
+    double sharedThroughputBytesPerCycle = 0; // TP(sm)
+    QHash<QString, QString> sources;
+};
+
 // One GPU the models know (models/gpus.json). Per-SM limits bound how many blocks can be
 // resident; the SM count turns a launch into an SM saturation.
 struct GpuSpec {
@@ -44,6 +60,7 @@ struct GpuSpec {
     // The public measured power per launch this GPU has (METHOD §11): every model with
     // parameters for it must carry its validation figures. Empty: none.
     QString measuredPower;
+    std::optional<PtxPipeline> ptxPipeline;
     QHash<QString, QString> sources; // field ("sms", "clocks", "memory_bandwidth", …) → where it comes from
 };
 

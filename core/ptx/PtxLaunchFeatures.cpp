@@ -11,28 +11,35 @@ namespace {
 constexpr double kGlobalAccessBytes = 128;
 constexpr double kSharedAccessBytes = 4;
 
-double at(const std::array<double, kPtxClassCount>& counts, PtxClass c)
+double at(const PtxClassCounts& counts, PtxClass c)
 {
     return counts[size_t(c)];
 }
 
 } // namespace
 
-std::array<double, kPtxClassCount> ptxThreadCounts(const PtxFunction& function, double loopIterations)
+QVector<double> ptxLoopRuns(const PtxFunction& function, double loopIterations)
 {
-    std::array<double, kPtxClassCount> counts{};
-    for (const PtxBlock& block : function.blocks) {
-        const double runs = std::pow(loopIterations, block.loopDepth);
-        for (const PtxInstruction& i : block.instructions)
+    QVector<double> runs;
+    for (const PtxBlock& block : function.blocks)
+        runs << std::pow(loopIterations, block.loopDepth);
+    return runs;
+}
+
+PtxClassCounts ptxThreadCounts(const PtxFunction& function, const QVector<double>& blockRuns)
+{
+    PtxClassCounts counts{};
+    for (int b = 0; b < function.blocks.size(); ++b) {
+        const double runs = b < blockRuns.size() ? blockRuns[b] : 1.0;
+        for (const PtxInstruction& i : function.blocks[b].instructions)
             counts[size_t(i.cls)] += runs;
     }
     return counts;
 }
 
 QHash<QString, double> ptxLaunchFeatures(
-    const PtxFunction& function, double loopIterations, double blocks, double threads, const PtxArchitecture& gpu)
+    const PtxClassCounts& perThread, double blocks, double threads, const PtxArchitecture& gpu)
 {
-    const std::array<double, kPtxClassCount> perThread = ptxThreadCounts(function, loopIterations);
     const double compute = at(perThread, PtxClass::Compute);
     const double global
         = at(perThread, PtxClass::Global) + at(perThread, PtxClass::Texture) + at(perThread, PtxClass::Local);

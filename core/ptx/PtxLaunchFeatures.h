@@ -5,6 +5,7 @@
 
 #include <QHash>
 #include <QString>
+#include <QVector>
 
 namespace slicewatt {
 
@@ -25,10 +26,14 @@ struct PtxArchitecture {
     double sharedThroughput = 0; // TP(sm), bytes per cycle
 };
 
+// How many times each basic block runs for one thread by PFEA's rule: `loopIterations` times
+// per loop around it (its loop depth), once outside loops.
+QVector<double> ptxLoopRuns(const PtxFunction& function, double loopIterations);
+
 // Instructions per class of one thread's run through a kernel: each basic block's counts
-// times the loop iteration count to the power of its loop depth (PFEA: a block inside a
-// back edge runs `loopIterations` times per enclosing loop).
-std::array<double, kPtxClassCount> ptxThreadCounts(const PtxFunction& function, double loopIterations);
+// times its runs (one entry per block).
+using PtxClassCounts = std::array<double, kPtxClassCount>;
+PtxClassCounts ptxThreadCounts(const PtxFunction& function, const QVector<double>& blockRuns);
 
 // The launch features of METHOD §10 for `blocks` blocks of `threads` threads, by the data
 // set's column names: total threads, n_warps, waves, sm_active, per-SM counts (threads per
@@ -36,6 +41,6 @@ std::array<double, kPtxClassCount> ptxThreadCounts(const PtxFunction& function, 
 // instructions, and equations (1)–(4): inst_issue_cycles, cache_penalty, glb_penalty,
 // sh_penalty. Access sizes: 128 B global, 4 B shared.
 QHash<QString, double> ptxLaunchFeatures(
-    const PtxFunction& function, double loopIterations, double blocks, double threads, const PtxArchitecture& gpu);
+    const PtxClassCounts& perThread, double blocks, double threads, const PtxArchitecture& gpu);
 
 } // namespace slicewatt

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "model/GpuCatalogue.h"
+#include "project/ProjectLoader.h"
+#include "ptx/PtxCompiler.h"
+
+#include <QString>
+#include <QTemporaryDir>
+
+#include <memory>
+
+namespace slicewatt {
+
+// A temporary folder with what a PTX producer needs besides the project (METHOD §10): the
+// prelude in `prelude/` (clang reads it in place of CUDA's headers) and its stand-ins for the
+// CUDA samples' helper_*.h alone in `helpers/` (nvcc finds them after its own headers).
+// Removed with the object; never inside the analysed project.
+class PtxWorkspace {
+public:
+    PtxWorkspace();
+    bool isValid() const { return m_valid; }
+    QString preludeFolder() const;
+    QString helperFolder() const;
+
+    // One translation unit's request: its include folders, macros and standard from its flags.
+    PtxRequest requestFor(const SourceFile& unit, const QString& arch) const;
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    bool m_valid = false;
+};
+
+// The architecture a GPU's code is compiled for: "sm_70" for compute capability 7.0; empty
+// when the catalogue does not give one.
+QString ptxArchOf(const GpuSpec& gpu);
+
+// The producers found, or only those of `wanted` ("nvcc", "clang"; empty: all), first preferred.
+QVector<PtxProducer> ptxProducersNamed(const QString& wanted);
+
+} // namespace slicewatt
