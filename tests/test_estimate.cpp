@@ -47,8 +47,9 @@ private Q_SLOTS:
         const ModelLibrary lib = ModelLibrary::load({}, errors);
         QVERIFY2(errors.isEmpty(), qPrintable(errors.join('\n')));
         QCOMPARE(lib.gpus().gpus().size(), 13);
-        QCOMPARE(lib.models().size(), 4);
+        QCOMPARE(lib.models().size(), 5);
         QVERIFY(lib.model("launch-activity"));
+        QVERIFY(lib.model("alavani-xgb") && lib.model("alavani-xgb")->needsPtx());
         QVERIFY(lib.model("jos13"));
         QVERIFY(lib.model("jsw12"));
         QCOMPARE(lib.gpus().find("GTX 280")->sms, 30);

@@ -9,6 +9,7 @@
 #include "calibration/ActivityModelFile.h"
 #include "calibration/MeasuredValidation.h"
 #include "estimate/LaunchActivityEstimate.h"
+#include "estimate/PtxWorkspace.h"
 #include "estimate/WhatIf.h"
 #include "model/ActivityModel.h"
 #include "model/ModelLibrary.h"
@@ -204,8 +205,14 @@ private Q_SLOTS:
         MeasuredLaunchTable table = readMeasuredLaunches(csv.readAll(), csv.fileName());
         QStringList problems;
         mapMeasuredLaunches(table, readKernelMap(mapFile.readAll(), mapFile.fileName(), &problems));
+        // The committed comparison holds alavani-xgb on clang's PTX, as validate-measured makes it.
+        const QVector<PtxProducer> clang = ptxProducersNamed("clang");
+        if (clang.isEmpty())
+            QSKIP("clang is not installed: the committed figures include alavani-xgb on its PTX");
+        MeasuredPtxOptions ptx;
+        ptx.producer = clang.first();
         const MeasuredFeatureSet features
-            = analyseMeasuredLaunches(table, test::sharedDir() + "/corpus/measured", *spec, test::parserOptions());
+            = analyseMeasuredLaunches(table, test::sharedDir() + "/corpus/measured", *spec, test::parserOptions(), ptx);
         MeasuredValidationOptions options;
         options.includeWnn = false;
         const MeasuredValidation validation = validateMeasuredLaunches(features, *spec, options);
@@ -247,8 +254,9 @@ private Q_SLOTS:
         QVERIFY(chosen->grouped.mapePct < validation.figures("launch-linear")->grouped.mapePct);
         // Every row analysed once per source; only unmapped rows left out.
         QVERIFY(features.rows.size() >= 85);
+        // (and kernels clang cannot compile: dynamic parallelism)
         for (const QString& problem : features.problems)
-            QVERIFY2(problem.contains("not in the kernel map"), qPrintable(problem));
+            QVERIFY2(problem.contains("not in the kernel map") || problem.contains("no PTX"), qPrintable(problem));
     }
 
     // Every row of the V100 file on its own PTX columns: random row splits let XGBoost
@@ -265,7 +273,7 @@ private Q_SLOTS:
         const QVector<ModelFigures> models = validateDatasetFeatures(table, v100(library));
         QCOMPARE(models.size(), 3);
         const ModelFigures& xgb = models.last();
-        QCOMPARE(xgb.id, QStringLiteral("alavani-xgb"));
+        QCOMPARE(xgb.id, QStringLiteral("alavani-xgb-published"));
         QVERIFY2(xgb.error.isEmpty(), qPrintable(xgb.error));
         QCOMPARE(xgb.grouped.rows, int(table.rows.size()));
         QVERIFY2(xgb.randomSplit.mapePct < 10, qPrintable(QString::number(xgb.randomSplit.mapePct)));

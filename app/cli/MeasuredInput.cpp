@@ -46,8 +46,8 @@ bool parsePtxOptions(const CommonOptions& options, MeasuredPtxOptions* ptx, QStr
     return true;
 }
 
-std::optional<MeasuredInput> readMeasuredInput(const QString& command, const QString& csv,
-    const CommonOptions& options, const GpuCatalogue& gpus, const MeasuredPtxOptions& ptx, int* exitCode)
+std::optional<MeasuredInput> readMeasuredInput(const QString& command, const QString& csv, const CommonOptions& options,
+    const GpuCatalogue& gpus, const MeasuredPtxOptions& ptx, int* exitCode)
 {
     const QByteArray name = command.toUtf8();
     MeasuredInput input;
@@ -92,8 +92,8 @@ std::optional<MeasuredInput> readMeasuredInput(const QString& command, const QSt
         mapMeasuredLaunches(input.launches, map);
     }
     if (corpus.isEmpty()) {
-        fprintf(stderr, "slicewatt-cli %s: %s: where are the measured kernels' sources? (--corpus)\n",
-            name.constData(), qPrintable(csv));
+        fprintf(stderr, "slicewatt-cli %s: %s: where are the measured kernels' sources? (--corpus)\n", name.constData(),
+            qPrintable(csv));
         *exitCode = ExitUsage;
         return std::nullopt;
     }

@@ -21,7 +21,7 @@ struct MeasuredInput {
     MeasuredLaunchTable launches;
     MeasuredFeatureSet features;
 };
-std::optional<MeasuredInput> readMeasuredInput(const QString& command, const QString& csv,
-    const CommonOptions& options, const GpuCatalogue& gpus, const MeasuredPtxOptions& ptx, int* exitCode);
+std::optional<MeasuredInput> readMeasuredInput(const QString& command, const QString& csv, const CommonOptions& options,
+    const GpuCatalogue& gpus, const MeasuredPtxOptions& ptx, int* exitCode);
 
 } // namespace slicewatt::cli

@@ -16,7 +16,6 @@
 
 namespace slicewatt::cli {
 
-
 int runPtxCommand(const QStringList& args)
 {
     CommonOptions options;

@@ -15,7 +15,6 @@
 
 namespace slicewatt::cli {
 
-
 int runValidateMeasuredCommand(const QStringList& args)
 {
     CommonOptions options;

@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "WhatIfOptions.h"
 
+#include "estimate/PtxWorkspace.h"
+#include "project/ProjectLoader.h"
+
 #include <cstdio>
+
+#include <unistd.h>
 
 namespace slicewatt::cli {
 namespace {
@@ -95,7 +100,8 @@ QStringList whatIfValueOptions()
     return {QStringLiteral("--gpu"), QStringLiteral("--model"), QStringLiteral("--sa"), QStringLiteral("--grid"),
         QStringLiteral("--block"), QStringLiteral("--time"), QStringLiteral("--delta"), QStringLiteral("--models-dir"),
         QStringLiteral("--trips"), QStringLiteral("--branch"), QStringLiteral("--counting"),
-        QStringLiteral("--energy-model"), QStringLiteral("--threads"), QStringLiteral("--static-w")};
+        QStringLiteral("--energy-model"), QStringLiteral("--threads"), QStringLiteral("--static-w"),
+        QStringLiteral("--compiler"), QStringLiteral("--loop-iterations")};
 }
 
 bool readWhatIfOptions(const CommonOptions& options, WhatIfOptions& whatIf, QString& error)
@@ -167,6 +173,33 @@ bool readWhatIfOptions(const CommonOptions& options, WhatIfOptions& whatIf, QStr
     settings.seconds = seconds;
     if (delta)
         settings.delta = *delta;
+    return true;
+}
+
+bool compileWhatIfPtx(const CommonOptions& options, WhatIfOptions& whatIf, QString& error)
+{
+    std::optional<double> iterations;
+    if (!readNumber(options, QStringLiteral("loop-iterations"), 1, 1e12, iterations, error))
+        return false;
+    if (!whatIf.model->needsPtx())
+        return true;
+    const QString wanted = options.values.value(QStringLiteral("compiler"));
+    if (!wanted.isEmpty() && wanted != QLatin1String("nvcc") && wanted != QLatin1String("clang")) {
+        error = QStringLiteral("--compiler is nvcc or clang, not '%1'").arg(wanted);
+        return false;
+    }
+    const QVector<PtxProducer> producers = ptxProducersFor(*whatIf.model, *whatIf.gpu, wanted);
+    const bool terminal = isatty(fileno(stderr));
+    whatIf.ptx = compileSourcesPtx(
+        loadProject(options.inputs, options.load), *whatIf.gpu, producers, [terminal](int done, int total) {
+            if (terminal)
+                fprintf(stderr, "\rslicewatt-cli: PTX of %d of %d files%s", done, total, done == total ? "\n" : "");
+            return true;
+        });
+    whatIf.settings.ptx = ptxSettingsFor(*whatIf.model, *whatIf.gpu, whatIf.ptx);
+    whatIf.settings.ptx.loopIterations = iterations;
+    if (!wanted.isEmpty() && producers.isEmpty())
+        whatIf.settings.ptx.missing = QStringLiteral("--compiler %1 is not installed").arg(wanted);
     return true;
 }
 

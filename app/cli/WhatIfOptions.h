@@ -4,6 +4,7 @@
 #include "CliOptions.h"
 #include "estimate/WhatIf.h"
 #include "model/ModelLibrary.h"
+#include "ptx/ProjectPtx.h"
 
 #include <QString>
 #include <QStringList>
@@ -29,6 +30,7 @@ struct WhatIfOptions {
     const PowerModel* model = nullptr;
     const GpuSpec* gpu = nullptr;
     const EnergyModel* energy = nullptr;
+    ProjectPtx ptx; // the project's PTX when the model reads it (settings.ptx points here)
 };
 
 // Reads the options from `options.values`: numbers and their ranges, --sa against
@@ -36,6 +38,11 @@ struct WhatIfOptions {
 // they are not fatal), the GPU and model, the counting mode. False with `error` on a usage
 // mistake (exit status 2).
 bool readWhatIfOptions(const CommonOptions& options, WhatIfOptions& whatIf, QString& error);
+
+// A model that reads PTX (alavani-xgb): compiles the inputs' translation units (--compiler, else
+// the producer the model was trained on) into whatIf.ptx, with --loop-iterations. Prints
+// progress on a terminal. False with `error` on a usage mistake (exit status 2).
+bool compileWhatIfPtx(const CommonOptions& options, WhatIfOptions& whatIf, QString& error);
 
 // --trips L=N and --branch L=P/Q: per-kernel what-ifs on the statements at those lines of
 // every kernel in `index`. False with `error` when malformed (exit status 2).

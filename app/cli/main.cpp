@@ -9,6 +9,7 @@
 #include "ReportCommand.h"
 #include "SlicesCommand.h"
 #include "TraceCommand.h"
+#include "TrainPtxModelCommand.h"
 #include "TrainWnnCommand.h"
 #include "ValidateCommand.h"
 #include "ValidateMeasuredCommand.h"
@@ -49,6 +50,10 @@ const char* const kUsage = "Usage: slicewatt-cli COMMAND [OPTIONS] PATH...\n"
                            "  train-wnn  train the wavelet network on measurements (CSV with intensity,\n"
                            "             saturation, lines, gpu, watts), or with --surfaces on the published\n"
                            "             surfaces (reproduces models/wnn-default.json): -o FILE [--seed N]\n"
+                           "  train-ptx-model\n"
+                           "             the PTX + XGBoost model (Alavani et al.): PTX features of every measured\n"
+                           "             launch, validated with whole kernels held out, trained per GPU\n"
+                           "             (reproduces models/alavani-xgb.json): train-ptx-model CSV... -o FILE\n"
                            "  trace      import a measured power trace (nvidia-smi CSV or time_s,power_w CSV),\n"
                            "             correct the sensor's lag (t_p, short runs, idle tail) and print raw\n"
                            "             and corrected power and energy: trace FILE [--start S --end S]\n"
@@ -226,6 +231,25 @@ QByteArray commandHelp(const QString& command)
                "  --id ID               the model's id (default wnn)\n"
                "  --seed N              the training seed (default 1)\n"
                "  --epochs N            at most N training epochs (default 20000)\n";
+    } else if (command == QLatin1String("train-ptx-model")) {
+        text = "Usage: slicewatt-cli train-ptx-model CSV... -o MODEL.json [OPTIONS]\n\n"
+               "Trains Alavani et al.'s power model (METHOD.md section 10) per GPU: compiles each measured\n"
+               "kernel's source to PTX, computes the launch features of every measured row (instructions\n"
+               "per class per thread and per SM, waves, equations (1)-(4) on the GPU catalogue's pipeline\n"
+               "figures), validates XGBoost with whole kernels held out beside the other models (the same\n"
+               "rows) and the random split (labelled), trains on every row and writes the model file with\n"
+               "its figures. Prints the figures and how the PTX features compare with the data set's own\n"
+               "columns. Deterministic: models/alavani-xgb.json is\n"
+               "  train-ptx-model ../shared/data/alavani/{V100,K20,M60}.csv -o models/alavani-xgb.json\n\n"
+               "Options:\n"
+               "  -o, --output FILE     the model file to write (required)\n"
+               "  --compiler NAME       clang (default: on every Debian machine, so the file comes out the\n"
+               "                        same everywhere) or nvcc\n"
+               "  --loop-iterations N   run every PTX loop N times (PFEA's input) instead of the analysis's\n"
+               "                        trip counts\n"
+               "  --map FILE, --corpus DIR, --gpu ID, --models-dir DIR\n"
+               "                        as validate-measured\n";
+        text += kLoadOptions;
     } else if (command == QLatin1String("trace")) {
         text = "Usage: slicewatt-cli trace FILE [OPTIONS]\n\n"
                "Imports a power trace measured with the GPU's built-in sensor and corrects it as SC16\n"
@@ -295,6 +319,9 @@ QByteArray commandHelp(const QString& command)
                "  --gpu ID              the GPU measured (one CSV only)\n"
                "  --wnn-epochs N        training epochs of the wavelet network per held-out kernel (default\n"
                "                        300; 0 leaves the network out)\n"
+               "  --compiler NAME       the PTX producer for alavani-xgb's features: clang (default), nvcc,\n"
+               "                        or none\n"
+               "  --loop-iterations N   run every PTX loop N times instead of the analysis's trip counts\n"
                "  --write-model FILE    write the launch-activity model fitted to every row, with its figures\n"
                "                        in its provenance (models/launch-activity.json is written so)\n"
                "  --models-dir DIR      extra GPU files (JSON) from DIR\n"
@@ -367,6 +394,8 @@ int main(int argc, char** argv)
         return slicewatt::cli::runAnalyzeCommand(args);
     if (command == QLatin1String("train-wnn"))
         return slicewatt::cli::runTrainWnnCommand(args);
+    if (command == QLatin1String("train-ptx-model"))
+        return slicewatt::cli::runTrainPtxModelCommand(args);
     if (command == QLatin1String("fit"))
         return slicewatt::cli::runFitCommand(args);
     if (command == QLatin1String("slices"))

@@ -31,31 +31,6 @@ QJsonObject inputDomain(const MeasuredFeatureSet& features)
     return domain;
 }
 
-QJsonObject comparedModels(const MeasuredValidation& validation)
-{
-    QJsonObject compared;
-    for (const ModelFigures& m : validation.models) {
-        compared.insert(m.id,
-            QJsonObject{{QStringLiteral("description"), m.description}, {QStringLiteral("baseline"), m.baseline},
-                {QStringLiteral("grouped"), errorFiguresJson(m.grouped)},
-                {QStringLiteral("random_split"), errorFiguresJson(m.randomSplit)}});
-    }
-    return compared;
-}
-
-// Every measured launch with the prediction of the fit that did not see its kernel: what the
-// accuracy view's scatter and per-kernel errors are drawn from.
-QJsonArray heldOutRows(const MeasuredValidation& validation, const ModelFigures& figures)
-{
-    QJsonArray rows;
-    for (int i = 0; i < validation.features.rows.size(); ++i) {
-        const MeasuredRowFeatures& row = validation.features.rows[i];
-        rows << QJsonArray{
-            row.group, row.gridBlocks, row.blockThreads, row.measuredW, std::round(figures.groupedW[i] * 1000) / 1000};
-    }
-    return rows;
-}
-
 } // namespace
 
 const ModelFigures* chosenActivityVariant(const MeasuredValidation& validation)

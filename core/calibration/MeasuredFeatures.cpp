@@ -6,9 +6,9 @@
 #include "estimate/LaunchActivityEstimate.h"
 #include "estimate/PtxExecution.h"
 #include "estimate/PtxWorkspace.h"
-#include "ptx/ProjectPtx.h"
 #include "estimate/WhatIf.h"
 #include "project/ProjectLoader.h"
+#include "ptx/ProjectPtx.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -38,22 +38,6 @@ void addIntensity(MeasuredRowFeatures& row, const KernelSlices& slices, const An
     row.lines = length;
 }
 
-// METHOD §10's launch features of one row from its kernel's PTX; occupancy is SliceWatt's
-// (the data set's came from the occupancy calculator with the cubin's registers).
-QHash<QString, double> rowPtxFeatures(const PtxFunction& function, const PtxModule& module, const KernelIR& ir,
-    const KernelSlices& slices, const AnalysisOptions& options, const MeasuredRowFeatures& row,
-    const PtxArchitecture& arch, const MeasuredPtxOptions& ptx, QString* rule)
-{
-    const PtxExecution execution = ptx.loopIterations
-        ? ptxExecutionPerLoop(function, *ptx.loopIterations)
-        : ptxExecutionFromAnalysis(function, module, ir, slices, options.defaultTripCount);
-    *rule = execution.rule;
-    QHash<QString, double> f = ptxLaunchFeatures(
-        ptxThreadCounts(function, execution.blockRuns), double(row.gridBlocks), double(row.blockThreads), arch);
-    f.insert(QStringLiteral("occupancy"), row.activity.occupancy);
-    return f;
-}
-
 } // namespace
 
 MeasuredFeatureSet analyseMeasuredLaunches(const MeasuredLaunchTable& table, const QString& corpusRoot,
@@ -66,8 +50,11 @@ MeasuredFeatureSet analyseMeasuredLaunches(const MeasuredLaunchTable& table, con
     if (ptx.producer && !arch)
         set.problems << QStringLiteral("no PTX features: %1").arg(whyNoArch);
     const PtxWorkspace workspace;
-    if (arch)
+    if (arch) {
         set.ptxProducer = ptx.producer->name();
+        set.ptxRule = ptx.loopIterations ? ptxExecutionPerLoop({}, *ptx.loopIterations).rule
+                                         : QStringLiteral("the analysis's loop trip counts");
+    }
     QMap<QString, QVector<int>> rowsBySource; // sorted: sources are analysed in a fixed order
     for (int i = 0; i < table.rows.size(); ++i) {
         const MeasuredLaunch& row = table.rows[i];
@@ -88,8 +75,8 @@ MeasuredFeatureSet analyseMeasuredLaunches(const MeasuredLaunchTable& table, con
         ++set.sourcesAnalysed;
         ProjectPtx sourcePtx;
         if (arch && !sources.units.isEmpty()) {
-            sourcePtx = compileProjectPtx({workspace.requestFor(sources.units.first(), ptxArchOf(gpu))}, {},
-                {*ptx.producer});
+            sourcePtx
+                = compileProjectPtx({workspace.requestFor(sources.units.first(), ptxArchOf(gpu))}, {}, {*ptx.producer});
             for (const FilePtx& file : sourcePtx.files) {
                 if (!file.compilation.ok())
                     set.problems << QStringLiteral("%1: no PTX (%2)").arg(it.key(), file.compilation.error.left(300));
@@ -136,10 +123,14 @@ MeasuredFeatureSet analyseMeasuredLaunches(const MeasuredLaunchTable& table, con
             for (const LoopResolution& loop : slices.loops)
                 row.assumedLoops += loop.assumed ? 1 : 0;
             addIntensity(row, slices, options);
-            const FilePtx* from = nullptr;
-            if (const PtxFunction* function
-                = arch ? sourcePtx.kernel(kernel->info.qualifiedName, kernel->info.location.file, &from) : nullptr)
-                row.ptxFeatures = rowPtxFeatures(*function, from->module, *ir, slices, options, row, *arch, ptx, &set.ptxRule);
+            if (arch) {
+                PtxSettings kernelPtx;
+                kernelPtx.project = &sourcePtx;
+                kernelPtx.loopIterations = ptx.loopIterations;
+                kernelPtx = ptxForKernel(kernelPtx, kernel->info.qualifiedName, kernel->info.location.file);
+                attachPtxFeatures(row.activity, *ir, slices, gpu, kernelPtx, options.defaultTripCount);
+                row.ptxFeatures = row.activity.ptxFeatures;
+            }
             set.rows << row;
         }
     }

@@ -224,6 +224,21 @@ QVector<ModelFigures> validateDatasetFeatures(
     return models;
 }
 
+ErrorFigures figuresOnRowsOf(const MeasuredValidation& validation, const ModelFigures& model, const ModelFigures& over)
+{
+    QVector<double> measured;
+    QVector<double> predicted;
+    QStringList groups;
+    for (int i = 0; i < validation.features.rows.size(); ++i) {
+        if (!std::isfinite(over.groupedW[i]))
+            continue;
+        measured << validation.features.rows[i].measuredW;
+        predicted << model.groupedW[i];
+        groups << validation.features.rows[i].group;
+    }
+    return figuresOver(measured, groups, predicted);
+}
+
 QStringList rowGroups(const MeasuredFeatureSet& features)
 {
     QStringList groups;

@@ -74,6 +74,10 @@ const QStringList& datasetFeatureColumns();
 QVector<ModelFigures> validateDatasetFeatures(
     const MeasuredLaunchTable& table, const GpuSpec& gpu, const MeasuredValidationOptions& options = {});
 
+// A model's grouped figures over only the rows `over` predicts: two models compared on the
+// same kernels when one predicts fewer rows (no PTX for some kernels).
+ErrorFigures figuresOnRowsOf(const MeasuredValidation& validation, const ModelFigures& model, const ModelFigures& over);
+
 // The groups (kernels) of the rows.
 QStringList rowGroups(const MeasuredFeatureSet& features);
 

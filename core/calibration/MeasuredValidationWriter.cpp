@@ -111,6 +111,23 @@ QString measuredValidationTable(const MeasuredValidation& validation, const QStr
             "\n* default for this GPU: %1 (lowest grouped MAPE among the shipped launch-activity forms; "
             "every form's figures above)\n")
                     .arg(validation.defaultModelId);
+    // A model that predicts fewer rows (no PTX for some kernels) against the others on its rows.
+    for (const ModelFigures& partial : validation.models) {
+        if (partial.grouped.rows == 0 || partial.grouped.rows >= f.rows.size())
+            continue;
+        text += QStringLiteral("\nOn the %1 rows (%2 kernels) %3 predicts, grouped MAPE%:")
+                    .arg(partial.grouped.rows)
+                    .arg(partial.grouped.groups)
+                    .arg(partial.id);
+        for (const ModelFigures& m : validation.models) {
+            if (m.grouped.rows > partial.grouped.rows)
+                text += QStringLiteral(" %1 %2;").arg(m.id).arg(
+                    figuresOnRowsOf(validation, m, partial).mapePct, 0, 'f', 1);
+        }
+        text += QLatin1Char('\n');
+    }
+    if (!f.ptxProducer.isEmpty())
+        text += QStringLiteral("PTX features: %1, each block run by %2.\n").arg(f.ptxProducer, f.ptxRule);
     if (!validation.wholeFile.isEmpty()) {
         text += QStringLiteral("\nEvery row of the file on the data set's own PTX columns (no SliceWatt analysis), %1 "
                                "rows of %2 kernels:\n")
@@ -171,6 +188,33 @@ QByteArray measuredValidationCsv(const QVector<MeasuredValidation>& validations)
         }
     }
     return csv;
+}
+
+QJsonObject comparedModels(const MeasuredValidation& validation, const ModelFigures* sameRowsAs)
+{
+    QJsonObject compared;
+    for (const ModelFigures& m : validation.models) {
+        QJsonObject entry{{QStringLiteral("description"), m.description}, {QStringLiteral("baseline"), m.baseline},
+            {QStringLiteral("grouped"), errorFiguresJson(m.grouped)},
+            {QStringLiteral("random_split"), errorFiguresJson(m.randomSplit)}};
+        if (sameRowsAs && sameRowsAs->grouped.rows < m.grouped.rows)
+            entry.insert(
+                QStringLiteral("grouped_on_same_rows"), errorFiguresJson(figuresOnRowsOf(validation, m, *sameRowsAs)));
+        compared.insert(m.id, entry);
+    }
+    return compared;
+}
+
+QJsonArray heldOutRows(const MeasuredValidation& validation, const ModelFigures& figures)
+{
+    QJsonArray rows;
+    for (int i = 0; i < validation.features.rows.size(); ++i) {
+        const MeasuredRowFeatures& row = validation.features.rows[i];
+        if (std::isfinite(figures.groupedW[i]))
+            rows << QJsonArray{row.group, row.gridBlocks, row.blockThreads, row.measuredW,
+                std::round(figures.groupedW[i] * 1000) / 1000};
+    }
+    return rows;
 }
 
 } // namespace slicewatt

@@ -114,6 +114,8 @@ KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, co
     QString launchProblem;
     if (model.isLaunchLevel()) {
         estimate.activity = estimateLaunchActivity(ir, slices, launch, gpu, &launchProblem);
+        if (estimate.activity && model.needsPtx())
+            attachPtxFeatures(*estimate.activity, ir, slices, gpu, settings.ptx, AnalysisOptions().defaultTripCount);
         if (estimate.activity) {
             estimate.assumptions += estimate.activity->assumptions;
             if (settings.saturation)
@@ -121,8 +123,7 @@ KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, co
                     "the SM saturation given is not used: the launch-activity model reads the launch itself");
             launchPrediction = model.predictLaunch(gpu, *estimate.activity);
             if (!launchPrediction)
-                launchProblem = QStringLiteral("model %1 has no parameters for %2, or the GPU has no board power")
-                                    .arg(model.id(), gpu.name);
+                launchProblem = model.launchProblem(gpu, *estimate.activity);
             else
                 estimate.outOfDomain += launchPrediction->outOfDomain;
         } else {

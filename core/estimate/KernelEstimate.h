@@ -2,6 +2,7 @@
 #pragma once
 
 #include "KernelEnergy.h"
+#include "PtxExecution.h"
 #include "analysis/KernelSlices.h"
 #include "model/PowerModel.h"
 
@@ -16,6 +17,7 @@ struct EstimateSettings {
     std::optional<double> seconds; // execution time for energy
     double delta = 0.01; // BDPM: sub-slices with probability <= δ are dropped [ours: default]
     EnergySettings energy; // the instruction-class model: energy, and how heat follows the work
+    PtxSettings ptx; // the PTX features of a model that reads them (alavani-xgb)
 };
 
 struct SliceEstimate {

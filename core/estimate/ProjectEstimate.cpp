@@ -14,7 +14,11 @@ EstimateRun estimateProject(const ProjectIndex& index, const QVector<KernelSlice
     for (const KernelSliceReport& analysis : analyses) {
         KernelEstimateReport report;
         report.analysis = analysis;
-        report.estimate = estimateKernel(*analysis.ir, analysis.slices, analysis.launch, model, gpu, settings);
+        EstimateSettings kernelSettings = settings;
+        if (analysis.kernel)
+            kernelSettings.ptx
+                = ptxForKernel(settings.ptx, analysis.kernel->info.qualifiedName, analysis.kernel->info.location.file);
+        report.estimate = estimateKernel(*analysis.ir, analysis.slices, analysis.launch, model, gpu, kernelSettings);
         run.kernels << report;
     }
     return run;

@@ -20,12 +20,10 @@ QHash<QString, QVector<double>> loopTripsByLine(const KernelIR& ir, const Kernel
     QHash<QString, QVector<double>> byLine;
     for (const Statement& s : ir.statements) {
         QVector<double> trips;
-        for (int loop : s.loops) {
-            // A loop header lists itself last: its own line runs with the loops around it.
-            if (s.kind == StatementKind::Loop && loop == s.loops.last())
-                continue;
+        // A loop header lists itself last: the compare and step on its line run once per
+        // iteration inside the PTX loop (a block before the loop has depth 0 and runs once).
+        for (int loop : s.loops)
             trips << tripsOfLoop.value(loop, 1.0);
-        }
         const QString key = QFileInfo(s.location.file).fileName() + QLatin1Char(':') + QString::number(s.location.line);
         QVector<double>& known = byLine[key];
         if (trips.size() > known.size())
@@ -60,8 +58,8 @@ PtxExecution ptxExecutionFromAnalysis(const PtxFunction& function, const PtxModu
         for (const PtxInstruction& i : block.instructions) {
             if (i.line <= 0)
                 continue;
-            const QString key = QFileInfo(module.files.value(i.file)).fileName() + QLatin1Char(':')
-                + QString::number(i.line);
+            const QString key
+                = QFileInfo(module.files.value(i.file)).fileName() + QLatin1Char(':') + QString::number(i.line);
             const QVector<double> around = byLine.value(key);
             if (around.size() > trips.size())
                 trips = around;
@@ -83,6 +81,54 @@ PtxExecution ptxExecutionFromAnalysis(const PtxFunction& function, const PtxModu
                              .arg(unmatchedLoops)
                              .arg(defaultTripCount);
     return e;
+}
+
+PtxSettings ptxForKernel(const PtxSettings& settings, const QString& qualifiedName, const QString& file)
+{
+    PtxSettings kernel = settings;
+    kernel.function = settings.project ? settings.project->kernel(qualifiedName, file, &kernel.file) : nullptr;
+    return kernel;
+}
+
+void attachPtxFeatures(LaunchActivity& activity, const KernelIR& ir, const KernelSlices& slices, const GpuSpec& gpu,
+    const PtxSettings& settings, int defaultTripCount)
+{
+    if (!settings.project) {
+        activity.ptxProblem = settings.missing.isEmpty() ? QStringLiteral("no PTX was compiled") : settings.missing;
+        return;
+    }
+    if (!settings.function || !settings.file) {
+        QStringList failed;
+        for (const FilePtx& file : settings.project->files) {
+            if (!file.compilation.ok())
+                failed << QStringLiteral("%1: %2").arg(
+                    QFileInfo(file.file).fileName(), file.compilation.error.section(QLatin1Char('\n'), 0, 0).left(200));
+        }
+        activity.ptxProblem
+            = QStringLiteral("%1 produced no PTX for kernel %2%3")
+                  .arg(settings.project->producer, ir.kernelName,
+                      failed.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(failed.join(QStringLiteral("; "))));
+        return;
+    }
+    QString why;
+    const std::optional<PtxArchitecture> arch = ptxArchitectureFor(gpu, &why);
+    if (!arch) {
+        activity.ptxProblem = why;
+        return;
+    }
+    const PtxExecution execution = settings.loopIterations
+        ? ptxExecutionPerLoop(*settings.function, *settings.loopIterations)
+        : ptxExecutionFromAnalysis(*settings.function, settings.file->module, ir, slices, defaultTripCount);
+    activity.ptxFeatures = ptxLaunchFeatures(
+        ptxThreadCounts(*settings.function, execution.blockRuns), activity.gridBlocks, activity.blockThreads, *arch);
+    activity.ptxFeatures.insert(QStringLiteral("occupancy"), activity.occupancy);
+    activity.ptxSource = QStringLiteral("%1 PTX of %2 (%3), each block run by %4")
+                             .arg(settings.project->producer, QFileInfo(settings.file->file).fileName(),
+                                 settings.file->compilation.arch, execution.rule);
+    activity.assumptions << QStringLiteral("PTX features from %1").arg(activity.ptxSource);
+    activity.assumptions += execution.assumptions;
+    if (!settings.note.isEmpty())
+        activity.assumptions << settings.note;
 }
 
 std::optional<PtxArchitecture> ptxArchitectureFor(const GpuSpec& gpu, QString* why)

@@ -4,6 +4,8 @@
 #include "analysis/KernelSlices.h"
 #include "ir/KernelIR.h"
 #include "model/GpuCatalogue.h"
+#include "model/LaunchActivity.h"
+#include "ptx/ProjectPtx.h"
 #include "ptx/PtxLaunchFeatures.h"
 #include "ptx/PtxProgram.h"
 
@@ -33,6 +35,27 @@ PtxExecution ptxExecutionPerLoop(const PtxFunction& function, double loopIterati
 // matched by file name and line; `module` names the PTX's files.
 PtxExecution ptxExecutionFromAnalysis(const PtxFunction& function, const PtxModule& module, const KernelIR& ir,
     const KernelSlices& slices, int defaultTripCount);
+
+// The PTX a launch-level model reads its features from (alavani-xgb, METHOD §10).
+struct PtxSettings {
+    const ProjectPtx* project = nullptr; // none: no PTX features, `missing` says why
+    QString missing;
+    QString note; // an assumption every prediction from this PTX carries (another producer than trained on)
+    std::optional<double> loopIterations; // --loop-iterations; else the analysis's trip counts
+    // The kernel's, found in `project` by estimateProject and the what-if path.
+    const PtxFunction* function = nullptr;
+    const FilePtx* file = nullptr;
+};
+
+// `settings` with the PTX function of one kernel (its qualified name, defined in `file`).
+PtxSettings ptxForKernel(const PtxSettings& settings, const QString& qualifiedName, const QString& file);
+
+// METHOD §10's launch features of `activity`'s launch from the kernel's PTX into
+// activity.ptxFeatures (occupancy is the activity's own: no register counts without a cubin),
+// with where they came from; else activity.ptxProblem says why there are none. The one path
+// the analysis, the what-if sliders and the measured-power validation all take.
+void attachPtxFeatures(LaunchActivity& activity, const KernelIR& ir, const KernelSlices& slices, const GpuSpec& gpu,
+    const PtxSettings& settings, int defaultTripCount);
 
 // The architecture METHOD §10's equations (1)–(4) read, from the catalogue: nullopt with
 // `why` set when the GPU has no PTX pipeline figures.

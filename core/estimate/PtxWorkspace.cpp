@@ -3,6 +3,8 @@
 
 #include "frontend/CudaPrelude.h"
 
+#include <algorithm>
+
 namespace slicewatt {
 
 PtxWorkspace::PtxWorkspace()
@@ -10,8 +12,8 @@ PtxWorkspace::PtxWorkspace()
 {
     const CudaPrelude& prelude = CudaPrelude::instance();
     m_valid = m_dir->isValid() && prelude.writeTo(preludeFolder())
-        && prelude.writeTo(helperFolder(),
-            [](const QString& path) { return path.startsWith(QLatin1String("helper_")); });
+        && prelude.writeTo(
+            helperFolder(), [](const QString& path) { return path.startsWith(QLatin1String("helper_")); });
 }
 
 QString PtxWorkspace::preludeFolder() const
@@ -55,6 +57,45 @@ QVector<PtxProducer> ptxProducersNamed(const QString& wanted)
     if (!wanted.isEmpty())
         producers.removeIf([&](const PtxProducer& p) { return !p.name().startsWith(wanted + QLatin1Char(' ')); });
     return producers;
+}
+
+QVector<PtxProducer> ptxProducersFor(const PowerModel& model, const GpuSpec& gpu, const QString& wanted)
+{
+    QVector<PtxProducer> producers = ptxProducersNamed(wanted);
+    if (!wanted.isEmpty())
+        return producers;
+    const QString trained = model.ptxProducer(gpu.id).section(QLatin1Char(' '), 0, 0); // "clang"
+    std::stable_partition(producers.begin(), producers.end(),
+        [&](const PtxProducer& p) { return p.name().section(QLatin1Char(' '), 0, 0) == trained; });
+    return producers;
+}
+
+ProjectPtx compileSourcesPtx(const ProjectSources& sources, const GpuSpec& gpu, const QVector<PtxProducer>& producers,
+    const std::function<bool(int done, int total)>& progress)
+{
+    const PtxWorkspace workspace;
+    if (!workspace.isValid())
+        return {};
+    QVector<PtxRequest> requests;
+    for (const SourceFile& unit : sources.units)
+        requests << workspace.requestFor(unit, ptxArchOf(gpu));
+    return compileProjectPtx(requests, progress, producers);
+}
+
+PtxSettings ptxSettingsFor(const PowerModel& model, const GpuSpec& gpu, const ProjectPtx& ptx)
+{
+    PtxSettings settings;
+    if (ptx.producer.isEmpty()) {
+        settings.missing = QStringLiteral("no PTX producer is installed (nvcc from a CUDA toolkit, or clang)");
+        return settings;
+    }
+    settings.project = &ptx;
+    const QString trained = model.ptxProducer(gpu.id);
+    if (!trained.isEmpty() && trained != ptx.producer)
+        settings.note = QStringLiteral("%1's trees for %2 were trained on %3 PTX; this PTX is from %4, whose "
+                                       "instruction counts differ (arithmetic by up to about 30 %)")
+                            .arg(model.id(), gpu.name, trained, ptx.producer);
+    return settings;
 }
 
 } // namespace slicewatt

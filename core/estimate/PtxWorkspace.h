@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "PtxExecution.h"
 #include "model/GpuCatalogue.h"
+#include "model/PowerModel.h"
 #include "project/ProjectLoader.h"
 #include "ptx/PtxCompiler.h"
 
 #include <QString>
 #include <QTemporaryDir>
 
+#include <functional>
 #include <memory>
 
 namespace slicewatt {
@@ -37,5 +40,18 @@ QString ptxArchOf(const GpuSpec& gpu);
 
 // The producers found, or only those of `wanted` ("nvcc", "clang"; empty: all), first preferred.
 QVector<PtxProducer> ptxProducersNamed(const QString& wanted);
+
+// The producers to try for a model's PTX features on a GPU: `wanted` when given, else the kind
+// its trees were trained on first (the features it knows), then the others.
+QVector<PtxProducer> ptxProducersFor(const PowerModel& model, const GpuSpec& gpu, const QString& wanted);
+
+// Every translation unit of the project compiled for the GPU by the first producer, off
+// nothing but the project's files and a workspace of its own. `progress` as compileProjectPtx.
+ProjectPtx compileSourcesPtx(const ProjectSources& sources, const GpuSpec& gpu, const QVector<PtxProducer>& producers,
+    const std::function<bool(int done, int total)>& progress = {});
+
+// The PTX settings of a model that reads PTX: `ptx` (kept by the caller) with a note when its
+// producer is not the one the model was trained on; `missing` when there is none.
+PtxSettings ptxSettingsFor(const PowerModel& model, const GpuSpec& gpu, const ProjectPtx& ptx);
 
 } // namespace slicewatt

@@ -95,6 +95,7 @@ KernelEstimateReport estimateKernelWhatIf(const CatalogFunction& kernel, const K
     estimateSettings.seconds = settings.seconds;
     estimateSettings.delta = settings.delta;
     estimateSettings.energy = energySettings(energy, settings);
+    estimateSettings.ptx = ptxForKernel(settings.ptx, kernel.info.qualifiedName, kernel.info.location.file);
     report.estimate = estimateKernel(ir, report.analysis.slices, report.analysis.launch, model, gpu, estimateSettings);
     return report;
 }

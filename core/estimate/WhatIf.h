@@ -38,6 +38,7 @@ struct WhatIfSettings {
     std::optional<qint64> threads; // for kernels whose launch is not known (--threads)
     std::optional<double> staticW; // replaces the energy model's static power (--static-w)
     AnalysisOptions::Counting counting = AnalysisOptions::Counting::Ast;
+    PtxSettings ptx; // the project's PTX, for a model that reads it (alavani-xgb)
     KernelWhatIf allKernels; // applies to every kernel (CLI flags)
     QHash<QString, KernelWhatIf> kernels; // per kernel by function key, over allKernels (GUI)
 

@@ -8,20 +8,42 @@
 
 namespace slicewatt {
 
+namespace {
+
+// XGBoost keeps per-thread state in thread_local storage that a booster's destructor reaches
+// into; at exit the thread's thread_local objects are destroyed before static ones, so a
+// booster freed by a static (a model library kept for a whole run) would touch freed memory.
+// This flag, set when this thread's thread_local objects are destroyed, tells a booster that
+// it outlived them: it is left to the process's end instead of freed.
+thread_local bool threadLocalsGone = false;
+struct ThreadLocalSentinel {
+    ~ThreadLocalSentinel() { threadLocalsGone = true; }
+};
+thread_local ThreadLocalSentinel threadLocalSentinel;
+
+void noteThreadUsesXgboost()
+{
+    (void)&threadLocalSentinel; // constructs this thread's sentinel
+}
+
+} // namespace
+
 struct BoostedTrees::Handle {
     BoosterHandle booster = nullptr;
+    Handle() { noteThreadUsesXgboost(); }
     ~Handle()
     {
-        if (booster)
+        if (booster && !threadLocalsGone)
             XGBoosterFree(booster);
     }
 };
 
 namespace {
 
+// XGBoost's last error without its stack trace: the first line says what went wrong.
 QString lastError()
 {
-    return QString::fromUtf8(XGBGetLastError());
+    return QString::fromUtf8(XGBGetLastError()).section(QLatin1Char('\n'), 0, 0).trimmed();
 }
 
 // A dense matrix XGBoost copies: freed when it goes out of scope.

@@ -25,7 +25,8 @@ PtxPipeline readPtxPipeline(const QJsonObject& o, const QString& gpuId, ModelFil
     const auto positive = [&](const char* key) {
         const double value = o.value(QLatin1String(key)).toDouble(-1);
         if (!(value > 0))
-            problems.add(QStringLiteral("GPU %1: \"ptx_pipeline\" needs a positive \"%2\"").arg(gpuId, QLatin1String(key)),
+            problems.add(
+                QStringLiteral("GPU %1: \"ptx_pipeline\" needs a positive \"%2\"").arg(gpuId, QLatin1String(key)),
                 QLatin1String(key));
         return value;
     };

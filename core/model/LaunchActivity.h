@@ -3,6 +3,8 @@
 
 #include "ir/InstructionClass.h"
 
+#include <QHash>
+#include <QString>
 #include <QStringList>
 
 namespace slicewatt {
@@ -28,6 +30,11 @@ struct LaunchActivity {
     double memorySeconds = 0;
     double seconds = 0;
     QStringList assumptions;
+    // METHOD §10's launch features from the kernel's PTX (alavani-xgb's inputs), by the data
+    // set's column names; empty without PTX, and `ptxProblem` says why.
+    QHash<QString, double> ptxFeatures;
+    QString ptxSource; // "clang 14.0.6 PTX of saxpy.cu, blocks run by the analysis's loop trip counts"
+    QString ptxProblem;
 
     // memory time / (compute + memory time): 1 for a launch bound by memory traffic.
     double memoryShare() const

@@ -9,6 +9,7 @@
 #include <QJsonDocument>
 
 #include <cmath>
+#include <limits>
 
 namespace slicewatt {
 
@@ -97,11 +98,10 @@ std::optional<PowerModel> PowerModel::parse(const QByteArray& json, const QStrin
     if (model.m_id.isEmpty())
         problems.add(QStringLiteral("the model has no \"id\""));
     const QStringList names = parameterNames(model.m_form);
-    if (names.isEmpty())
-        problems.add(
-            QStringLiteral("unknown \"form\" '%1' (expected jos13, jos13-idle, jsw12, linear-intensity, wnn or "
-                           "launch-activity)")
-                .arg(model.m_form),
+    if (names.isEmpty() && !model.needsPtx())
+        problems.add(QStringLiteral("unknown \"form\" '%1' (expected jos13, jos13-idle, jsw12, linear-intensity, wnn, "
+                                    "launch-activity or alavani-xgb)")
+                         .arg(model.m_form),
             QStringLiteral("form"));
     if (model.m_provenance.isEmpty())
         problems.add(QStringLiteral("the model has no \"provenance\": say where its numbers come from"));
@@ -133,6 +133,11 @@ std::optional<PowerModel> PowerModel::parse(const QByteArray& json, const QStrin
             problems.add(QStringLiteral("\"network\" is not a wavelet network: %1").arg(networkError),
                 QStringLiteral("network"));
     }
+    for (const QJsonValue& feature : root.value(QLatin1String("features")).toArray())
+        model.m_features << feature.toString();
+    if (model.needsPtx() && model.m_features.isEmpty())
+        problems.add(QStringLiteral("an alavani-xgb model needs its \"features\" (the trees' inputs, in order)"),
+            QStringLiteral("features"));
     const QJsonObject gpus = root.value(QLatin1String("gpus")).toObject();
     if (gpus.isEmpty())
         problems.add(QStringLiteral("the model has no \"gpus\" with parameters"));
@@ -148,6 +153,8 @@ std::optional<PowerModel> PowerModel::parse(const QByteArray& json, const QStrin
                 parameters.insert(name, v.toDouble());
         }
         model.m_parameters.insert(it.key(), parameters);
+        if (model.needsPtx())
+            readTrees(model, values, it.key(), problems);
         model.m_accuracy.insert(it.key(), readAccuracy(values, it.key(), problems));
         const QJsonObject domain = values.value(QLatin1String("domain")).toObject();
         for (auto d = domain.begin(); d != domain.end(); ++d) {
@@ -168,11 +175,49 @@ std::optional<PowerModel> PowerModel::parse(const QByteArray& json, const QStrin
 
 bool PowerModel::isLaunchLevel() const
 {
-    return m_form == QLatin1String("launch-activity");
+    return m_form == QLatin1String("launch-activity") || needsPtx();
+}
+
+bool PowerModel::needsPtx() const
+{
+    return m_form == QLatin1String("alavani-xgb");
+}
+
+void PowerModel::readTrees(PowerModel& model, const QJsonObject& gpu, const QString& gpuId, ModelFileErrors& problems)
+{
+    QString error;
+    // XGBoost's JSON text as a string: its reader tells 1.0 from 1, a JSON object would not.
+    const std::optional<BoostedTrees> trees
+        = BoostedTrees::fromJson(gpu.value(QLatin1String("trees")).toString().toUtf8(), true, &error);
+    if (!trees)
+        problems.add(QStringLiteral("GPU %1: \"trees\" %2").arg(gpuId, error), QStringLiteral("trees"));
+    else if (trees->featureCount() != model.m_features.size())
+        problems.add(QStringLiteral("GPU %1: the trees read %2 features, the file names %3")
+                         .arg(gpuId)
+                         .arg(trees->featureCount())
+                         .arg(model.m_features.size()),
+            QStringLiteral("trees"));
+    else
+        model.m_trees.insert(gpuId, std::make_shared<const BoostedTrees>(*trees));
+    model.m_ptxProducers.insert(gpuId, gpu.value(QLatin1String("ptx_producer")).toString());
+}
+
+QString PowerModel::launchProblem(const GpuSpec& gpu, const LaunchActivity& activity) const
+{
+    if (!m_parameters.contains(gpu.id))
+        return QStringLiteral("model %1 has no parameters for %2").arg(m_id, gpu.name);
+    if (needsPtx() && activity.ptxFeatures.isEmpty())
+        return QStringLiteral("model %1 predicts from the kernel's PTX, and there is none: %2")
+            .arg(m_id, activity.ptxProblem.isEmpty() ? QStringLiteral("no PTX was compiled") : activity.ptxProblem);
+    if (!needsPtx() && !gpu.boardPowerW)
+        return QStringLiteral("%1 has no board power in the GPU catalogue").arg(gpu.name);
+    return {};
 }
 
 std::optional<PowerPrediction> PowerModel::predictLaunch(const GpuSpec& gpu, const LaunchActivity& activity) const
 {
+    if (needsPtx())
+        return predictFromPtx(gpu, activity);
     const auto it = m_parameters.constFind(gpu.id);
     if (!isLaunchLevel() || it == m_parameters.constEnd() || !gpu.boardPowerW)
         return std::nullopt;
@@ -190,6 +235,32 @@ std::optional<PowerPrediction> PowerModel::predictLaunch(const GpuSpec& gpu, con
                                           .arg(range->first, 0, 'g', 4)
                                           .arg(range->second, 0, 'g', 4);
     }
+    return prediction;
+}
+
+std::optional<PowerPrediction> PowerModel::predictFromPtx(const GpuSpec& gpu, const LaunchActivity& activity) const
+{
+    const std::shared_ptr<const BoostedTrees> trees = m_trees.value(gpu.id);
+    if (!trees || activity.ptxFeatures.isEmpty())
+        return std::nullopt;
+    QVector<float> row;
+    PowerPrediction prediction;
+    const QHash<QString, std::pair<double, double>> domain = m_domains.value(gpu.id);
+    for (const QString& feature : m_features) {
+        const auto value = activity.ptxFeatures.constFind(feature);
+        row << (value == activity.ptxFeatures.constEnd() ? std::numeric_limits<float>::quiet_NaN() : float(*value));
+        const auto range = domain.constFind(feature);
+        if (value != activity.ptxFeatures.constEnd() && range != domain.constEnd()
+            && (*value < range->first || *value > range->second))
+            prediction.outOfDomain << QStringLiteral("PTX feature %1 = %2 outside the measured range [%3, %4]")
+                                          .arg(feature)
+                                          .arg(*value, 0, 'g', 4)
+                                          .arg(range->first, 0, 'g', 4)
+                                          .arg(range->second, 0, 'g', 4);
+    }
+    prediction.watts = trees->predict(row);
+    if (!std::isfinite(prediction.watts))
+        return std::nullopt;
     return prediction;
 }
 

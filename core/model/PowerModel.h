@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "BoostedTrees.h"
 #include "GpuCatalogue.h"
 #include "LaunchActivity.h"
 #include "SliceOperatingPoint.h"
@@ -17,6 +18,8 @@
 #include <optional>
 
 namespace slicewatt {
+
+class ModelFileErrors;
 
 // How far a model's predictions were off on measured kernels it had not seen (METHOD §11),
 // as its model file records per GPU: what "±15 % typical error" rests on.
@@ -54,6 +57,8 @@ struct ModelAccuracy {
 //   wnn         JoS13's wavelet network (one network for all its GPUs, by type index)
 //   launch-activity  P = P_idle + (P_board − P_idle)·σ(z) on the launch's activity (ActivityModel.h):
 //               one power per kernel launch, fitted to measured power per launch [ours]
+//   alavani-xgb P = exp(Σ trees) on the launch's PTX features (METHOD §10): XGBoost's trees per
+//               GPU, trained on measured power per launch
 class PowerModel {
 public:
     static std::optional<PowerModel> parse(const QByteArray& json, const QString& fileName, QStringList& errors);
@@ -76,9 +81,16 @@ public:
 
     static QStringList parameterNames(const QString& form);
 
-    // True for forms that predict a whole launch from its activity (launch-activity) rather
-    // than a slice from its intensity.
+    // True for forms that predict a whole launch from its activity (launch-activity,
+    // alavani-xgb) rather than a slice from its intensity.
     bool isLaunchLevel() const;
+    // alavani-xgb: the launch's PTX features are its inputs.
+    bool needsPtx() const;
+    // The PTX producer a GPU's trees were trained on ("clang 14.0.6"): PTX from it gives the
+    // features the model knows.
+    QString ptxProducer(const QString& gpuId) const { return m_ptxProducers.value(gpuId); }
+    // Why predictLaunch gives nothing for this GPU and launch, in words.
+    QString launchProblem(const GpuSpec& gpu, const LaunchActivity& activity) const;
     // Kernel power in W from the launch's activity; nullopt when the model has no parameters
     // for the GPU, is not launch-level, or the GPU has no board power. Inputs outside the
     // range the model was fitted on are named in outOfDomain.
@@ -87,12 +99,18 @@ public:
     std::optional<ModelAccuracy> accuracy(const QString& gpuId) const { return m_accuracy.value(gpuId); }
 
 private:
+    static void readTrees(PowerModel& model, const QJsonObject& gpu, const QString& gpuId, ModelFileErrors& problems);
+    std::optional<PowerPrediction> predictFromPtx(const GpuSpec& gpu, const LaunchActivity& activity) const;
+
     QString m_id, m_name, m_form, m_equation;
     QJsonObject m_provenance;
     double m_intensityMin = 0;
     double m_intensityMax = 0;
     std::array<double, kMemorySpaceCount> m_memoryFactors = {1.0, 1.67, 0.91, 0.95};
     std::shared_ptr<const WaveletNetwork> m_network; // form "wnn" only
+    QStringList m_features; // alavani-xgb: the trees' inputs, in order
+    QHash<QString, std::shared_ptr<const BoostedTrees>> m_trees; // alavani-xgb: gpu id → trees
+    QHash<QString, QString> m_ptxProducers; // alavani-xgb: gpu id → producer of its training PTX
     QHash<QString, QHash<QString, double>> m_parameters; // gpu id → parameter → value
     QHash<QString, std::optional<ModelAccuracy>> m_accuracy; // gpu id → its validation
     // launch-activity: gpu id → input key → the [min, max] it was fitted on

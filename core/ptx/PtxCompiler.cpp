@@ -103,11 +103,12 @@ PtxCompilation compilePtx(const PtxProducer& producer, const PtxRequest& request
         // No CUDA installation: SliceWatt's prelude stands in for its headers and runtime.
         arguments << QStringLiteral("-x") << QStringLiteral("cuda") << QStringLiteral("--cuda-device-only")
                   << QStringLiteral("-nocudainc") << QStringLiteral("-nocudalib") << QStringLiteral("-S")
-                  << QStringLiteral("-O3") << QStringLiteral("-gline-tables-only") << QStringLiteral("-w")
+                  << QStringLiteral("-O3") << QStringLiteral("-gline-tables-only")
+                  << QStringLiteral("-w")
                   // Loops stay rolled unless the source asks (#pragma unroll): a PTX loop's body
                   // then runs its source loop's trip count, what executed counts multiply by.
-                  << QStringLiteral("-fno-unroll-loops")
-                  << QStringLiteral("-std=") + request.standard << QStringLiteral("--cuda-gpu-arch=") + result.arch;
+                  << QStringLiteral("-fno-unroll-loops") << QStringLiteral("-std=") + request.standard
+                  << QStringLiteral("--cuda-gpu-arch=") + result.arch;
         if (!request.preludeFolder.isEmpty())
             arguments << QStringLiteral("-I") + request.preludeFolder << QStringLiteral("-include")
                       << QStringLiteral("__slicewatt_prelude.h");
