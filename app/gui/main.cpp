@@ -164,12 +164,19 @@ int main(int argc, char** argv)
                 else if (!window.raiseDock(dock))
                     fprintf(stderr, "slicewatt: no dock named %s\n", qPrintable(dock));
             }
-            // Let the docks lay out and the plots draw before the picture is taken.
-            QTimer::singleShot(800, &window, [&window, file] {
+            // Let the docks lay out and the plots draw before the picture is taken, and a
+            // model that reads PTX get it (its compile starts once the analysis is done).
+            const auto shoot = [&window, file] {
                 const bool saved = window.grab().save(file);
                 if (!saved)
                     fprintf(stderr, "slicewatt: could not write %s\n", qPrintable(file));
                 QCoreApplication::exit(saved ? 0 : 1);
+            };
+            QTimer::singleShot(800, &window, [&window, shoot] {
+                if (!window.ptxJob().isRunning())
+                    return shoot();
+                QObject::connect(&window.ptxJob(), &slicewatt::PtxCompileJob::finished, &window,
+                    [&window, shoot] { QTimer::singleShot(800, &window, shoot); });
             });
         });
     }

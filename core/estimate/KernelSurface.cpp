@@ -41,10 +41,11 @@ QString noSurfaceReason(const PowerModel& model)
 {
     if (!model.isLaunchLevel())
         return {};
-    return QStringLiteral("%1 predicts a whole launch from its threads, occupancy and a static time estimate, not a "
-                          "slice from its intensity and SM saturation: it has no surface. The saturation sweep shows "
-                          "how it changes with the grid.")
-        .arg(model.name());
+    return QStringLiteral("%1 predicts a whole launch from %2, not a slice from its intensity and SM saturation: it "
+                          "has no surface. The saturation sweep shows how it changes with the grid.")
+        .arg(model.name(),
+            model.needsPtx() ? QStringLiteral("the PTX features of the launch")
+                             : QStringLiteral("its threads, occupancy and a static time estimate"));
 }
 
 } // namespace slicewatt

@@ -48,13 +48,10 @@ PtxExecution ptxExecutionFromAnalysis(const PtxFunction& function, const PtxModu
     PtxExecution e;
     e.rule = QStringLiteral("the analysis's loop trip counts");
     const QHash<QString, QVector<double>> byLine = loopTripsByLine(ir, slices);
-    int unmatchedLoops = 0;
+    // Per block, the trips around the source line in it with most loops around it.
+    QVector<QVector<double>> tripsOfBlock;
     for (const PtxBlock& block : function.blocks) {
-        if (block.loopDepth == 0) {
-            e.blockRuns << 1.0;
-            continue;
-        }
-        QVector<double> trips; // of the source line in the block with most loops around it
+        QVector<double> trips;
         for (const PtxInstruction& i : block.instructions) {
             if (i.line <= 0)
                 continue;
@@ -64,8 +61,25 @@ PtxExecution ptxExecutionFromAnalysis(const PtxFunction& function, const PtxModu
             if (around.size() > trips.size())
                 trips = around;
         }
+        tripsOfBlock << trips;
+    }
+    int unmatchedLoops = 0;
+    for (int b = 0; b < function.blocks.size(); ++b) {
+        const int depth = function.blocks[b].loopDepth;
+        QVector<double> trips = tripsOfBlock[b];
+        // A block of compiler-made code (line 0, or lines of the CUDA headers only) inside a
+        // loop runs as the nearest block of the same depth whose lines are known.
+        for (int distance = 1; trips.size() < depth && distance < function.blocks.size(); ++distance) {
+            for (int other : {b - distance, b + distance}) {
+                if (other >= 0 && other < function.blocks.size() && function.blocks[other].loopDepth == depth
+                    && tripsOfBlock[other].size() >= depth) {
+                    trips = tripsOfBlock[other];
+                    break;
+                }
+            }
+        }
         double runs = 1;
-        for (int level = 0; level < block.loopDepth; ++level) {
+        for (int level = 0; level < depth; ++level) {
             if (level < trips.size()) {
                 runs *= trips[level];
             } else {

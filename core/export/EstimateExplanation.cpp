@@ -242,9 +242,16 @@ private:
         generic.activeSms = m_estimate.activeSms;
         const FormulaSubstitution general = substituteFormula(m_model, m_gpu, generic);
         formulaLine(general.formula);
-        paragraph(QStringLiteral("Model %1 (form %2). Parameters for %3: %4.")
-                      .arg(m_model.id(), m_model.form(), m_gpu.name, general.parameters));
-        if (m_model.isLaunchLevel())
+        if (m_model.needsPtx())
+            paragraph(QStringLiteral("Model %1 (form %2): XGBoost's trees for %3, grown on the PTX features of the "
+                                     "measured kernels (%4 PTX).")
+                          .arg(m_model.id(), m_model.form(), m_gpu.name, m_model.ptxProducer(m_gpu.id)));
+        else
+            paragraph(QStringLiteral("Model %1 (form %2). Parameters for %3: %4.")
+                          .arg(m_model.id(), m_model.form(), m_gpu.name, general.parameters));
+        if (m_model.needsPtx())
+            ptxInputs();
+        else if (m_model.isLaunchLevel())
             launchInputs();
         else
             paragraph(QStringLiteral("Inputs: Sa = %1 (%2 of %3 SMs active); %4, per slice.")
@@ -284,6 +291,38 @@ private:
             for (const QString& problem : at.prediction->outOfDomain)
                 paragraph(QStringLiteral("Out of domain: %1").arg(problem), QStringLiteral("warning"));
         }
+    }
+
+    // The PTX model's inputs: METHOD §10's features of this launch, from the kernel's PTX,
+    // in the order the trees read them; or why there are none.
+    void ptxInputs()
+    {
+        if (!m_estimate.activity) {
+            paragraph(QStringLiteral("The launch is not known."), QStringLiteral("warning"));
+            return;
+        }
+        const LaunchActivity& a = *m_estimate.activity;
+        if (a.ptxFeatures.isEmpty()) {
+            paragraph(QStringLiteral("No PTX features: %1.").arg(a.ptxProblem), QStringLiteral("warning"));
+            return;
+        }
+        paragraph(QStringLiteral("Inputs, from %1, for %2 blocks of %3 threads:")
+                      .arg(a.ptxSource, formatNumber(a.gridBlocks, 6), formatNumber(a.blockThreads, 6)));
+        QStringList items;
+        for (const QString& feature : m_model.features()) {
+            const auto value = a.ptxFeatures.constFind(feature);
+            items << QStringLiteral("%1 = %2").arg(feature,
+                value == a.ptxFeatures.constEnd() ? QStringLiteral("missing (the trees' default branch)")
+                                                  : formatNumber(*value, 4));
+        }
+        list(items);
+        paragraph(QStringLiteral("Instructions per thread and per SM count every PTX block as often as the loops "
+                                 "around its source lines run (the analysis's trip counts, which the What If trip "
+                                 "sliders change); inst_issue_cycles, cache_penalty, glb_penalty and sh_penalty are "
+                                 "METHOD section 10's equations (1)-(4) on the GPU catalogue's pipeline figures. The "
+                                 "model gives every slice the launch's power; the slices and the instruction-class "
+                                 "energy only say which lines carry it."),
+            QStringLiteral("note"));
     }
 
     // A launch-level model's inputs: the launch's activity, each with its weight, and the
@@ -651,6 +690,11 @@ FormulaSubstitution substituteFormula(const PowerModel& model, const GpuSpec& gp
         result.substituted = point.activity
             ? QStringLiteral("%1 + (%2 − %1)·σ(%3)").arg(v("idle_w"), board, terms.join(QStringLiteral(" + ")))
             : QStringLiteral("P(the launch's activity)");
+    } else if (model.needsPtx()) {
+        result.formula = QStringLiteral("P = exp(Σ_t f_t(x)), f_t the t-th tree's leaf at the launch's PTX features x");
+        result.parameters = QStringLiteral("XGBoost's trees grown on %1 PTX features (%2)")
+                                .arg(model.ptxProducer(gpu.id), model.features().join(QStringLiteral(", ")));
+        result.substituted = QStringLiteral("P(the launch's PTX features)");
     } else if (form == QLatin1String("wnn")) {
         result.formula = QStringLiteral("P = s(Σ_j w_j·h_j), h_j = ψ((Σ_i w_ij·x_i − b_j) / a_j), ψ Morlet wavelet, "
                                         "s(x) = a·(1 − e^(−bx)) / (1 + e^(−bx))");

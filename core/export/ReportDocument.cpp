@@ -589,9 +589,13 @@ private:
         method.accuracy = accuracyText(m_model, m_gpu);
 
         method.formulas << QStringLiteral("%1 (%2, %3): %4")
-                               .arg(m_model.isLaunchLevel() ? QStringLiteral("Kernel power from the launch's activity, "
-                                                                             "the same for each of its slices")
-                                                            : QStringLiteral("Slice power"),
+                               .arg(m_model.needsPtx() ? QStringLiteral("Kernel power from the launch's PTX features "
+                                                                        "(METHOD section 10), the same for each of "
+                                                                        "its slices")
+                                       : m_model.isLaunchLevel() ? QStringLiteral("Kernel power from the launch's "
+                                                                                  "activity, the same for each of its "
+                                                                                  "slices")
+                                                                 : QStringLiteral("Slice power"),
                                    m_model.name(), m_model.form(), general.formula);
         method.formulas << QStringLiteral("Parameters for %1: %2").arg(m_gpu.name, general.parameters);
         method.formulas << (fraction() ? QStringLiteral("Computation intensity (fraction): x = #A / (#A + N_mem), "

@@ -89,6 +89,8 @@ public:
     // The PTX producer a GPU's trees were trained on ("clang 14.0.6"): PTX from it gives the
     // features the model knows.
     QString ptxProducer(const QString& gpuId) const { return m_ptxProducers.value(gpuId); }
+    // alavani-xgb: the trees' inputs, in the order they read them (METHOD §10's column names).
+    QStringList features() const { return m_features; }
     // Why predictLaunch gives nothing for this GPU and launch, in words.
     QString launchProblem(const GpuSpec& gpu, const LaunchActivity& activity) const;
     // Kernel power in W from the launch's activity; nullopt when the model has no parameters

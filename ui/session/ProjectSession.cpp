@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ProjectSession.h"
 
+#include "estimate/PtxWorkspace.h"
+
 #include <algorithm>
 
 namespace slicewatt {
@@ -29,6 +31,9 @@ void ProjectSession::setIndex(ProjectIndex index)
     m_run = EstimateRun{};
     m_rowByKernel.clear();
     m_index = std::make_unique<ProjectIndex>(std::move(index));
+    // The sources may have changed: PTX of the old ones would give old features.
+    m_ptx.clear();
+    m_ptxRequested.clear();
     for (auto it = m_settings.kernels.begin(); it != m_settings.kernels.end();) {
         if (m_index->functionByKey(it.key()))
             ++it;
@@ -203,11 +208,57 @@ void ProjectSession::select(const QString& kernelKey, std::optional<MemorySpace>
     Q_EMIT selectionChanged();
 }
 
+QString ProjectSession::ptxKeyNeeded() const
+{
+    if (!m_choice.model || !m_choice.gpu || !m_choice.model->needsPtx() || !hasProject())
+        return {};
+    const QVector<PtxProducer> producers = ptxProducersFor(*m_choice.model, *m_choice.gpu, {});
+    if (producers.isEmpty())
+        return {};
+    return ptxArchOf(*m_choice.gpu) + QLatin1Char('|') + producers.first().name();
+}
+
+void ProjectSession::setPtx(std::shared_ptr<const ProjectPtx> ptx, const QString& key)
+{
+    m_ptx.insert(key, std::move(ptx));
+    if (m_ptxRequested == key)
+        m_ptxRequested.clear();
+    reestimateAll();
+    Q_EMIT estimatesChanged({});
+}
+
+void ProjectSession::choosePtx()
+{
+    m_settings.ptx = PtxSettings{};
+    if (!m_choice.model || !m_choice.model->needsPtx())
+        return;
+    const QString key = ptxKeyNeeded();
+    if (key.isEmpty()) {
+        m_settings.ptx.missing = QStringLiteral("no PTX producer is installed (nvcc from a CUDA toolkit, or clang)");
+        return;
+    }
+    if (const std::shared_ptr<const ProjectPtx> ptx = m_ptx.value(key)) {
+        const PtxSettings chosen = ptxSettingsFor(*m_choice.model, *m_choice.gpu, *ptx);
+        m_settings.ptx.project = chosen.project;
+        m_settings.ptx.note = chosen.note;
+        m_settings.ptx.missing = chosen.missing;
+        return;
+    }
+    m_settings.ptx.missing = QStringLiteral("the project's PTX is being compiled (%1)").arg(key.section('|', 1));
+    if (m_ptxRequested != key) {
+        m_ptxRequested = key;
+        // After this estimate is shown: the job reads the session's sources and GPU.
+        QMetaObject::invokeMethod(
+            this, [this, key] { Q_EMIT ptxNeeded(key); }, Qt::QueuedConnection);
+    }
+}
+
 void ProjectSession::reestimateAll()
 {
     m_choice = chooseModel(*m_library, m_settings);
     m_run = EstimateRun{};
     m_rowByKernel.clear();
+    choosePtx();
     if (!m_choice.error.isEmpty())
         return;
     m_run = estimateProjectWhatIf(*m_index, *m_choice.model, *m_choice.gpu, m_choice.energy, m_settings);

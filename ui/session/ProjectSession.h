@@ -86,7 +86,18 @@ public:
     std::optional<MemorySpace> selectedSlice() const { return m_selectedSlice; }
     void select(const QString& kernelKey, std::optional<MemorySpace> slice = std::nullopt);
 
+    // The PTX a model that reads it (alavani-xgb) needs: "sm_70|clang 14.0.6" for the chosen
+    // GPU and the producer to use; empty when the model reads no PTX or no producer exists.
+    QString ptxKeyNeeded() const;
+    // The project's PTX compiled for `key` off the GUI thread (PtxCompileJob); estimates are
+    // recomputed with it. Kept until the project changes, so switching back costs nothing.
+    void setPtx(std::shared_ptr<const ProjectPtx> ptx, const QString& key);
+    // The compile was cancelled: the next estimate asks again.
+    void forgetPtxRequest() { m_ptxRequested.clear(); }
+
 Q_SIGNALS:
+    // The chosen model reads PTX the session does not have: compile the project for `key`.
+    void ptxNeeded(const QString& key);
     void projectChanged(); // a new index: structures may have changed
     // Estimates were recomputed: for one kernel (its key) or for all (empty key).
     void estimatesChanged(const QString& kernelKey);
@@ -94,6 +105,8 @@ Q_SIGNALS:
 
 private:
     void reestimateAll();
+    // settings.ptx for the chosen model: the PTX the session has, else why not (and a request).
+    void choosePtx();
     int reportRow(const QString& kernelKey) const;
 
     std::unique_ptr<ProjectIndex> m_index;
@@ -106,6 +119,8 @@ private:
     QString m_selectedKernel;
     std::optional<MemorySpace> m_selectedSlice;
     HeatUnit m_heatUnit = HeatUnit::Power;
+    QHash<QString, std::shared_ptr<const ProjectPtx>> m_ptx; // by ptxKeyNeeded()
+    QString m_ptxRequested; // asked for and not arrived yet
 };
 
 // Calls `visit(file, line, value)` for each of a kernel's lines with its heat in `unit`

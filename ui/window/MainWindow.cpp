@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "MainWindow.h"
 
+#include "estimate/PtxWorkspace.h"
+
 #include "EditorLauncher.h"
 #include "RecentProjects.h"
 #include "Theme.h"
@@ -148,6 +150,37 @@ MainWindow::MainWindow(QWidget* parent)
     statusBar()->addPermanentWidget(m_powerLabel);
     setBusy(false);
     connect(m_cancelButton, &QPushButton::clicked, &m_job, &AnalysisJob::cancel);
+    connect(m_cancelButton, &QPushButton::clicked, &m_ptxJob, [this] {
+        if (m_ptxJob.isRunning()) {
+            m_ptxJob.cancel();
+            m_session->forgetPtxRequest();
+            setBusy(false);
+            m_summary->setText(tr("PTX compilation cancelled: %1 has no estimates until it runs (choose the model "
+                                  "again)")
+                                   .arg(m_session->model() ? m_session->model()->id() : QString()));
+        }
+    });
+    connect(m_session, &ProjectSession::ptxNeeded, this, &MainWindow::compilePtx);
+    connect(&m_ptxJob, &PtxCompileJob::progress, this, [this](int done, int total) {
+        m_progress->setRange(0, qMax(total, 1));
+        m_progress->setValue(done);
+        m_summary->setText(tr("Compiling the project's PTX: %1 of %2 files").arg(done).arg(total));
+    });
+    connect(
+        &m_ptxJob, &PtxCompileJob::finished, this, [this](std::shared_ptr<const ProjectPtx> ptx, const QString& key) {
+            setBusy(m_job.isRunning());
+            int failed = 0;
+            for (const FilePtx& file : ptx->files)
+                failed += file.compilation.ok() ? 0 : 1;
+            m_summary->setText(failed == 0 ? tr("PTX of %1 files by %2").arg(ptx->files.size()).arg(ptx->producer)
+                                           : tr("PTX of %1 files by %2; %3 did not compile (their kernels have no PTX "
+                                                "estimate: Why? says why)")
+                                                 .arg(ptx->files.size())
+                                                 .arg(ptx->producer)
+                                                 .arg(failed));
+            m_session->setPtx(std::move(ptx), key);
+            updateStatus();
+        });
 
     connect(&m_job, &AnalysisJob::sourcesLoaded, this, [this](const ProjectSources& sources) { m_sources = sources; });
     connect(&m_job, &AnalysisJob::started, this, [this](int total) {
@@ -730,6 +763,17 @@ void MainWindow::applyPreferences(const Preferences& preferences)
     // file whose code does not test __CUDA_ARCH__, so only those are parsed).
     if (archChanged && !m_inputs.isEmpty())
         openProject(m_inputs);
+}
+
+// The chosen model reads PTX: compile the project's units off the GUI thread, once the
+// analysis is done (a partial index during loading would only restart it).
+void MainWindow::compilePtx(const QString& key)
+{
+    if (m_job.isRunning() || m_sources.units.isEmpty() || !m_session->model() || !m_session->gpu())
+        return;
+    m_ptxJob.start(m_sources, *m_session->gpu(), ptxProducersFor(*m_session->model(), *m_session->gpu(), {}), key);
+    setBusy(true);
+    m_summary->setText(tr("Compiling the project's PTX with %1 …").arg(key.section(QLatin1Char('|'), 1)));
 }
 
 void MainWindow::setBusy(bool busy)

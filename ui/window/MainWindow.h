@@ -3,6 +3,7 @@
 
 #include "Preferences.h"
 #include "session/AnalysisJob.h"
+#include "session/PtxCompileJob.h"
 
 #include <QMainWindow>
 
@@ -54,6 +55,7 @@ public:
     void showPartialResults();
 
     AnalysisJob& analysisJob() { return m_job; }
+    PtxCompileJob& ptxJob() { return m_ptxJob; }
     ProjectSession& session() { return *m_session; }
     WhatIfHistory& history() { return *m_history; }
     ProjectWatcher& watcher() { return *m_watcher; }
@@ -98,10 +100,12 @@ private:
     void openCurrentInEditor(int line);
     void updateStatus();
     void setBusy(bool busy);
+    void compilePtx(const QString& key);
     void exportPlot();
     void exportReport();
 
     AnalysisJob m_job;
+    PtxCompileJob m_ptxJob; // the project's PTX for a model that reads it (alavani-xgb)
     ProjectSession* m_session;
     WhatIfHistory* m_history;
     ProjectWatcher* m_watcher;

@@ -1,0 +1,309 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Issue 17: the PTX + XGBoost model (Alavani et al., METHOD §10). The GPU catalogue's pipeline
+// figures; PTX blocks run the analysis's trip counts (clang keeps loops rolled); the shipped
+// models/alavani-xgb.json is what train-ptx-model's harness computes, figures and trees; the
+// product's path predicts what the harness predicts; without PTX the estimate says why; bad
+// model files are refused with a reason; Spearman's correlation by hand.
+#include "TestSupport.h"
+
+#include "analysis/KernelSlices.h"
+#include "analysis/ProjectIndexer.h"
+#include "calibration/BoostedTreesModelFile.h"
+#include "calibration/PtxFeatureComparison.h"
+#include "estimate/PtxExecution.h"
+#include "estimate/PtxWorkspace.h"
+#include "estimate/WhatIf.h"
+#include "model/ModelLibrary.h"
+#include "project/ProjectLoader.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+
+using namespace slicewatt;
+
+namespace {
+
+// A loop bounded by the block size (64 at 64 threads per block) inside one of 4 trips.
+const QByteArray kNestedLoops = R"(
+__global__ void nested(float* y, const float* x, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    float acc = 0;
+    for (int r = 0; r < 4; ++r) {
+        for (int k = 0; k < blockDim.x; ++k)
+            acc += x[k] * y[i];
+        y[i] = acc;
+    }
+}
+)";
+
+QJsonObject committedModel()
+{
+    QFile file(test::sourceDir() + QStringLiteral("/models/alavani-xgb.json"));
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(file.readAll()).object();
+}
+
+std::optional<PtxProducer> clang()
+{
+    const QVector<PtxProducer> found = ptxProducersNamed(QStringLiteral("clang"));
+    return found.isEmpty() ? std::nullopt : std::optional<PtxProducer>(found.first());
+}
+
+bool sameFigures(const QJsonObject& json, const ErrorFigures& f)
+{
+    return json.value("rows").toInt() == f.rows && json.value("kernels").toInt() == f.groups
+        && std::abs(json.value("mape_pct").toDouble() - f.mapePct) < 0.05
+        && std::abs(json.value("median_ape_pct").toDouble() - f.medianApePct) < 0.05
+        && std::abs(json.value("p90_ape_pct").toDouble() - f.p90ApePct) < 0.05
+        && std::abs(json.value("r2").toDouble() - f.r2) < 0.005;
+}
+
+} // namespace
+
+class PtxModelTest : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    // The pipeline of equations (1)-(4) comes from the catalogue, with sources; TP(gm) is
+    // derived from bandwidth and clock where the file does not give it.
+    void cataloguePipeline()
+    {
+        QStringList errors;
+        const ModelLibrary library = ModelLibrary::load({}, errors);
+        QVERIFY2(errors.isEmpty(), qPrintable(errors.join('\n')));
+        const GpuSpec& v100 = *library.gpus().find("V100");
+        QVERIFY(v100.ptxPipeline);
+        QCOMPARE(v100.ptxPipeline->warpSchedulers, 4);
+        QCOMPARE(v100.ptxPipeline->dispatchUnits, 4);
+        QCOMPARE(v100.ptxPipeline->l2Bytes, 6.0 * 1024 * 1024);
+        QVERIFY(v100.ptxPipeline->sources.value("latency").contains("second-hand"));
+        QString why;
+        const std::optional<PtxArchitecture> arch = ptxArchitectureFor(v100, &why);
+        QVERIFY(arch);
+        QCOMPARE(arch->globalThroughput, 900e9 / (80 * 1380e6));
+        QCOMPARE(arch->maxThreadsPerSm, 2048);
+        QCOMPARE(library.gpus().find("K20")->ptxPipeline->dispatchUnits, 8);
+        QVERIFY(library.gpus().find("M60")->ptxPipeline);
+        QVERIFY(!ptxArchitectureFor(*library.gpus().find("GTX 280"), &why));
+        QVERIFY2(why.contains("no PTX pipeline"), qPrintable(why));
+
+        QStringList problems;
+        const QByteArray bad = R"({"format": "slicewatt-gpus/1", "gpus": [{"id": "x", "sms": 2,
+            "limits_per_sm": {"threads": 1024, "blocks": 8}, "ptx_pipeline": {"warp_schedulers": 0}}]})";
+        QVERIFY(!GpuCatalogue::parse(bad, "bad.json", problems));
+        QVERIFY2(problems.join('\n').contains("\"ptx_pipeline\" needs a positive \"warp_schedulers\""),
+            qPrintable(problems.join('\n')));
+    }
+
+    // clang keeps both loops rolled: blocks in the inner loop run 4 × blockDim.x times per
+    // thread, blocks in the outer loop only 4, the rest once; PFEA's --loop-iterations runs
+    // every loop level N times instead.
+    void blocksRunTheAnalysisTripCounts()
+    {
+        const std::optional<PtxProducer> producer = clang();
+        if (!producer)
+            QSKIP("clang is not installed");
+        QTemporaryDir dir;
+        const QString path = test::writeFile(dir, "nested.cu", kNestedLoops);
+        const ProjectSources sources = loadProject({path});
+        const ProjectIndex index = indexProject(sources, test::parserOptions());
+        QCOMPARE(index.kernels.size(), 1);
+        const CatalogFunction& kernel = index.kernels.first();
+        const KernelIR& ir = *index.kernelIR(kernel.info.key);
+        QStringList errors;
+        const GpuSpec gpu = *ModelLibrary::load({}, errors).gpus().find("V100");
+        const ProjectPtx ptx = compileSourcesPtx(sources, gpu, {*producer});
+        PtxSettings settings;
+        settings.project = &ptx;
+        settings = ptxForKernel(settings, kernel.info.qualifiedName, kernel.info.location.file);
+        QVERIFY2(settings.function, qPrintable(ptx.files.first().compilation.error));
+        QCOMPARE(settings.function->backEdges.size(), 2);
+
+        KernelWhatIf whatIf;
+        whatIf.gridBlocks = 10;
+        whatIf.blockThreads = 64;
+        const KernelSlices slices = analyseKernel(ir, whatIfLaunch(kernel, whatIf), AnalysisOptions());
+        const PtxExecution e = ptxExecutionFromAnalysis(*settings.function, settings.file->module, ir, slices, 10);
+        QVERIFY2(e.assumptions.isEmpty(), qPrintable(e.assumptions.join('\n')));
+        int inner = 0;
+        for (int b = 0; b < settings.function->blocks.size(); ++b) {
+            const int depth = settings.function->blocks[b].loopDepth;
+            QCOMPARE(e.blockRuns[b], depth == 0 ? 1.0 : depth == 1 ? 4.0 : 4.0 * 64);
+            inner += depth == 2 ? 1 : 0;
+        }
+        QVERIFY(inner > 0);
+        const PtxExecution pfea = ptxExecutionPerLoop(*settings.function, 8);
+        for (int b = 0; b < settings.function->blocks.size(); ++b)
+            QCOMPARE(pfea.blockRuns[b], std::pow(8.0, settings.function->blocks[b].loopDepth));
+        QVERIFY(pfea.rule.contains("--loop-iterations"));
+    }
+
+    // The shipped file is train-ptx-model's output: per GPU the grouped and random-split
+    // figures, the producer, and trees that predict every measured row as trees grown here on
+    // the same rows do (the prediction round-trips through the file).
+    void shippedFileIsTheHarnessOutput_data()
+    {
+        QTest::addColumn<QString>("gpu");
+        QTest::newRow("V100") << "V100";
+        QTest::newRow("K20") << "K20";
+        QTest::newRow("M60") << "M60";
+    }
+    void shippedFileIsTheHarnessOutput()
+    {
+        QFETCH(QString, gpu);
+        const QString folder = test::sharedDir() + QStringLiteral("/data/alavani");
+        QFile csv(folder + "/" + gpu + ".csv");
+        QFile mapFile(folder + "/kernels.csv");
+        if (!csv.open(QIODevice::ReadOnly) || !mapFile.open(QIODevice::ReadOnly))
+            QSKIP("../shared/data/alavani is not beside this checkout");
+        const std::optional<PtxProducer> producer = clang();
+        if (!producer)
+            QSKIP("clang is not installed: the shipped trees were grown on its PTX");
+        QStringList errors;
+        const ModelLibrary library = ModelLibrary::load({}, errors);
+        const GpuSpec& spec = *library.gpus().find(gpu);
+        MeasuredLaunchTable table = readMeasuredLaunches(csv.readAll(), csv.fileName());
+        QStringList problems;
+        mapMeasuredLaunches(table, readKernelMap(mapFile.readAll(), mapFile.fileName(), &problems));
+        MeasuredPtxOptions ptx;
+        ptx.producer = producer;
+        const MeasuredFeatureSet features
+            = analyseMeasuredLaunches(table, test::sharedDir() + "/corpus/measured", spec, test::parserOptions(), ptx);
+        MeasuredValidationOptions options;
+        options.includeWnn = false;
+        const MeasuredValidation validation = validateMeasuredLaunches(features, spec, options);
+        const ModelFigures* xgb = validation.figures("alavani-xgb");
+        QVERIFY(xgb);
+        QVERIFY2(xgb->error.isEmpty(), qPrintable(xgb->error));
+
+        const QJsonObject committed = committedModel().value("gpus").toObject().value(spec.id).toObject();
+        QVERIFY2(!committed.isEmpty(), "models/alavani-xgb.json has this GPU");
+        QCOMPARE(committed.value("ptx_producer").toString(), producer->name());
+        const QJsonObject v = committed.value("validation").toObject();
+        QVERIFY(sameFigures(v.value("grouped").toObject(), xgb->grouped));
+        QVERIFY(sameFigures(v.value("random_split").toObject(), xgb->randomSplit));
+        // Kernels held out, the figure is several times the random split's (METHOD §11).
+        QVERIFY(xgb->grouped.mapePct > 1.5 * xgb->randomSplit.mapePct);
+
+        const PowerModel* model = library.model("alavani-xgb");
+        QVERIFY(model && model->needsPtx() && model->isLaunchLevel());
+        QCOMPARE(model->accuracy(spec.id)->rows, xgb->grouped.rows);
+        QCOMPARE(model->ptxProducer(spec.id), producer->name());
+        QString why;
+        const std::optional<BoostedTrees> grown = BoostedTrees::fromJson(xgb->fullTrees, true, &why);
+        QVERIFY2(grown, qPrintable(why));
+        int predicted = 0;
+        for (const MeasuredRowFeatures& row : features.rows) {
+            if (row.ptxFeatures.isEmpty())
+                continue;
+            const std::optional<PowerPrediction> shipped = model->predictLaunch(spec, row.activity);
+            QVERIFY(shipped);
+            QVector<float> values;
+            for (const QString& column : datasetFeatureColumns())
+                values << float(row.ptxFeatures.value(column, std::nan("")));
+            QVERIFY(std::abs(shipped->watts - grown->predict(values)) < 1e-4 * shipped->watts);
+            QVERIFY(shipped->watts > 10 && shipped->watts < 400);
+            ++predicted;
+        }
+        QCOMPARE(predicted, xgb->grouped.rows);
+    }
+
+    // What a user runs (the what-if estimate with the project's PTX) gives the harness's
+    // prediction for a measured launch; without a PTX producer the estimate says why.
+    void productPathMatchesTheHarness()
+    {
+        const QString source = test::sharedDir() + "/corpus/measured/cuda-samples/0_Introduction/vectorAdd";
+        const std::optional<PtxProducer> producer = clang();
+        if (!QFileInfo::exists(source) || !producer)
+            QSKIP("../shared/corpus or clang is missing");
+        QStringList errors;
+        const ModelLibrary library = ModelLibrary::load({}, errors);
+        const GpuSpec& gpu = *library.gpus().find("V100");
+        const PowerModel& model = *library.model("alavani-xgb");
+
+        MeasuredLaunchTable table = readMeasuredLaunches(
+            "source,kernel,grid,block,watts\ncuda-samples/0_Introduction/vectorAdd,vectorAdd,4096,256,60\n", "m.csv");
+        MeasuredPtxOptions ptx;
+        ptx.producer = producer;
+        const MeasuredFeatureSet features
+            = analyseMeasuredLaunches(table, test::sharedDir() + "/corpus/measured", gpu, test::parserOptions(), ptx);
+        QCOMPARE(features.rows.size(), 1);
+        QVERIFY(!features.rows.first().ptxFeatures.isEmpty());
+        const double harness = model.predictLaunch(gpu, features.rows.first().activity)->watts;
+
+        const ProjectSources sources = loadProject({source});
+        const ProjectIndex index = indexProject(sources, test::parserOptions());
+        const auto kernel = std::find_if(index.kernels.begin(), index.kernels.end(),
+            [](const CatalogFunction& f) { return f.info.name == QLatin1String("vectorAdd"); });
+        QVERIFY(kernel != index.kernels.end());
+        const ProjectPtx projectPtx = compileSourcesPtx(sources, gpu, ptxProducersFor(model, gpu, {}));
+        QCOMPARE(projectPtx.producer, producer->name());
+        WhatIfSettings settings;
+        settings.gpuId = "v100";
+        settings.modelId = "alavani-xgb";
+        settings.allKernels.gridBlocks = 4096;
+        settings.allKernels.blockThreads = 256;
+        settings.ptx = ptxSettingsFor(model, gpu, projectPtx);
+        const KernelEstimateReport report = estimateKernelWhatIf(*kernel, *index.kernelIR(kernel->info.key), model, gpu,
+            library.energyModel(ModelLibrary::defaultEnergyModelId()), settings);
+        QVERIFY2(report.estimate.hasEstimate(), qPrintable(report.estimate.noEstimate));
+        QCOMPARE(report.estimate.watts, harness);
+        QVERIFY(report.estimate.assumptions.join('\n').contains("PTX features from " + producer->name()));
+
+        // No producer: no number, and the reason.
+        const ProjectPtx none;
+        settings.ptx = ptxSettingsFor(model, gpu, none);
+        const KernelEstimateReport without = estimateKernelWhatIf(*kernel, *index.kernelIR(kernel->info.key), model,
+            gpu, library.energyModel(ModelLibrary::defaultEnergyModelId()), settings);
+        QVERIFY(!without.estimate.hasEstimate());
+        QVERIFY2(without.estimate.noEstimate.contains("no PTX producer is installed"),
+            qPrintable(without.estimate.noEstimate));
+    }
+
+    // A model file whose trees are not XGBoost's, or read another number of features, is
+    // refused with the reason.
+    void malformedModelFilesAreRefused()
+    {
+        const QByteArray base = R"({"format": "slicewatt-model/1", "id": "x", "form": "alavani-xgb",
+            "provenance": {"source": "test"}, "features": %F, "gpus": {"gtx280": {"trees": %T}}})";
+        const QJsonObject shipped = committedModel();
+        if (shipped.isEmpty())
+            QSKIP("models/alavani-xgb.json is missing");
+        const QString trees = shipped.value("gpus").toObject().value("v100").toObject().value("trees").toString();
+        const QByteArray quotedTrees
+            = QJsonDocument(QJsonArray{trees}).toJson(QJsonDocument::Compact).mid(1).chopped(1);
+        QStringList errors;
+        QVERIFY(!PowerModel::parse(
+            QByteArray(base).replace("%F", R"(["a"])").replace("%T", quotedTrees), "m.json", errors));
+        QVERIFY2(
+            errors.join('\n').contains("the trees read 15 features, the file names 1"), qPrintable(errors.join('\n')));
+        errors.clear();
+        QVERIFY(!PowerModel::parse(
+            QByteArray(base).replace("%F", R"(["a"])").replace("%T", R"("no trees")"), "m.json", errors));
+        QVERIFY2(errors.join('\n').contains("\"trees\" not an XGBoost model"), qPrintable(errors.join('\n')));
+        QVERIFY2(!errors.join('\n').contains("Stack trace"), qPrintable(errors.join('\n')));
+        errors.clear();
+        QVERIFY(!PowerModel::parse(QByteArray(base).replace("%F", "[]").replace("%T", quotedTrees), "m.json", errors));
+        QVERIFY2(errors.join('\n').contains("needs its \"features\""), qPrintable(errors.join('\n')));
+    }
+
+    // Ranks with ties averaged: (1, 2, 2, 3) against (10, 20, 30, 40) by hand.
+    void spearmanByHand()
+    {
+        QCOMPARE(spearmanCorrelation({1, 2, 3, 4}, {10, 20, 30, 40}), 1.0);
+        QCOMPARE(spearmanCorrelation({1, 2, 3, 4}, {40, 30, 20, 10}), -1.0);
+        // ranks (1, 2.5, 2.5, 4) and (1, 2, 3, 4): cov 4.5, var 4.5 and 5 → 4.5 / √22.5
+        QVERIFY(std::abs(spearmanCorrelation({1, 2, 2, 3}, {10, 20, 30, 40}) - 4.5 / std::sqrt(22.5)) < 1e-12);
+        QCOMPARE(spearmanCorrelation({1, 1, 1}, {1, 2, 3}), 0.0);
+    }
+};
+
+QTEST_GUILESS_MAIN(PtxModelTest)
+#include "test_ptx_model.moc"
