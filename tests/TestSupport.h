@@ -3,6 +3,7 @@
 
 #include "frontend/ParserOptions.h"
 #include "ir/Operators.h"
+#include "measure/MeasuredLaunches.h"
 
 #include <QDir>
 #include <QFile>
@@ -10,6 +11,8 @@
 #include <QProcessEnvironment>
 #include <QString>
 #include <QTemporaryDir>
+
+#include <optional>
 
 namespace slicewatt::test {
 
@@ -35,6 +38,21 @@ inline QString corpusDir()
 inline QString sharedDir()
 {
     return sourceDir() + QStringLiteral("/../shared");
+}
+
+// One GPU's file of the shared measurements (V100, K20, M60), mapped to its kernels' sources
+// by kernels.csv; nullopt when ../shared is not beside the checkout.
+inline std::optional<MeasuredLaunchTable> mappedAlavaniTable(const QString& gpu)
+{
+    const QString folder = sharedDir() + QStringLiteral("/data/alavani");
+    QFile csv(folder + QLatin1Char('/') + gpu + QStringLiteral(".csv"));
+    QFile mapFile(folder + QStringLiteral("/kernels.csv"));
+    if (!csv.open(QIODevice::ReadOnly) || !mapFile.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    MeasuredLaunchTable table = readMeasuredLaunches(csv.readAll(), csv.fileName());
+    QStringList problems;
+    mapMeasuredLaunches(table, readKernelMap(mapFile.readAll(), mapFile.fileName(), &problems));
+    return table;
 }
 
 inline QString exampleDir()

@@ -192,19 +192,15 @@ private Q_SLOTS:
     void committedFiguresAreTheHarnessOutput()
     {
         QFETCH(QString, gpu);
-        const QString folder = test::sharedDir() + QStringLiteral("/data/alavani");
-        QFile csv(folder + "/" + gpu + ".csv");
-        QFile mapFile(folder + "/kernels.csv");
-        if (!csv.open(QIODevice::ReadOnly) || !mapFile.open(QIODevice::ReadOnly))
+        std::optional<MeasuredLaunchTable> mapped = test::mappedAlavaniTable(gpu);
+        if (!mapped)
             QSKIP("../shared/data/alavani is not beside this checkout");
+        const MeasuredLaunchTable& table = *mapped;
         QStringList errors;
         const ModelLibrary library = ModelLibrary::load({}, errors);
         QVERIFY2(errors.isEmpty(), qPrintable(errors.join('\n')));
         const GpuSpec* spec = library.gpus().find(gpu);
         QVERIFY(spec);
-        MeasuredLaunchTable table = readMeasuredLaunches(csv.readAll(), csv.fileName());
-        QStringList problems;
-        mapMeasuredLaunches(table, readKernelMap(mapFile.readAll(), mapFile.fileName(), &problems));
         // The committed comparison holds alavani-xgb on clang's PTX, as validate-measured makes it.
         const QVector<PtxProducer> clang = ptxProducersNamed("clang");
         if (clang.isEmpty())

@@ -158,20 +158,16 @@ private Q_SLOTS:
     void shippedFileIsTheHarnessOutput()
     {
         QFETCH(QString, gpu);
-        const QString folder = test::sharedDir() + QStringLiteral("/data/alavani");
-        QFile csv(folder + "/" + gpu + ".csv");
-        QFile mapFile(folder + "/kernels.csv");
-        if (!csv.open(QIODevice::ReadOnly) || !mapFile.open(QIODevice::ReadOnly))
+        std::optional<MeasuredLaunchTable> mapped = test::mappedAlavaniTable(gpu);
+        if (!mapped)
             QSKIP("../shared/data/alavani is not beside this checkout");
+        const MeasuredLaunchTable& table = *mapped;
         const std::optional<PtxProducer> producer = clang();
         if (!producer)
             QSKIP("clang is not installed: the shipped trees were grown on its PTX");
         QStringList errors;
         const ModelLibrary library = ModelLibrary::load({}, errors);
         const GpuSpec& spec = *library.gpus().find(gpu);
-        MeasuredLaunchTable table = readMeasuredLaunches(csv.readAll(), csv.fileName());
-        QStringList problems;
-        mapMeasuredLaunches(table, readKernelMap(mapFile.readAll(), mapFile.fileName(), &problems));
         MeasuredPtxOptions ptx;
         ptx.producer = producer;
         const MeasuredFeatureSet features

@@ -23,6 +23,18 @@ QString besideOrEmpty(const QString& csv, const QString& relative)
 
 } // namespace
 
+ModelLibrary loadModelLibrary(const CommonOptions& options)
+{
+    QStringList errors;
+    const QStringList userFolders = options.values.contains(QStringLiteral("models-dir"))
+        ? QStringList{options.values.value(QStringLiteral("models-dir"))}
+        : QStringList();
+    ModelLibrary library = ModelLibrary::load(userFolders, errors);
+    for (const QString& message : errors)
+        fprintf(stderr, "%s\n", qPrintable(message));
+    return library;
+}
+
 bool parsePtxOptions(const CommonOptions& options, MeasuredPtxOptions* ptx, QString* error)
 {
     const QString wanted = options.values.value(QStringLiteral("compiler"), QStringLiteral("clang"));

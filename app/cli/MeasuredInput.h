@@ -5,6 +5,7 @@
 #include "calibration/MeasuredFeatures.h"
 #include "measure/MeasuredLaunches.h"
 #include "model/GpuCatalogue.h"
+#include "model/ModelLibrary.h"
 
 #include <optional>
 
@@ -13,6 +14,10 @@ namespace slicewatt::cli {
 // --compiler NAME (nvcc, clang, none; default clang: the producer every Debian machine has, so
 // the figures and model files come out the same everywhere) and --loop-iterations N.
 bool parsePtxOptions(const CommonOptions& options, MeasuredPtxOptions* ptx, QString* error);
+
+// The shipped models and GPUs plus those of --models-dir; problems with its files are printed
+// on stderr (not fatal).
+ModelLibrary loadModelLibrary(const CommonOptions& options);
 
 // One measured CSV read, mapped to its sources and analysed: what validate-measured and
 // train-ptx-model start from. nullopt after printing why on stderr; `exitCode` says how bad.

@@ -87,13 +87,7 @@ int runTrainPtxModelCommand(const QStringList& args)
             qPrintable(error.isEmpty() ? QStringLiteral("the model needs PTX: --compiler nvcc or clang") : error));
         return ExitUsage;
     }
-    QStringList libraryErrors;
-    const QStringList userFolders = options.values.contains(QStringLiteral("models-dir"))
-        ? QStringList{options.values.value(QStringLiteral("models-dir"))}
-        : QStringList();
-    const ModelLibrary library = ModelLibrary::load(userFolders, libraryErrors);
-    for (const QString& message : libraryErrors)
-        fprintf(stderr, "%s\n", qPrintable(message));
+    const ModelLibrary library = loadModelLibrary(options);
 
     // The other models' figures stand beside this one's; the wavelet network, slowest to
     // retrain per held-out kernel, is left to validate-measured.

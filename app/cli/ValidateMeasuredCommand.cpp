@@ -46,13 +46,7 @@ int runValidateMeasuredCommand(const QStringList& args)
         fprintf(stderr, "slicewatt-cli validate-measured: %s\n", qPrintable(error));
         return ExitUsage;
     }
-    QStringList libraryErrors;
-    const QStringList userFolders = options.values.contains(QStringLiteral("models-dir"))
-        ? QStringList{options.values.value(QStringLiteral("models-dir"))}
-        : QStringList();
-    const ModelLibrary library = ModelLibrary::load(userFolders, libraryErrors);
-    for (const QString& message : libraryErrors)
-        fprintf(stderr, "%s\n", qPrintable(message));
+    const ModelLibrary library = loadModelLibrary(options);
 
     QVector<MeasuredValidation> validations;
     QString table;
