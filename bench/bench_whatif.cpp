@@ -76,12 +76,18 @@ int main(int argc, char** argv)
     QApplication::setOrganizationName(QStringLiteral("SliceWattBench"));
     int lines = 5000;
     int steps = 60;
+    QString gpu;
+    QString model; // e.g. --gpu v100 --model alavani-xgb: the PTX model's trees on every step
     const QStringList args = app.arguments();
     for (int i = 1; i + 1 < args.size(); ++i) {
         if (args[i] == QLatin1String("--lines"))
             lines = args[i + 1].toInt();
         else if (args[i] == QLatin1String("--steps"))
             steps = args[i + 1].toInt();
+        else if (args[i] == QLatin1String("--gpu"))
+            gpu = args[i + 1];
+        else if (args[i] == QLatin1String("--model"))
+            model = args[i + 1];
     }
     QTemporaryDir scratch;
     QFile file(scratch.filePath(QStringLiteral("big.cu")));
@@ -100,6 +106,22 @@ int main(int argc, char** argv)
         return 1;
     }
     ProjectSession& session = window.session();
+    if (!gpu.isEmpty())
+        session.setGpu(gpu);
+    if (!model.isEmpty()) {
+        QSignalSpy ptxDone(&window.ptxJob(), &PtxCompileJob::finished);
+        session.setModel(model);
+        // A model that reads PTX asks for it once this estimate is shown: compile, then measure.
+        if (session.model() && session.model()->needsPtx() && !ptxDone.wait(600000)) {
+            fprintf(stderr, "PTX did not compile\n");
+            return 1;
+        }
+    }
+    if (!session.run().kernels.first().estimate.hasEstimate()) {
+        fprintf(stderr, "no estimate for the first kernel: %s\n",
+            qPrintable(session.run().kernels.first().estimate.noEstimate));
+        return 1;
+    }
     const KernelEstimateReport& first = session.run().kernels.first();
     session.select(first.analysis.kernel->info.key);
     QApplication::processEvents();
@@ -141,6 +163,7 @@ int main(int argc, char** argv)
     const double baseMs = median(baseline);
     const double whatIfMs = median(whatIf);
     const double worstMs = *std::max_element(whatIf.begin(), whatIf.end());
+    printf("model %s on %s\n", qPrintable(session.model()->id()), qPrintable(session.gpu()->name));
     printf("file: %d lines, %d kernels; kernel under change: %d statements\n", shownLines,
         int(session.run().kernels.size()), int(first.analysis.ir->statements.size()));
     printf("full-window repaint, nothing changed (baseline): median %.2f ms\n", baseMs);
