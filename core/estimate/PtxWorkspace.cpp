@@ -53,7 +53,10 @@ QString ptxArchOf(const GpuSpec& gpu)
 
 QVector<PtxProducer> ptxProducersNamed(const QString& wanted)
 {
-    QVector<PtxProducer> producers = findPtxProducers();
+    // Asked once per run: finding them starts `nvcc --version` and `clang --version`, and the
+    // GUI asks on every re-estimate of a model that reads PTX.
+    static const QVector<PtxProducer> installed = findPtxProducers();
+    QVector<PtxProducer> producers = installed;
     if (!wanted.isEmpty())
         producers.removeIf([&](const PtxProducer& p) { return !p.name().startsWith(wanted + QLatin1Char(' ')); });
     return producers;

@@ -38,7 +38,8 @@ private:
 // when the catalogue does not give one.
 QString ptxArchOf(const GpuSpec& gpu);
 
-// The producers found, or only those of `wanted` ("nvcc", "clang"; empty: all), first preferred.
+// The producers found (looked for once per run), or only those of `wanted` ("nvcc", "clang";
+// empty: all), first preferred.
 QVector<PtxProducer> ptxProducersNamed(const QString& wanted);
 
 // The producers to try for a model's PTX features on a GPU: `wanted` when given, else the kind
