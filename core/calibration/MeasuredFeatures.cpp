@@ -14,6 +14,8 @@
 #include <QFileInfo>
 #include <QMap>
 
+#include <memory>
+
 namespace slicewatt {
 
 namespace {
@@ -49,11 +51,11 @@ MeasuredFeatureSet analyseMeasuredLaunches(const MeasuredLaunchTable& table, con
     const std::optional<PtxArchitecture> arch = ptx.producer ? ptxArchitectureFor(gpu, &whyNoArch) : std::nullopt;
     if (ptx.producer && !arch)
         set.problems << QStringLiteral("no PTX features: %1").arg(whyNoArch);
-    const PtxWorkspace workspace;
+    // The prelude on disk only when there is PTX to make.
+    const std::unique_ptr<const PtxWorkspace> workspace = arch ? std::make_unique<const PtxWorkspace>() : nullptr;
     if (arch) {
         set.ptxProducer = ptx.producer->name();
-        set.ptxRule = ptx.loopIterations ? ptxExecutionPerLoop({}, *ptx.loopIterations).rule
-                                         : QStringLiteral("the analysis's loop trip counts");
+        set.ptxRule = ptx.loopIterations ? ptxExecutionPerLoop({}, *ptx.loopIterations).rule : kPtxRunsByAnalysis;
     }
     QMap<QString, QVector<int>> rowsBySource; // sorted: sources are analysed in a fixed order
     for (int i = 0; i < table.rows.size(); ++i) {
@@ -75,8 +77,8 @@ MeasuredFeatureSet analyseMeasuredLaunches(const MeasuredLaunchTable& table, con
         ++set.sourcesAnalysed;
         ProjectPtx sourcePtx;
         if (arch && !sources.units.isEmpty()) {
-            sourcePtx
-                = compileProjectPtx({workspace.requestFor(sources.units.first(), ptxArchOf(gpu))}, {}, {*ptx.producer});
+            sourcePtx = compileProjectPtx(
+                {workspace->requestFor(sources.units.first(), ptxArchOf(gpu))}, {}, {*ptx.producer});
             for (const FilePtx& file : sourcePtx.files) {
                 if (!file.compilation.ok())
                     set.problems << QStringLiteral("%1: no PTX (%2)").arg(it.key(), file.compilation.error.left(300));

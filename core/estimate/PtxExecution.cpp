@@ -46,7 +46,7 @@ PtxExecution ptxExecutionFromAnalysis(const PtxFunction& function, const PtxModu
     const KernelSlices& slices, int defaultTripCount)
 {
     PtxExecution e;
-    e.rule = QStringLiteral("the analysis's loop trip counts");
+    e.rule = kPtxRunsByAnalysis;
     const QHash<QString, QVector<double>> byLine = loopTripsByLine(ir, slices);
     // Per block, the trips around the source line in it with most loops around it.
     QVector<QVector<double>> tripsOfBlock;

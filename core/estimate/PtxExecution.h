@@ -25,6 +25,9 @@ struct PtxExecution {
     QStringList assumptions;
 };
 
+// The rule of ptxExecutionFromAnalysis, in words.
+inline const QString kPtxRunsByAnalysis = QStringLiteral("the analysis's loop trip counts");
+
 // PFEA's rule: `loopIterations` runs per PTX loop around a block.
 PtxExecution ptxExecutionPerLoop(const PtxFunction& function, double loopIterations);
 
