@@ -263,6 +263,42 @@ private Q_SLOTS:
             qPrintable(without.estimate.noEstimate));
     }
 
+    // Rodinia keeps kernels in files another one includes (bfs/kernel.cu uses bfs.cu's Node):
+    // the measured source alone does not compile, its folder's other units do, and the
+    // harness finds the kernel's PTX there.
+    void kernelInAnIncludedFileGetsItsFolderPtx()
+    {
+        const std::optional<PtxProducer> producer = clang();
+        if (!producer)
+            QSKIP("clang is not installed");
+        QTemporaryDir corpus;
+        test::writeFile(corpus, "graph/main.cu", R"(
+struct Node { int start; int edges; };
+#include "kernel.cu"
+int main() { return 0; }
+)");
+        test::writeFile(corpus, "graph/kernel.cu", R"(
+__global__ void visit(const Node* nodes, int* cost, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        for (int e = nodes[i].start; e < nodes[i].start + nodes[i].edges; ++e)
+            cost[e] += 1;
+}
+)");
+        QStringList errors;
+        const ModelLibrary library = ModelLibrary::load({}, errors);
+        MeasuredPtxOptions ptx;
+        ptx.producer = producer;
+        const MeasuredFeatureSet features = analyseMeasuredLaunches(
+            readMeasuredLaunches("source,kernel,grid,block,watts\ngraph/kernel.cu,visit,64,256,60\n", "m.csv"),
+            corpus.path(), *library.gpus().find("V100"), test::parserOptions(), ptx);
+        QCOMPARE(features.rows.size(), 1);
+        QVERIFY2(features.problems.isEmpty(), qPrintable(features.problems.join('\n')));
+        QVERIFY(features.rows.first().ptxFeatures.value("glob_inst_kernel") > 0);
+        QVERIFY(features.rows.first().activity.ptxSource.contains("main.cu"));
+    }
+
     // A model file whose trees are not XGBoost's, or read another number of features, is
     // refused with the reason.
     void malformedModelFilesAreRefused()

@@ -13,7 +13,9 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QMap>
+#include <QSet>
 
+#include <algorithm>
 #include <memory>
 
 namespace slicewatt {
@@ -40,6 +42,26 @@ void addIntensity(MeasuredRowFeatures& row, const KernelSlices& slices, const An
     row.lines = length;
 }
 
+// What to compile to PTX for a measured source: every unit of it, and for a single file the
+// other units of its folder too, since Rodinia keeps kernels in files another one includes
+// (bfs/kernel.cu needs bfs.cu's types); the kernel is then looked up in whichever has it.
+QVector<PtxRequest> ptxRequestsFor(
+    const QString& path, const ProjectSources& sources, const PtxWorkspace& workspace, const QString& arch)
+{
+    QVector<SourceFile> units = sources.units;
+    if (QFileInfo(path).isFile()) {
+        const ProjectSources folder = loadProject({QFileInfo(path).absolutePath()});
+        for (const SourceFile& unit : folder.units) {
+            if (std::none_of(units.begin(), units.end(), [&](const SourceFile& u) { return u.path == unit.path; }))
+                units << unit;
+        }
+    }
+    QVector<PtxRequest> requests;
+    for (const SourceFile& unit : units)
+        requests << workspace.requestFor(unit, arch);
+    return requests;
+}
+
 } // namespace
 
 MeasuredFeatureSet analyseMeasuredLaunches(const MeasuredLaunchTable& table, const QString& corpusRoot,
@@ -55,7 +77,7 @@ MeasuredFeatureSet analyseMeasuredLaunches(const MeasuredLaunchTable& table, con
     const std::unique_ptr<const PtxWorkspace> workspace = arch ? std::make_unique<const PtxWorkspace>() : nullptr;
     if (arch) {
         set.ptxProducer = ptx.producer->name();
-        set.ptxRule = ptx.loopIterations ? ptxExecutionPerLoop({}, *ptx.loopIterations).rule : kPtxRunsByAnalysis;
+        set.ptxRule = ptx.loopIterations ? ptxRunsPerLoopRule(*ptx.loopIterations) : kPtxRunsByAnalysis;
     }
     QMap<QString, QVector<int>> rowsBySource; // sorted: sources are analysed in a fixed order
     for (int i = 0; i < table.rows.size(); ++i) {
@@ -76,14 +98,10 @@ MeasuredFeatureSet analyseMeasuredLaunches(const MeasuredLaunchTable& table, con
         const ProjectIndex index = indexProject(sources, parserOptions);
         ++set.sourcesAnalysed;
         ProjectPtx sourcePtx;
-        if (arch && !sources.units.isEmpty()) {
-            sourcePtx = compileProjectPtx(
-                {workspace->requestFor(sources.units.first(), ptxArchOf(gpu))}, {}, {*ptx.producer});
-            for (const FilePtx& file : sourcePtx.files) {
-                if (!file.compilation.ok())
-                    set.problems << QStringLiteral("%1: no PTX (%2)").arg(it.key(), file.compilation.error.left(300));
-            }
-        }
+        if (arch)
+            sourcePtx
+                = compileProjectPtx(ptxRequestsFor(path, sources, *workspace, ptxArchOf(gpu)), {}, {*ptx.producer});
+        QSet<QString> kernelsWithoutPtx; // one message per kernel, not per launch
         for (int tableRow : *it) {
             const MeasuredLaunch& measured = table.rows[tableRow];
             const auto kernel = std::find_if(index.kernels.begin(), index.kernels.end(),
@@ -132,6 +150,10 @@ MeasuredFeatureSet analyseMeasuredLaunches(const MeasuredLaunchTable& table, con
                 kernelPtx = ptxForKernel(kernelPtx, kernel->info.qualifiedName, kernel->info.location.file);
                 attachPtxFeatures(row.activity, *ir, slices, gpu, kernelPtx, options.defaultTripCount);
                 row.ptxFeatures = row.activity.ptxFeatures;
+                if (row.ptxFeatures.isEmpty() && !kernelsWithoutPtx.contains(measured.kernel)) {
+                    kernelsWithoutPtx.insert(measured.kernel);
+                    set.problems << QStringLiteral("%1: %2").arg(it.key(), row.activity.ptxProblem.left(400));
+                }
             }
             set.rows << row;
         }

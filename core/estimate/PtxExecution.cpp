@@ -34,11 +34,16 @@ QHash<QString, QVector<double>> loopTripsByLine(const KernelIR& ir, const Kernel
 
 } // namespace
 
+QString ptxRunsPerLoopRule(double loopIterations)
+{
+    return QStringLiteral("%1 iterations per loop (--loop-iterations)").arg(loopIterations);
+}
+
 PtxExecution ptxExecutionPerLoop(const PtxFunction& function, double loopIterations)
 {
     PtxExecution e;
     e.blockRuns = ptxLoopRuns(function, loopIterations);
-    e.rule = QStringLiteral("%1 iterations per loop (--loop-iterations)").arg(loopIterations);
+    e.rule = ptxRunsPerLoopRule(loopIterations);
     return e;
 }
 
@@ -115,8 +120,7 @@ void attachPtxFeatures(LaunchActivity& activity, const KernelIR& ir, const Kerne
         QStringList failed;
         for (const FilePtx& file : settings.project->files) {
             if (!file.compilation.ok())
-                failed << QStringLiteral("%1: %2").arg(
-                    QFileInfo(file.file).fileName(), file.compilation.error.section(QLatin1Char('\n'), 0, 0).left(200));
+                failed << file.compilation.error.section(QLatin1Char('\n'), 0, 0).left(300); // names the file
         }
         activity.ptxProblem
             = QStringLiteral("%1 produced no PTX for kernel %2%3")

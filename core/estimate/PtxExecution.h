@@ -28,7 +28,8 @@ struct PtxExecution {
 // The rule of ptxExecutionFromAnalysis, in words.
 inline const QString kPtxRunsByAnalysis = QStringLiteral("the analysis's loop trip counts");
 
-// PFEA's rule: `loopIterations` runs per PTX loop around a block.
+// PFEA's rule in words, and the rule: `loopIterations` runs per PTX loop around a block.
+QString ptxRunsPerLoopRule(double loopIterations);
 PtxExecution ptxExecutionPerLoop(const PtxFunction& function, double loopIterations);
 
 // The analysis's trip counts at its launch: a block inside d PTX loops runs the product of

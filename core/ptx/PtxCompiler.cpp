@@ -91,7 +91,8 @@ PtxCompilation compilePtx(const PtxProducer& producer, const PtxRequest& request
         result.notes << note;
     QTemporaryDir work;
     if (!work.isValid()) {
-        result.error = QStringLiteral("no temporary folder for the PTX: %1").arg(work.errorString());
+        result.error = QStringLiteral("no temporary folder for the PTX of %1: %2")
+                           .arg(QFileInfo(request.sourceFile).fileName(), work.errorString());
         return result;
     }
     const QString output = work.filePath(QStringLiteral("device.ptx"));
@@ -128,8 +129,9 @@ PtxCompilation compilePtx(const PtxProducer& producer, const PtxRequest& request
     if (!process.waitForFinished(request.timeoutMs)) {
         process.kill();
         process.waitForFinished(2000);
-        result.error
-            = QStringLiteral("%1 did not finish within %2 s").arg(producer.name()).arg(request.timeoutMs / 1000);
+        result.error = QStringLiteral("%1 did not finish %2 within %3 s")
+                           .arg(producer.name(), QFileInfo(request.sourceFile).fileName())
+                           .arg(request.timeoutMs / 1000);
         return result;
     }
     QFile ptx(output);
