@@ -5,11 +5,15 @@
 // thread-index line is cold, the loop bodies are hot); the model file's errors; the CLI.
 #include "TestSupport.h"
 #include "analysis/ProjectIndexer.h"
+#include "estimate/ExecutedPtxLines.h"
 #include "estimate/KernelEstimate.h"
+#include "estimate/PtxWorkspace.h"
 #include "estimate/WhatIf.h"
 #include "export/EstimateWriter.h"
 #include "model/ModelLibrary.h"
 #include "project/ProjectLoader.h"
+#include "ptx/ProjectPtx.h"
+#include "ptx/PtxReader.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -170,6 +174,160 @@ private Q_SLOTS:
             lines += l.joules;
         QVERIFY(near(lines, energy.dynamicJ));
         QCOMPARE(energy.lines.first().line, 6); // hottest first
+    }
+
+    // Issue 17: the energy model on the PTX's instructions. tests/ptx/saxpy_reduce.clang-sm70.ptx
+    // is clang's PTX of saxpyLoop (loops rolled); with the loop at 8 trips and the if taken by
+    // 3 threads in 4, each line's executed instructions by hand from its blocks:
+    //   3  mad.lo.s32                                   1 int arithmetic
+    //   4  setp.ge.s32                                  1 int other
+    //   5  (line 0) mul.wide.s32, add.s64; ld.global    0.75 × (2 int arithmetic, 1 global)
+    //   6  setp.lt.s32 before the loop; in it add.s32, add.s64, setp.eq.s32
+    //                                                   0.75 × 1 + 6 × 1 int other, 6 × 2 int arithmetic
+    //   7  in the loop ld.global, fma.rn.f32            6 × (1 global, 1 float arithmetic)
+    //   8  st.global                                    0.75 global
+    void ptxCountsByHand()
+    {
+        const QString source = test::sourceDir() + "/tests/ptx/saxpy_reduce.cu";
+        QFile text(test::sourceDir() + "/tests/ptx/saxpy_reduce.clang-sm70.ptx");
+        QVERIFY(text.open(QIODevice::ReadOnly));
+        ProjectPtx ptx;
+        ptx.producer = "clang 14.0.6";
+        FilePtx file;
+        file.file = source;
+        file.compilation.arch = "sm_70";
+        file.module = readPtx(text.readAll(), "saxpy_reduce.clang-sm70.ptx");
+        QVERIFY2(file.module.problems.isEmpty(), qPrintable(file.module.problems.join('\n')));
+        ptx.files << file;
+
+        const auto analysed = analyse(source);
+        const auto report = std::find_if(analysed->reports.begin(), analysed->reports.end(),
+            [](const KernelSliceReport& r) { return r.ir->kernelName == QLatin1String("saxpyLoop"); });
+        QVERIFY(report != analysed->reports.end());
+        const KernelIR& ir = *report->ir;
+        AnalysisOptions options;
+        for (int i = 0; i < ir.statements.size(); ++i) {
+            if (ir.statements[i].kind == StatementKind::Loop)
+                options.tripCountOverrides.insert(i, 8);
+            if (ir.statements[i].kind == StatementKind::If)
+                options.branchProbabilities.insert(i, {0.75, 0.25});
+        }
+        LaunchShape launch = report->launch;
+        for (int axis = 0; axis < 3; ++axis) {
+            launch.gridDim[axis] = axis == 0 ? 64 : 1;
+            launch.blockDim[axis] = axis == 0 ? 256 : 1;
+        }
+        const KernelSlices slices = analyseKernel(ir, launch, options);
+        PtxSettings settings;
+        settings.project = &ptx;
+        settings = ptxForKernel(settings, "saxpyLoop", source);
+        QVERIFY(settings.function);
+
+        const std::optional<ExecutedPtxLines> lines = executedPtxLines(settings, ir, slices, 10);
+        QVERIFY(lines);
+        QVERIFY(lines->source.startsWith("clang 14.0.6 PTX of saxpy_reduce.cu (sm_70)"));
+        QVERIFY2(lines->assumptions.join('\n').contains("2 of the 12 priced PTX instructions"),
+            qPrintable(lines->assumptions.join('\n')));
+        const int intArith = computeClassIndex(ValueType::Integer, OperationClass::Arithmetic);
+        const int intOther = computeClassIndex(ValueType::Integer, OperationClass::Other);
+        const int floatArith = computeClassIndex(ValueType::Float, OperationClass::Arithmetic);
+        QHash<int, InstructionCounts> expected;
+        expected[3][intArith] = 1;
+        expected[4][intOther] = 1;
+        expected[5][intArith] = 1.5;
+        expected[5][kGlobalMemoryClass] = 0.75;
+        expected[6][intOther] = 6.75;
+        expected[6][intArith] = 12;
+        expected[7][kGlobalMemoryClass] = 6;
+        expected[7][floatArith] = 6;
+        expected[8][kGlobalMemoryClass] = 0.75;
+        QCOMPARE(lines->lines.size(), expected.size());
+        for (const ExecutedPtxLine& line : lines->lines) {
+            QCOMPARE(line.file, source);
+            QVERIFY2(expected.contains(line.line), qPrintable(QString::number(line.line)));
+            for (int c = 0; c < kEnergyClassCount; ++c)
+                QVERIFY2(near(line.perThread[c], expected[line.line][c]),
+                    qPrintable(QStringLiteral("line %1 class %2: %3").arg(line.line).arg(c).arg(line.perThread[c])));
+        }
+
+        // The energy model prices them: E_dyn = threads × Σ n_c·e_c, per line and in all; the
+        // statements carry all of it, so the heat follows the PTX.
+        EstimateSettings estimateSettings;
+        estimateSettings.energy.model = &thesisTable();
+        estimateSettings.energy.counts = EnergyCounts::Ptx;
+        estimateSettings.ptx = settings;
+        const GpuSpec& v100 = *library().gpus().find("V100");
+        const KernelEstimate e = estimateKernel(ir, slices, launch, *library().model("jos13"), v100, estimateSettings);
+        QVERIFY(e.energy && e.energy->countsFromPtx);
+        QCOMPARE(e.energy->countsSource, lines->source);
+        // 16384 threads × (13.5 × 0.11 + 7.75 × 0.62 + 6 × 0.08 + 7.5 × 17.95) nJ
+        QVERIFY(near(e.energy->dynamicJ, 16384 * (14.5 * 0.11 + 7.75 * 0.62 + 6 * 0.08 + 7.5 * 17.95) * 1e-9));
+        QVERIFY(near(lineEnergy(*e.energy, 7)->joules, 16384 * (6 * 17.95 + 6 * 0.08) * 1e-9));
+        QCOMPARE(lineEnergy(*e.energy, 7)->inPtx->total(), 2.0);
+        double statements = 0;
+        for (double j : e.energy->statementJoules)
+            statements += j;
+        QVERIFY(near(statements, e.energy->dynamicJ));
+        QCOMPARE(e.energy->lines.first().line, 7);
+
+        // Auto without PTX, and PTX asked for where there is none: the source's operators, saying so.
+        estimateSettings.energy.counts = EnergyCounts::Auto;
+        estimateSettings.ptx = PtxSettings{};
+        const KernelEstimate automatic
+            = estimateKernel(ir, slices, launch, *library().model("jos13"), v100, estimateSettings);
+        QCOMPARE(automatic.energy->countsSource, kEnergyCountsFromSource);
+        QVERIFY(!automatic.energy->countsFromPtx);
+        estimateSettings.energy.counts = EnergyCounts::Ptx;
+        estimateSettings.ptx.missing = "no PTX producer is installed";
+        const KernelEstimate missing
+            = estimateKernel(ir, slices, launch, *library().model("jos13"), v100, estimateSettings);
+        QVERIFY(!missing.energy->countsFromPtx);
+        QVERIFY(missing.energy->assumptions.join('\n').contains(
+            "instruction counts from the source's operators: no PTX producer is installed"));
+        QCOMPARE(missing.energy->dynamicJ, automatic.energy->dynamicJ);
+    }
+
+    // clang's PTX prices atomics and math (the prelude's bodies): a shared-memory histogram's
+    // atomic is on-chip memory, sqrtf a float SFU instruction, on the lines that call them.
+    void ptxCountsPriceAtomicsAndMath()
+    {
+        const QVector<PtxProducer> clang = ptxProducersNamed("clang");
+        if (clang.isEmpty())
+            QSKIP("clang is not installed");
+        QTemporaryDir dir;
+        const QString path
+            = test::writeFile(dir, "hist.cu", R"(__global__ void hist(const float* in, unsigned int* bins, float* out)
+{
+    __shared__ unsigned int local[64];
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    atomicAdd(&local[int(in[i]) & 63], 1u);
+    out[i] = sqrtf(in[i]);
+    __syncthreads();
+    if (threadIdx.x < 64)
+        atomicAdd(&bins[threadIdx.x], local[threadIdx.x]);
+}
+void run(const float* in, unsigned int* bins, float* out) { hist<<<32, 256>>>(in, bins, out); }
+)");
+        const auto analysed = analyse(path);
+        QCOMPARE(analysed->reports.size(), 1);
+        const GpuSpec& v100 = *library().gpus().find("V100");
+        const ProjectPtx ptx = compileSourcesPtx(loadProject({path}), v100, clang);
+        PtxSettings settings;
+        settings.project = &ptx;
+        const KernelSliceReport& report = analysed->reports.first();
+        settings = ptxForKernel(settings, "hist", path);
+        QVERIFY2(settings.function, qPrintable(ptx.files.value(0).compilation.error));
+        const std::optional<ExecutedPtxLines> lines = executedPtxLines(settings, *report.ir, report.slices, 10);
+        QVERIFY(lines);
+        auto at = [&](int line) {
+            const auto found = std::find_if(
+                lines->lines.begin(), lines->lines.end(), [&](const ExecutedPtxLine& l) { return l.line == line; });
+            return found == lines->lines.end() ? InstructionCounts() : found->inPtx;
+        };
+        QCOMPARE(at(5)[kLocalMemoryClass], 1.0); // atom.shared.add
+        QCOMPARE(at(6)[computeClassIndex(ValueType::Float, OperationClass::Sfu)], 1.0); // sqrt.rn.f32
+        QCOMPARE(at(9)[kGlobalMemoryClass], 1.0); // atom.global.add
+        QCOMPARE(at(9)[kLocalMemoryClass], 1.0); // ld.shared
     }
 
     // A time gives dynamic power; a static power (the model's, or given) gives the total.

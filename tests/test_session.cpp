@@ -4,6 +4,7 @@
 #include "TestSupport.h"
 #include "analysis/IncrementalIndexer.h"
 #include "analysis/ProjectIndexer.h"
+#include "estimate/PtxWorkspace.h"
 #include "project/ProjectLoader.h"
 #include "session/ProjectSession.h"
 #include "session/ProjectWatcher.h"
@@ -14,6 +15,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace slicewatt;
@@ -82,6 +84,46 @@ private Q_SLOTS:
 
         session.resetKernel(key);
         QVERIFY(session.kernelWhatIf(key).isEmpty());
+    }
+
+    // Issue 17: What If › Instruction counts › PTX asks for the project's PTX (compiled by the
+    // window's worker job), and once it is there the energy model prices its instructions.
+    void ptxInstructionCountsAskForThePtx()
+    {
+        const QVector<PtxProducer> clang = ptxProducersNamed("clang");
+        if (clang.isEmpty())
+            QSKIP("clang is not installed");
+        QTemporaryDir dir;
+        const QString path = test::writeFile(dir, "stencil.cu", kLoopKernel);
+        ProjectSession session;
+        session.setIndex(indexOf({path}));
+        WhatIfSettings settings = session.settings();
+        settings.gpuId = "v100";
+        settings.modelId = "launch-activity";
+        session.setSettings(settings);
+        QVERIFY(session.hasEstimates());
+        QVERIFY(session.ptxKeyNeeded().isEmpty()); // automatic: no model reads PTX, none compiled
+        const QString key = session.run().kernels.first().analysis.kernel->info.key;
+        QCOMPARE(session.kernelReport(key)->estimate.energy->countsSource, kEnergyCountsFromSource);
+
+        QSignalSpy needed(&session, &ProjectSession::ptxNeeded);
+        settings.energyCounts = EnergyCounts::Ptx;
+        session.setSettings(settings);
+        QVERIFY(needed.wait(2000));
+        const QString ptxKey = needed.first().first().toString();
+        QCOMPARE(ptxKey, "sm_70|" + clang.first().name());
+        QVERIFY(session.kernelReport(key)->estimate.energy->countsSource.contains("being compiled"));
+
+        const ProjectPtx compiled = compileSourcesPtx(loadProject({path}), *session.gpu(), clang);
+        session.setPtx(std::make_shared<const ProjectPtx>(compiled), ptxKey);
+        const KernelEnergy& energy = *session.kernelReport(key)->estimate.energy;
+        QVERIFY(energy.countsFromPtx);
+        QVERIFY(energy.countsSource.startsWith(clang.first().name() + " PTX of stencil.cu (sm_70)"));
+        QVERIFY(energy.dynamicJ > 0);
+
+        settings.energyCounts = EnergyCounts::Source;
+        session.setSettings(settings);
+        QVERIFY(!session.kernelReport(key)->estimate.energy->countsFromPtx);
     }
 
     void lineHeatTakesTheHottestKernelPerLine()

@@ -30,7 +30,7 @@ struct WhatIfOptions {
     const PowerModel* model = nullptr;
     const GpuSpec* gpu = nullptr;
     const EnergyModel* energy = nullptr;
-    ProjectPtx ptx; // the project's PTX when the model reads it (settings.ptx points here)
+    ProjectPtx ptx; // the project's PTX when the model or --energy-counts ptx reads it (settings.ptx points here)
 };
 
 // Reads the options from `options.values`: numbers and their ranges, --sa against
@@ -39,8 +39,9 @@ struct WhatIfOptions {
 // mistake (exit status 2).
 bool readWhatIfOptions(const CommonOptions& options, WhatIfOptions& whatIf, QString& error);
 
-// A model that reads PTX (alavani-xgb): compiles the inputs' translation units (--compiler, else
-// the producer the model was trained on) into whatIf.ptx, with --loop-iterations. Prints
+// A model that reads PTX (alavani-xgb), or --energy-counts ptx: compiles the inputs' translation
+// units (--compiler, else the producer the model was trained on, else clang: its loops stay
+// rolled) into whatIf.ptx, with --loop-iterations. Prints
 // progress on a terminal. False with `error` on a usage mistake (exit status 2).
 bool compileWhatIfPtx(const CommonOptions& options, WhatIfOptions& whatIf, QString& error);
 

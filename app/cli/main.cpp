@@ -97,6 +97,8 @@ const char* const kUsage = "Usage: slicewatt-cli COMMAND [OPTIONS] PATH...\n"
                            "  --branch L=P/Q[,…]    analyze: arm probabilities of the branch on line L\n"
                            "  --compiler NAME       analyze --model alavani-xgb: nvcc or clang makes the PTX\n"
                            "  --loop-iterations N   analyze --model alavani-xgb: every PTX loop runs N times\n"
+                           "  --energy-counts MODE  analyze: the energy model prices ptx instructions, the\n"
+                           "                        source's operators, or auto (PTX when compiled anyway)\n"
                            "  --counting MODE       analyze: ast (real loads/stores, default) or lexical\n"
                            "                        (one memory operation per `=`, as the papers' prototype)\n"
                            "                        (report takes every analyze option from --gpu to here)\n"
@@ -158,7 +160,10 @@ const char* const kWhatIfOptions
       "  --compiler NAME       --model alavani-xgb: the PTX producer, nvcc or clang (default:\n"
       "                        the one the model was trained on, when installed)\n"
       "  --loop-iterations N   --model alavani-xgb: every PTX loop runs N times (PFEA's input)\n"
-      "                        instead of the analysis's trip counts\n";
+      "                        instead of the analysis's trip counts\n"
+      "  --energy-counts MODE  what the energy model prices: ptx (the kernel's PTX instructions\n"
+      "                        per line, compiled with clang first), source (the source's\n"
+      "                        operators), or auto (default: PTX when a model had it compiled)\n";
 
 const char* const kHelpAndExit = "  -h, --help            show this help\n"
                                  "\n"

@@ -61,7 +61,7 @@ void chooseThreads(KernelEnergy& energy, const LaunchShape& launch, const GpuSpe
 } // namespace
 
 KernelEnergy estimateKernelEnergy(const KernelIR& ir, const KernelSlices& slices, const LaunchShape& launch,
-    const GpuSpec& gpu, const EnergySettings& settings, std::optional<double> seconds)
+    const GpuSpec& gpu, const EnergySettings& settings, std::optional<double> seconds, const ExecutedPtxLines* ptx)
 {
     KernelEnergy energy;
     if (!settings.model)
@@ -74,27 +74,60 @@ KernelEnergy estimateKernelEnergy(const KernelIR& ir, const KernelSlices& slices
                                              "(%3)")
                                   .arg(model.measuredOn().isEmpty() ? model.architecture() : model.measuredOn(),
                                       gpu.name, gpu.architecture);
+    auto joulesOf = [&](const InstructionCounts& perThread) {
+        double joules = 0;
+        for (int c = 0; c < kEnergyClassCount; ++c)
+            joules += perThread[c] * model.joulesPerInstruction(c);
+        return joules * energy.threads;
+    };
 
     // Lines in a fixed order (file, line), so sums do not depend on a hash seed.
     std::map<std::pair<QString, int>, LineEnergy> lines;
+    std::map<std::pair<QString, int>, QVector<int>> statementsOfLine;
     energy.statementJoules.resize(ir.statements.size());
     for (int i = 0; i < ir.statements.size(); ++i) {
         const Statement& statement = ir.statements[i];
         const InstructionCounts executed = executedPerThread(statement, slices, i);
-        double joulesPerThread = 0;
-        for (int c = 0; c < kEnergyClassCount; ++c)
-            joulesPerThread += executed[c] * model.joulesPerInstruction(c);
-        const double joules = joulesPerThread * energy.threads;
-        energy.statementJoules[i] = joules;
-        energy.perThread += executed;
-        energy.dynamicJ += joules;
-        if (executed.total() <= 0)
+        energy.statementJoules[i] = joulesOf(executed);
+        statementsOfLine[{statement.location.file, statement.location.line}] << i;
+        if (ptx || executed.total() <= 0)
             continue;
+        energy.perThread += executed;
+        energy.dynamicJ += energy.statementJoules[i];
         LineEnergy& line = lines[{statement.location.file, statement.location.line}];
         line.file = statement.location.file;
         line.line = statement.location.line;
-        line.joules += joules;
+        line.joules += energy.statementJoules[i];
         line.perThread += executed;
+    }
+    energy.countsSource = ptx ? ptx->source : kEnergyCountsFromSource;
+    energy.countsFromPtx = ptx != nullptr;
+    if (ptx) {
+        energy.assumptions += ptx->assumptions;
+        for (const ExecutedPtxLine& executed : ptx->lines) {
+            LineEnergy line{
+                executed.file, executed.line, joulesOf(executed.perThread), executed.perThread, executed.inPtx};
+            energy.perThread += executed.perThread;
+            energy.dynamicJ += line.joules;
+            // The line's energy to its statements, in proportion to what their operators cost.
+            const auto found = statementsOfLine.find({executed.file, executed.line});
+            const QVector<int> statements = found == statementsOfLine.end() ? QVector<int>() : found->second;
+            double byOperators = 0;
+            for (int i : statements)
+                byOperators += energy.statementJoules[i];
+            for (int i : statements)
+                energy.statementJoules[i] = byOperators > 0 ? line.joules * energy.statementJoules[i] / byOperators
+                                                            : line.joules / double(statements.size());
+            if (line.joules > 0 || executed.perThread.total() > 0)
+                lines[{line.file, line.line}] = line;
+        }
+        // Statements on lines the PTX has no priced instruction for execute none.
+        for (auto& [where, statements] : statementsOfLine) {
+            if (!lines.count(where)) {
+                for (int i : statements)
+                    energy.statementJoules[i] = 0;
+            }
+        }
     }
     for (auto& entry : lines)
         energy.lines << entry.second;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "ExecutedPtxLines.h"
 #include "analysis/KernelSlices.h"
 #include "model/EnergyModel.h"
 #include "model/GpuCatalogue.h"
@@ -9,11 +10,17 @@
 
 namespace slicewatt {
 
+// Where the executed instructions the energy model prices come from: the kernel's PTX when
+// the estimate has it (auto: when a model or the user had it compiled), or the source's
+// operators (METHOD §9's rules), always.
+enum class EnergyCounts { Auto, Source, Ptx };
+
 // What the instruction-class energy model needs besides the analysis (CLI flags, the GUI).
 struct EnergySettings {
     const EnergyModel* model = nullptr; // none: no energy, and heat spread evenly
     std::optional<qint64> threads; // replaces a launch the code does not fix (--threads)
     std::optional<double> staticW; // replaces the model file's static power (--static-w)
+    EnergyCounts counts = EnergyCounts::Auto; // --energy-counts
 };
 
 // One source line's dynamic energy: what its statements execute, over all threads.
@@ -22,6 +29,7 @@ struct LineEnergy {
     int line = 0;
     double joules = 0; // J per launch, all threads
     InstructionCounts perThread; // executed instructions per thread, by class
+    std::optional<InstructionCounts> inPtx; // from PTX: the line's instructions in it, each once
 };
 
 // A kernel's dynamic energy by the instruction-class model (METHOD §9):
@@ -30,6 +38,10 @@ struct LineEnergy {
 // P_static·t + E_dyn.
 struct KernelEnergy {
     QString modelId;
+    // Where the executed instructions came from: "the source's operators (METHOD §9)" or
+    // ExecutedPtxLines::source.
+    QString countsSource;
+    bool countsFromPtx = false;
     double threads = 0; // grid × block
     bool threadsAssumed = false; // the launch does not fix them: the assumption says how many
     QString threadsSource; // "launch 64×1×1 blocks of 256×1×1 threads", "--threads", or the assumption
@@ -52,7 +64,14 @@ InstructionCounts executedPerThread(const Statement& statement, const KernelSlic
 // Threads of a launch: grid × block when every dimension is known.
 std::optional<double> launchThreads(const LaunchShape& launch);
 
+// With `ptx`, each line's executed instructions are the PTX's (ExecutedPtxLines), and a line's
+// energy goes to the statements starting on it in proportion to their energy by the source's
+// operators (evenly where those price nothing), so the heat still follows the work.
 KernelEnergy estimateKernelEnergy(const KernelIR& ir, const KernelSlices& slices, const LaunchShape& launch,
-    const GpuSpec& gpu, const EnergySettings& settings, std::optional<double> seconds);
+    const GpuSpec& gpu, const EnergySettings& settings, std::optional<double> seconds,
+    const ExecutedPtxLines* ptx = nullptr);
+
+// The words for counts from the source's operators.
+inline const QString kEnergyCountsFromSource = QStringLiteral("the source's operators (METHOD §9 rules)");
 
 } // namespace slicewatt

@@ -100,8 +100,22 @@ KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, co
 {
     KernelEstimate estimate;
     estimate.dense = slices.dense;
-    if (settings.energy.model)
-        estimate.energy = estimateKernelEnergy(ir, slices, launch, gpu, settings.energy, settings.seconds);
+    if (settings.energy.model) {
+        // The PTX's instruction mix when asked for, or when a model had the PTX compiled anyway.
+        const bool fromPtx = settings.energy.counts == EnergyCounts::Ptx
+            || (settings.energy.counts == EnergyCounts::Auto && settings.ptx.project);
+        QString noPtx;
+        const std::optional<ExecutedPtxLines> ptxLines = fromPtx
+            ? executedPtxLines(settings.ptx, ir, slices, AnalysisOptions().defaultTripCount, &noPtx)
+            : std::nullopt;
+        estimate.energy = estimateKernelEnergy(
+            ir, slices, launch, gpu, settings.energy, settings.seconds, ptxLines ? &*ptxLines : nullptr);
+        if (fromPtx && !ptxLines) {
+            estimate.energy->countsSource += QStringLiteral(" (no PTX: %1)").arg(noPtx);
+            estimate.energy->assumptions
+                << QStringLiteral("instruction counts from the source's operators: %1").arg(noPtx);
+        }
+    }
     const Saturation saturation = saturationFor(launch, gpu, settings);
     estimate.saturation = saturation.value;
     estimate.activeSms = saturation.activeSms;

@@ -109,40 +109,48 @@ PtxSettings ptxForKernel(const PtxSettings& settings, const QString& qualifiedNa
     return kernel;
 }
 
+QString ptxMissingFor(const PtxSettings& settings, const QString& kernelName)
+{
+    if (!settings.project)
+        return settings.missing.isEmpty() ? QStringLiteral("no PTX was compiled") : settings.missing;
+    if (settings.function && settings.file)
+        return {};
+    QStringList failed;
+    for (const FilePtx& file : settings.project->files) {
+        if (!file.compilation.ok())
+            failed << file.compilation.error.section(QLatin1Char('\n'), 0, 0).left(300); // names the file
+    }
+    return QStringLiteral("%1 produced no PTX for kernel %2%3")
+        .arg(settings.project->producer, kernelName,
+            failed.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(failed.join(QStringLiteral("; "))));
+}
+
+PtxExecution ptxExecutionFor(
+    const PtxSettings& settings, const KernelIR& ir, const KernelSlices& slices, int defaultTripCount)
+{
+    PtxExecution e = settings.loopIterations
+        ? ptxExecutionPerLoop(*settings.function, *settings.loopIterations)
+        : ptxExecutionFromAnalysis(*settings.function, settings.file->module, ir, slices, defaultTripCount);
+    e.source = QStringLiteral("%1 PTX of %2 (%3), each block run by %4")
+                   .arg(settings.project->producer, QFileInfo(settings.file->file).fileName(),
+                       settings.file->compilation.arch, e.rule);
+    return e;
+}
+
 void attachPtxFeatures(LaunchActivity& activity, const KernelIR& ir, const KernelSlices& slices, const GpuSpec& gpu,
     const PtxSettings& settings, int defaultTripCount)
 {
-    if (!settings.project) {
-        activity.ptxProblem = settings.missing.isEmpty() ? QStringLiteral("no PTX was compiled") : settings.missing;
+    activity.ptxProblem = ptxMissingFor(settings, ir.kernelName);
+    if (!activity.ptxProblem.isEmpty())
         return;
-    }
-    if (!settings.function || !settings.file) {
-        QStringList failed;
-        for (const FilePtx& file : settings.project->files) {
-            if (!file.compilation.ok())
-                failed << file.compilation.error.section(QLatin1Char('\n'), 0, 0).left(300); // names the file
-        }
-        activity.ptxProblem
-            = QStringLiteral("%1 produced no PTX for kernel %2%3")
-                  .arg(settings.project->producer, ir.kernelName,
-                      failed.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(failed.join(QStringLiteral("; "))));
+    const std::optional<PtxArchitecture> arch = ptxArchitectureFor(gpu, &activity.ptxProblem);
+    if (!arch)
         return;
-    }
-    QString why;
-    const std::optional<PtxArchitecture> arch = ptxArchitectureFor(gpu, &why);
-    if (!arch) {
-        activity.ptxProblem = why;
-        return;
-    }
-    const PtxExecution execution = settings.loopIterations
-        ? ptxExecutionPerLoop(*settings.function, *settings.loopIterations)
-        : ptxExecutionFromAnalysis(*settings.function, settings.file->module, ir, slices, defaultTripCount);
+    const PtxExecution execution = ptxExecutionFor(settings, ir, slices, defaultTripCount);
     activity.ptxFeatures = ptxLaunchFeatures(
         ptxThreadCounts(*settings.function, execution.blockRuns), activity.gridBlocks, activity.blockThreads, *arch);
     activity.ptxFeatures.insert(QStringLiteral("occupancy"), activity.occupancy);
-    activity.ptxSource = QStringLiteral("%1 PTX of %2 (%3), each block run by %4")
-                             .arg(settings.project->producer, QFileInfo(settings.file->file).fileName(),
-                                 settings.file->compilation.arch, execution.rule);
+    activity.ptxSource = execution.source;
     activity.assumptions << QStringLiteral("PTX features from %1").arg(activity.ptxSource);
     activity.assumptions += execution.assumptions;
     if (!settings.note.isEmpty())

@@ -22,6 +22,7 @@ namespace slicewatt {
 struct PtxExecution {
     QVector<double> blockRuns; // one per block of the function
     QString rule; // for the user: "the analysis's trip counts", "--loop-iterations 100 per loop"
+    QString source; // by ptxExecutionFor: "clang 14.0.6 PTX of k.cu (sm_70), each block run by <rule>"
     QStringList assumptions;
 };
 
@@ -53,6 +54,15 @@ struct PtxSettings {
 
 // `settings` with the PTX function of one kernel (its qualified name, defined in `file`).
 PtxSettings ptxForKernel(const PtxSettings& settings, const QString& qualifiedName, const QString& file);
+
+// Why `settings` holds no PTX function for the kernel (no producer, its file did not
+// compile: the compiler's first error line); empty when it holds one.
+QString ptxMissingFor(const PtxSettings& settings, const QString& kernelName);
+
+// How often each block of the kernel's PTX runs per thread, by --loop-iterations when set,
+// else by the analysis's trip counts, with its source in words. `settings` holds the function.
+PtxExecution ptxExecutionFor(
+    const PtxSettings& settings, const KernelIR& ir, const KernelSlices& slices, int defaultTripCount);
 
 // METHOD §10's launch features of `activity`'s launch from the kernel's PTX into
 // activity.ptxFeatures (occupancy is the activity's own: no register counts without a cubin),

@@ -67,7 +67,12 @@ QVector<PtxProducer> ptxProducersFor(const PowerModel& model, const GpuSpec& gpu
     QVector<PtxProducer> producers = ptxProducersNamed(wanted);
     if (!wanted.isEmpty())
         return producers;
-    const QString trained = model.ptxProducer(gpu.id).section(QLatin1Char(' '), 0, 0); // "clang"
+    // The producer the model was trained on; for the energy model's counts clang, whose loops
+    // stay rolled (-fno-unroll-loops): a PTX loop body then runs its source loop's trip count,
+    // where nvcc's unrolled copies and remainder loops would each run it.
+    QString trained = model.ptxProducer(gpu.id).section(QLatin1Char(' '), 0, 0); // "clang"
+    if (trained.isEmpty())
+        trained = QStringLiteral("clang");
     std::stable_partition(producers.begin(), producers.end(),
         [&](const PtxProducer& p) { return p.name().section(QLatin1Char(' '), 0, 0) == trained; });
     return producers;

@@ -43,7 +43,8 @@ QString ptxArchOf(const GpuSpec& gpu);
 QVector<PtxProducer> ptxProducersNamed(const QString& wanted);
 
 // The producers to try for a model's PTX features on a GPU: `wanted` when given, else the kind
-// its trees were trained on first (the features it knows), then the others.
+// its trees were trained on first (the features it knows), then the others; for a model that
+// reads no PTX (the energy model's counts) clang first.
 QVector<PtxProducer> ptxProducersFor(const PowerModel& model, const GpuSpec& gpu, const QString& wanted);
 
 // Every translation unit of the project compiled for the GPU by the first producer, off

@@ -13,6 +13,7 @@ EnergySettings energySettings(const EnergyModel* energy, const WhatIfSettings& s
     result.model = energy;
     result.threads = settings.threads;
     result.staticW = settings.staticW;
+    result.counts = settings.energyCounts;
     return result;
 }
 

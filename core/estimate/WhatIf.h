@@ -37,6 +37,7 @@ struct WhatIfSettings {
     QString energyModelId = ModelLibrary::defaultEnergyModelId(); // instruction-class table (METHOD §9)
     std::optional<qint64> threads; // for kernels whose launch is not known (--threads)
     std::optional<double> staticW; // replaces the energy model's static power (--static-w)
+    EnergyCounts energyCounts = EnergyCounts::Auto; // --energy-counts: PTX or the source's operators
     AnalysisOptions::Counting counting = AnalysisOptions::Counting::Ast;
     PtxSettings ptx; // the project's PTX, for a model that reads it (alavani-xgb)
     KernelWhatIf allKernels; // applies to every kernel (CLI flags)

@@ -26,6 +26,8 @@ QJsonObject energyModelJson(const KernelEnergy& energy)
     o.insert(QStringLiteral("threads_assumed"), energy.threadsAssumed);
     o.insert(QStringLiteral("threads_source"), energy.threadsSource);
     o.insert(QStringLiteral("per_thread"), perThread);
+    o.insert(QStringLiteral("counts_source"), energy.countsSource);
+    o.insert(QStringLiteral("counts_from_ptx"), energy.countsFromPtx);
     o.insert(QStringLiteral("dynamic_j"), energy.dynamicJ);
     o.insert(QStringLiteral("static_w"), optionalJson(energy.staticW));
     o.insert(QStringLiteral("seconds"), optionalJson(energy.seconds));
@@ -44,6 +46,8 @@ QJsonArray lineEnergyJson(const KernelEnergy& energy, const QString& kernelFile)
         if (line.file != kernelFile)
             o.insert(QStringLiteral("file"), line.file);
         o.insert(QStringLiteral("energy_j"), line.joules);
+        if (line.inPtx)
+            o.insert(QStringLiteral("ptx_instructions"), line.inPtx->total());
         lines << o;
     }
     return lines;
@@ -55,6 +59,8 @@ QString energySummary(const KernelEnergy& energy)
                        .arg(formatJoules(energy.dynamicJ), formatNumber(energy.threads, 12),
                            energy.threadsAssumed ? QStringLiteral("assumed")
                                                  : energy.threadsSource.section(QLatin1Char(':'), 0, 0));
+    if (energy.countsFromPtx)
+        text += QStringLiteral(", instructions from PTX");
     if (energy.dynamicW)
         text += QStringLiteral("; over %1: dynamic %2")
                     .arg(formatSeconds(*energy.seconds), formatWatts(*energy.dynamicW));

@@ -505,19 +505,23 @@ private:
             return;
         const KernelEnergy& e = *m_estimate.energy;
         heading(QStringLiteral("Energy per launch: the instruction-class model"));
-        paragraph(QStringLiteral("%1 (%2): every counted operation is typed and classed (rule book §7); each class has "
-                                 "its energy per executed instruction, measured on %3. Heat in the code view "
-                                 "follows these energies: a slice's power is spread over its lines by what they "
-                                 "execute.")
-                      .arg(model->name(), model->id(), model->measuredOn()));
+        paragraph(QStringLiteral("%1 (%2): %3; each class has its energy per executed instruction, measured on %4. "
+                                 "Heat in the code view follows these energies: a slice's power is spread over its "
+                                 "lines by what they execute.")
+                      .arg(model->name(), model->id(),
+                          e.countsFromPtx ? QStringLiteral("every instruction of the kernel's PTX is classed by its "
+                                                           "opcode and type")
+                                          : QStringLiteral("every counted operation is typed and classed (rule book "
+                                                           "§7)"),
+                          model->measuredOn()));
         QStringList terms;
         for (const QString& term : energyClassTerms(e.perThread, *model))
             terms << term;
         formulaLine(QStringLiteral("E_dyn = threads × Σ n_c·e_c = %1 × (%2) = %3")
                         .arg(formatNumber(e.threads, 12), terms.join(QStringLiteral(" + ")), formatJoules(e.dynamicJ)));
-        paragraph(QStringLiteral("threads: %1; n_c: instructions of class c executed per thread (loop weights × "
-                                 "path probabilities).")
-                      .arg(e.threadsSource),
+        paragraph(QStringLiteral("threads: %1; n_c: instructions of class c executed per thread, counted on %2 "
+                                 "(loop weights × path probabilities).")
+                      .arg(e.threadsSource, e.countsSource),
             e.threadsAssumed ? QStringLiteral("warning") : QStringLiteral("note"));
         if (e.dynamicW && e.seconds) {
             formulaLine(QStringLiteral("P_dyn = E_dyn / t = %1 / %2 = %3")

@@ -6,6 +6,8 @@
 
 #include <QFileInfo>
 
+#include <algorithm>
+
 namespace slicewatt {
 namespace {
 
@@ -14,17 +16,47 @@ QString esc(const QString& text)
     return text.toHtmlEscaped();
 }
 
-// "2 float arithmetic, 1 global memory": a statement's instructions per execution.
-QString perExecution(const Statement& statement)
+// "2 float arithmetic, 1 global memory".
+QString classList(const InstructionCounts& counts)
 {
-    InstructionCounts counts = statement.instructions;
-    counts += memoryInstructions(statement.accesses);
     QStringList parts;
     for (int c = 0; c < kEnergyClassCount; ++c) {
         if (counts[c] > 0)
             parts << QStringLiteral("%1 %2").arg(formatNumber(counts[c], 6), energyClassLabel(c));
     }
     return parts.isEmpty() ? QStringLiteral("no counted instruction") : parts.join(QStringLiteral(", "));
+}
+
+// A statement's instructions per execution by the source's operators.
+QString perExecution(const Statement& statement)
+{
+    InstructionCounts counts = statement.instructions;
+    counts += memoryInstructions(statement.accesses);
+    return classList(counts);
+}
+
+// The line's energy when the counts are the PTX's: its instructions there and how often they run.
+QString ptxLineEnergy(const KernelEnergy& energy, const EnergyModel& model, const QString& file, int line)
+{
+    const auto found = std::find_if(energy.lines.begin(), energy.lines.end(),
+        [&](const LineEnergy& l) { return l.line == line && l.file == file; });
+    QString html = QStringLiteral("<p>Energy per launch (%1), instructions counted on %2:</p><ul>")
+                       .arg(esc(model.id()), esc(energy.countsSource));
+    if (found == energy.lines.end() || !found->inPtx)
+        return html + QStringLiteral("<li>the PTX has no priced instruction on this line</li></ul>");
+    html += QStringLiteral("<li>in the PTX: %1</li><li>executed per thread (each block's runs × the line's path "
+                           "probability): %2</li></ul>")
+                .arg(esc(classList(*found->inPtx)), esc(classList(found->perThread)));
+    const QStringList terms = energyClassTerms(found->perThread, model);
+    html += QStringLiteral("<p class=\"formula\">%1</p>")
+                .arg(esc(QStringLiteral("E_line = threads × Σ n_c·e_c = %1 × (%2) = %3")
+                             .arg(formatNumber(energy.threads, 12),
+                                 terms.isEmpty() ? QStringLiteral("0") : terms.join(QStringLiteral(" + ")),
+                                 formatJoules(found->joules))));
+    html += QStringLiteral("<p class=\"note\">%1 of the kernel's %2 per launch; threads: %3.</p>")
+                .arg(esc(formatPercent(energy.dynamicJ > 0 ? found->joules / energy.dynamicJ : 0)),
+                    esc(formatJoules(energy.dynamicJ)), esc(energy.threadsSource));
+    return html;
 }
 
 QString statementKind(StatementKind kind)
@@ -99,6 +131,8 @@ QString lineExplanationHtml(const KernelEstimateReport& report, const EnergyMode
     if (!estimate.energy || !model)
         return html;
     const KernelEnergy& energy = *estimate.energy;
+    if (energy.countsFromPtx)
+        return html + ptxLineEnergy(energy, *model, file, line);
     html += QStringLiteral("<p>Energy per launch (%1):</p><ul>").arg(esc(model->id()));
     InstructionCounts lineCounts;
     for (int index : statements) {

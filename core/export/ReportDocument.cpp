@@ -139,6 +139,7 @@ ReportKernelEnergy kernelEnergy(const KernelEnergy& energy, const EnergyModel& m
     report.threads = energy.threads;
     report.threadsAssumed = energy.threadsAssumed;
     report.threadsSource = energy.threadsSource;
+    report.countsSource = energy.countsSource;
     report.seconds = energy.seconds;
     report.staticW = energy.staticW;
     report.dynamicW = energy.dynamicW;

@@ -83,6 +83,7 @@ struct ReportKernelEnergy {
     double threads = 0;
     bool threadsAssumed = false;
     QString threadsSource; // where the count comes from, in words ("the launch: …", "assumed: …")
+    QString countsSource; // where the executed instructions come from: the source's operators, or PTX
     QVector<ReportEnergyClass> classes; // the executed classes with the most energy, largest first
     int omittedClasses = 0; // executed classes beyond `classes`
     double omittedJoules = 0; // their energy per launch, J

@@ -112,7 +112,10 @@ PtxCompilation compilePtx(const PtxProducer& producer, const PtxRequest& request
                   << QStringLiteral("--cuda-gpu-arch=") + result.arch;
         if (!request.preludeFolder.isEmpty())
             arguments << QStringLiteral("-I") + request.preludeFolder << QStringLiteral("-include")
-                      << QStringLiteral("__slicewatt_prelude.h");
+                      << QStringLiteral("__slicewatt_prelude.h")
+                      // Bodies for atomics and math the prelude only declares: their instructions,
+                      // not a call to a function no PTX defines.
+                      << QStringLiteral("-include") << QStringLiteral("__slicewatt_ptx_bodies.h");
     }
     for (const QString& dir : request.includeDirs)
         arguments << QStringLiteral("-I") + dir;

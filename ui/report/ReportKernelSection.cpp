@@ -97,6 +97,8 @@ void paintEnergy(ReportLayout& layout, const ReportKernelSection& section)
     reporttext::paragraph(layout, QStringLiteral("Threads: %1 (%2).").arg(formatNumber(e.threads, 12), threads),
         style.small, e.threadsAssumed ? style.warning : style.muted);
     reporttext::paragraph(layout, e.formula, style.small, style.muted);
+    reporttext::paragraph(
+        layout, QStringLiteral("Instructions counted on %1.").arg(e.countsSource), style.small, style.muted);
     if (!e.seconds)
         reporttext::paragraph(layout,
             QStringLiteral("No execution time: give one (--time, or What If → Time) for the dynamic and total power."),

@@ -208,9 +208,14 @@ void ProjectSession::select(const QString& kernelKey, std::optional<MemorySpace>
     Q_EMIT selectionChanged();
 }
 
+bool ProjectSession::wantsPtx() const
+{
+    return (m_choice.model && m_choice.model->needsPtx()) || m_settings.energyCounts == EnergyCounts::Ptx;
+}
+
 QString ProjectSession::ptxKeyNeeded() const
 {
-    if (!m_choice.model || !m_choice.gpu || !m_choice.model->needsPtx() || !hasProject())
+    if (!m_choice.model || !m_choice.gpu || !hasProject() || !wantsPtx())
         return {};
     const QVector<PtxProducer> producers = ptxProducersFor(*m_choice.model, *m_choice.gpu, {});
     if (producers.isEmpty())
@@ -230,7 +235,7 @@ void ProjectSession::setPtx(std::shared_ptr<const ProjectPtx> ptx, const QString
 void ProjectSession::choosePtx()
 {
     m_settings.ptx = PtxSettings{};
-    if (!m_choice.model || !m_choice.model->needsPtx())
+    if (!m_choice.model || !wantsPtx())
         return;
     const QString key = ptxKeyNeeded();
     if (key.isEmpty()) {

@@ -89,6 +89,8 @@ public:
     // The PTX a model that reads it (alavani-xgb) needs: "sm_70|clang 14.0.6" for the chosen
     // GPU and the producer to use; empty when the model reads no PTX or no producer exists.
     QString ptxKeyNeeded() const;
+    // The chosen model reads PTX, or the energy model is to price the PTX's instructions.
+    bool wantsPtx() const;
     // The project's PTX compiled for `key` off the GUI thread (PtxCompileJob); estimates are
     // recomputed with it. Kept until the project changes, so switching back costs nothing.
     void setPtx(std::shared_ptr<const ProjectPtx> ptx, const QString& key);

@@ -72,6 +72,13 @@ WhatIfPanel::WhatIfPanel(ProjectSession& session, WhatIfHistory& history, QWidge
     m_energyModel = new QComboBox(projectGroup);
     m_energyModel->setToolTip(tr("Energy per instruction class (METHOD §9): prices each line's instructions, which "
                                  "decides where a kernel's heat goes and its energy per launch"));
+    m_energyCounts = new QComboBox(projectGroup);
+    m_energyCounts->addItem(tr("Automatic"), int(EnergyCounts::Auto));
+    m_energyCounts->addItem(tr("PTX instructions"), int(EnergyCounts::Ptx));
+    m_energyCounts->addItem(tr("Source operators"), int(EnergyCounts::Source));
+    m_energyCounts->setToolTip(tr("What the energy model prices: each line's instructions in the kernel's PTX "
+                                  "(compiled on a worker thread, clang first), the source's operators by the rule "
+                                  "book, or automatically the PTX when a model had it compiled"));
     // Long model names must not widen the dock beyond a laptop screen.
     for (QComboBox* box : {m_gpu, m_model, m_energyModel}) {
         box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -92,6 +99,7 @@ WhatIfPanel::WhatIfPanel(ProjectSession& session, WhatIfHistory& history, QWidge
     projectForm->addRow(tr("&GPU:"), m_gpu);
     projectForm->addRow(tr("&Model:"), m_model);
     projectForm->addRow(tr("&Energy model:"), m_energyModel);
+    projectForm->addRow(tr("Instruction &counts:"), m_energyCounts);
     projectForm->addRow(tr("BDPM &δ:"), m_delta);
     projectForm->addRow(tr("&Time for energy:"), m_seconds);
     layout->addWidget(projectGroup);
@@ -141,6 +149,12 @@ WhatIfPanel::WhatIfPanel(ProjectSession& session, WhatIfHistory& history, QWidge
         WhatIfSettings next = m_session.settings();
         next.energyModelId = m_energyModel->currentData().toString();
         m_history.change(next, tr("Energy model %1").arg(m_energyModel->currentText()), QStringLiteral("energy-model"));
+    });
+    connect(m_energyCounts, &QComboBox::activated, this, [this] {
+        WhatIfSettings next = m_session.settings();
+        next.energyCounts = EnergyCounts(m_energyCounts->currentData().toInt());
+        m_history.change(
+            next, tr("Instruction counts: %1").arg(m_energyCounts->currentText()), QStringLiteral("energy-counts"));
     });
     connect(m_delta, &QDoubleSpinBox::valueChanged, this, [this](double delta) {
         WhatIfSettings next = m_session.settings();
@@ -257,13 +271,14 @@ void WhatIfPanel::syncFromSession()
 {
     const WhatIfSettings& settings = m_session.settings();
     const QSignalBlocker blockers[] = {QSignalBlocker(m_gpu), QSignalBlocker(m_model), QSignalBlocker(m_energyModel),
-        QSignalBlocker(m_delta), QSignalBlocker(m_seconds), QSignalBlocker(m_grid), QSignalBlocker(m_block),
-        QSignalBlocker(m_saturation), QSignalBlocker(m_saturationOverride)};
+        QSignalBlocker(m_energyCounts), QSignalBlocker(m_delta), QSignalBlocker(m_seconds), QSignalBlocker(m_grid),
+        QSignalBlocker(m_block), QSignalBlocker(m_saturation), QSignalBlocker(m_saturationOverride)};
     if (m_gpu->count() != m_session.library().gpus().gpus().size()
         || m_model->count() != m_session.library().models().size()
         || m_energyModel->count() != m_session.library().energyModels().size())
         fillLibraryBoxes();
     m_energyModel->setCurrentIndex(m_energyModel->findData(settings.energyModelId));
+    m_energyCounts->setCurrentIndex(m_energyCounts->findData(int(settings.energyCounts)));
     m_gpu->setCurrentIndex(m_gpu->findData(settings.gpuId));
     m_model->setCurrentIndex(m_model->findData(settings.modelId));
     // GPUs the chosen model has no parameters for cannot be picked with it.

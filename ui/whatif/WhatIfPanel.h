@@ -33,6 +33,7 @@ public:
     QComboBox* gpuBox() const { return m_gpu; }
     QComboBox* modelBox() const { return m_model; }
     QComboBox* energyModelBox() const { return m_energyModel; }
+    QComboBox* energyCountsBox() const { return m_energyCounts; }
     QSlider* saturationSlider() const { return m_saturation; }
     QSpinBox* gridSpin() const { return m_grid; }
     QSpinBox* blockSpin() const { return m_block; }
@@ -56,6 +57,7 @@ private:
     QComboBox* m_gpu;
     QComboBox* m_model;
     QComboBox* m_energyModel;
+    QComboBox* m_energyCounts;
     QDoubleSpinBox* m_delta;
     QDoubleSpinBox* m_seconds;
     QGroupBox* m_kernelGroup;
