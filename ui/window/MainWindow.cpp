@@ -176,11 +176,11 @@ MainWindow::MainWindow(QWidget* parent)
             int failed = 0;
             for (const FilePtx& file : ptx->files)
                 failed += file.compilation.ok() ? 0 : 1;
-            m_summary->setText(failed == 0 ? tr("PTX of %1 files by %2").arg(ptx->files.size()).arg(ptx->producer)
-                                           : tr("PTX of %1 files by %2; %3 did not compile (their kernels have no PTX "
-                                                "estimate: Why? says why)")
-                                                 .arg(ptx->files.size())
-                                                 .arg(ptx->producer)
+            const QString files = ptx->files.size() == 1 ? tr("1 file") : tr("%1 files").arg(ptx->files.size());
+            m_summary->setText(failed == 0 ? tr("PTX of %1 by %2").arg(files, ptx->producer)
+                                           : tr("PTX of %1 by %2; %3 did not compile (their kernels have no PTX "
+                                                "numbers: Why? says why)")
+                                                 .arg(files, ptx->producer)
                                                  .arg(failed));
             m_session->setPtx(std::move(ptx), key);
             updateStatus();
