@@ -166,14 +166,12 @@ bool readWhatIfOptions(const CommonOptions& options, WhatIfOptions& whatIf, QStr
     if (counting == QLatin1String("lexical"))
         settings.counting = AnalysisOptions::Counting::Lexical;
     const QString energyCounts = options.values.value(QStringLiteral("energy-counts"), QStringLiteral("auto"));
-    if (energyCounts == QLatin1String("ptx"))
-        settings.energyCounts = EnergyCounts::Ptx;
-    else if (energyCounts == QLatin1String("source"))
-        settings.energyCounts = EnergyCounts::Source;
-    else if (energyCounts != QLatin1String("auto")) {
+    const std::optional<EnergyCounts> counts = energyCountsNamed(energyCounts);
+    if (!counts) {
         error = QStringLiteral("--energy-counts is auto, ptx or source, not '%1'").arg(energyCounts);
         return false;
     }
+    settings.energyCounts = *counts;
     settings.allKernels.saturation = saturation;
     if (grid)
         settings.allKernels.gridBlocks = qint64(*grid);
@@ -190,7 +188,7 @@ bool compileWhatIfPtx(const CommonOptions& options, WhatIfOptions& whatIf, QStri
     std::optional<double> iterations;
     if (!readNumber(options, QStringLiteral("loop-iterations"), 1, 1e12, iterations, error))
         return false;
-    if (!whatIf.model->needsPtx() && whatIf.settings.energyCounts != EnergyCounts::Ptx)
+    if (!needsProjectPtx(*whatIf.model, whatIf.settings.energyCounts))
         return true;
     const QString wanted = options.values.value(QStringLiteral("compiler"));
     if (!wanted.isEmpty() && wanted != QLatin1String("nvcc") && wanted != QLatin1String("clang")) {

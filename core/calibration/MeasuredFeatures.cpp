@@ -56,10 +56,7 @@ QVector<PtxRequest> ptxRequestsFor(
                 units << unit;
         }
     }
-    QVector<PtxRequest> requests;
-    for (const SourceFile& unit : units)
-        requests << workspace.requestFor(unit, arch);
-    return requests;
+    return workspace.requestsFor(units, arch);
 }
 
 } // namespace

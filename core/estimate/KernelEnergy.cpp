@@ -6,6 +6,28 @@
 
 namespace slicewatt {
 
+QString energyCountsName(EnergyCounts counts)
+{
+    switch (counts) {
+    case EnergyCounts::Source:
+        return QStringLiteral("source");
+    case EnergyCounts::Ptx:
+        return QStringLiteral("ptx");
+    case EnergyCounts::Auto:
+        break;
+    }
+    return QStringLiteral("auto");
+}
+
+std::optional<EnergyCounts> energyCountsNamed(const QString& name)
+{
+    for (EnergyCounts counts : {EnergyCounts::Auto, EnergyCounts::Source, EnergyCounts::Ptx}) {
+        if (name == energyCountsName(counts))
+            return counts;
+    }
+    return std::nullopt;
+}
+
 InstructionCounts executedPerThread(const Statement& statement, const KernelSlices& slices, int index)
 {
     InstructionCounts counts = statement.instructions;
@@ -89,7 +111,8 @@ KernelEnergy estimateKernelEnergy(const KernelIR& ir, const KernelSlices& slices
         const Statement& statement = ir.statements[i];
         const InstructionCounts executed = executedPerThread(statement, slices, i);
         energy.statementJoules[i] = joulesOf(executed);
-        statementsOfLine[{statement.location.file, statement.location.line}] << i;
+        if (ptx)
+            statementsOfLine[{statement.location.file, statement.location.line}] << i; // to spread the PTX's
         if (ptx || executed.total() <= 0)
             continue;
         energy.perThread += executed;

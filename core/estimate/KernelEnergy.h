@@ -14,6 +14,9 @@ namespace slicewatt {
 // the estimate has it (auto: when a model or the user had it compiled), or the source's
 // operators (METHOD §9's rules), always.
 enum class EnergyCounts { Auto, Source, Ptx };
+// "auto", "source", "ptx": the CLI's --energy-counts and the GUI's saved setting.
+QString energyCountsName(EnergyCounts counts);
+std::optional<EnergyCounts> energyCountsNamed(const QString& name);
 
 // What the instruction-class energy model needs besides the analysis (CLI flags, the GUI).
 struct EnergySettings {

@@ -44,6 +44,14 @@ PtxRequest PtxWorkspace::requestFor(const SourceFile& unit, const QString& arch)
     return request;
 }
 
+QVector<PtxRequest> PtxWorkspace::requestsFor(const QVector<SourceFile>& units, const QString& arch) const
+{
+    QVector<PtxRequest> requests;
+    for (const SourceFile& unit : units)
+        requests << requestFor(unit, arch);
+    return requests;
+}
+
 QString ptxArchOf(const GpuSpec& gpu)
 {
     if (gpu.computeCapability.isEmpty())
@@ -60,6 +68,11 @@ QVector<PtxProducer> ptxProducersNamed(const QString& wanted)
     if (!wanted.isEmpty())
         producers.removeIf([&](const PtxProducer& p) { return !p.name().startsWith(wanted + QLatin1Char(' ')); });
     return producers;
+}
+
+bool needsProjectPtx(const PowerModel& model, EnergyCounts counts)
+{
+    return model.needsPtx() || counts == EnergyCounts::Ptx;
 }
 
 QVector<PtxProducer> ptxProducersFor(const PowerModel& model, const GpuSpec& gpu, const QString& wanted)
@@ -84,10 +97,7 @@ ProjectPtx compileSourcesPtx(const ProjectSources& sources, const GpuSpec& gpu, 
     const PtxWorkspace workspace;
     if (!workspace.isValid())
         return {};
-    QVector<PtxRequest> requests;
-    for (const SourceFile& unit : sources.units)
-        requests << workspace.requestFor(unit, ptxArchOf(gpu));
-    return compileProjectPtx(requests, progress, producers);
+    return compileProjectPtx(workspace.requestsFor(sources.units, ptxArchOf(gpu)), progress, producers);
 }
 
 PtxSettings ptxSettingsFor(const PowerModel& model, const GpuSpec& gpu, const ProjectPtx& ptx)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "KernelEnergy.h"
 #include "PtxExecution.h"
 #include "model/GpuCatalogue.h"
 #include "model/PowerModel.h"
@@ -28,6 +29,7 @@ public:
 
     // One translation unit's request: its include folders, macros and standard from its flags.
     PtxRequest requestFor(const SourceFile& unit, const QString& arch) const;
+    QVector<PtxRequest> requestsFor(const QVector<SourceFile>& units, const QString& arch) const;
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -41,6 +43,10 @@ QString ptxArchOf(const GpuSpec& gpu);
 // The producers found (looked for once per run), or only those of `wanted` ("nvcc", "clang";
 // empty: all), first preferred.
 QVector<PtxProducer> ptxProducersNamed(const QString& wanted);
+
+// Whether an estimate needs the project's PTX: the model reads it (alavani-xgb), or the energy
+// model is to price the PTX's instructions (--energy-counts ptx).
+bool needsProjectPtx(const PowerModel& model, EnergyCounts counts);
 
 // The producers to try for a model's PTX features on a GPU: `wanted` when given, else the kind
 // its trees were trained on first (the features it knows), then the others; for a model that

@@ -35,6 +35,22 @@ QString perExecution(const Statement& statement)
     return classList(counts);
 }
 
+// E_line = threads × Σ n_c·e_c for a line's executed instructions, and its share of the kernel.
+QString lineEnergyFormula(
+    const KernelEnergy& energy, const EnergyModel& model, const InstructionCounts& perThread, double lineJoules)
+{
+    const QStringList terms = energyClassTerms(perThread, model);
+    QString html = QStringLiteral("<p class=\"formula\">%1</p>")
+                       .arg(esc(QStringLiteral("E_line = threads × Σ n_c·e_c = %1 × (%2) = %3")
+                                    .arg(formatNumber(energy.threads, 12),
+                                        terms.isEmpty() ? QStringLiteral("0") : terms.join(QStringLiteral(" + ")),
+                                        formatJoules(lineJoules))));
+    html += QStringLiteral("<p class=\"note\">%1 of the kernel's %2 per launch; threads: %3.</p>")
+                .arg(esc(formatPercent(energy.dynamicJ > 0 ? lineJoules / energy.dynamicJ : 0)),
+                    esc(formatJoules(energy.dynamicJ)), esc(energy.threadsSource));
+    return html;
+}
+
 // The line's energy when the counts are the PTX's: its instructions there and how often they run.
 QString ptxLineEnergy(const KernelEnergy& energy, const EnergyModel& model, const QString& file, int line)
 {
@@ -47,16 +63,7 @@ QString ptxLineEnergy(const KernelEnergy& energy, const EnergyModel& model, cons
     html += QStringLiteral("<li>in the PTX: %1</li><li>executed per thread (each block's runs × the line's path "
                            "probability): %2</li></ul>")
                 .arg(esc(classList(*found->inPtx)), esc(classList(found->perThread)));
-    const QStringList terms = energyClassTerms(found->perThread, model);
-    html += QStringLiteral("<p class=\"formula\">%1</p>")
-                .arg(esc(QStringLiteral("E_line = threads × Σ n_c·e_c = %1 × (%2) = %3")
-                             .arg(formatNumber(energy.threads, 12),
-                                 terms.isEmpty() ? QStringLiteral("0") : terms.join(QStringLiteral(" + ")),
-                                 formatJoules(found->joules))));
-    html += QStringLiteral("<p class=\"note\">%1 of the kernel's %2 per launch; threads: %3.</p>")
-                .arg(esc(formatPercent(energy.dynamicJ > 0 ? found->joules / energy.dynamicJ : 0)),
-                    esc(formatJoules(energy.dynamicJ)), esc(energy.threadsSource));
-    return html;
+    return html + lineEnergyFormula(energy, model, found->perThread, found->joules);
 }
 
 QString statementKind(StatementKind kind)
@@ -154,16 +161,7 @@ QString lineExplanationHtml(const KernelEstimateReport& report, const EnergyMode
     double lineJoules = 0;
     for (int index : statements)
         lineJoules += energy.statementJoules.value(index);
-    const QStringList terms = energyClassTerms(lineCounts, *model);
-    html += QStringLiteral("<p class=\"formula\">%1</p>")
-                .arg(esc(QStringLiteral("E_line = threads × Σ n_c·e_c = %1 × (%2) = %3")
-                             .arg(formatNumber(energy.threads, 12),
-                                 terms.isEmpty() ? QStringLiteral("0") : terms.join(QStringLiteral(" + ")),
-                                 formatJoules(lineJoules))));
-    html += QStringLiteral("<p class=\"note\">%1 of the kernel's %2 per launch; threads: %3.</p>")
-                .arg(esc(formatPercent(energy.dynamicJ > 0 ? lineJoules / energy.dynamicJ : 0)),
-                    esc(formatJoules(energy.dynamicJ)), esc(energy.threadsSource));
-    return html;
+    return html + lineEnergyFormula(energy, *model, lineCounts, lineJoules);
 }
 
 } // namespace slicewatt

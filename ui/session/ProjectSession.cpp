@@ -210,7 +210,7 @@ void ProjectSession::select(const QString& kernelKey, std::optional<MemorySpace>
 
 bool ProjectSession::wantsPtx() const
 {
-    return (m_choice.model && m_choice.model->needsPtx()) || m_settings.energyCounts == EnergyCounts::Ptx;
+    return m_choice.model && needsProjectPtx(*m_choice.model, m_settings.energyCounts);
 }
 
 QString ProjectSession::ptxKeyNeeded() const

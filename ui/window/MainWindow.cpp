@@ -112,10 +112,8 @@ MainWindow::MainWindow(QWidget* parent)
         whatIf.modelId = settings.value(QStringLiteral("whatif/model"), whatIf.modelId).toString();
         whatIf.delta = settings.value(QStringLiteral("whatif/delta"), whatIf.delta).toDouble();
         whatIf.energyModelId = settings.value(QStringLiteral("whatif/energyModel"), whatIf.energyModelId).toString();
-        const QString counts = settings.value(QStringLiteral("whatif/energyCounts")).toString();
-        whatIf.energyCounts = counts == QLatin1String("ptx") ? EnergyCounts::Ptx
-            : counts == QLatin1String("source")              ? EnergyCounts::Source
-                                                             : EnergyCounts::Auto;
+        whatIf.energyCounts = energyCountsNamed(settings.value(QStringLiteral("whatif/energyCounts")).toString())
+                                  .value_or(EnergyCounts::Auto);
         if (chooseModel(m_session->library(), whatIf).error.isEmpty())
             m_session->setSettings(whatIf);
         if (settings.value(QStringLiteral("view/heatUnit")).toString() == QLatin1String("energy"))
@@ -862,11 +860,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
     settings.setValue(QStringLiteral("whatif/model"), m_session->settings().modelId);
     settings.setValue(QStringLiteral("whatif/delta"), m_session->settings().delta);
     settings.setValue(QStringLiteral("whatif/energyModel"), m_session->settings().energyModelId);
-    const EnergyCounts counts = m_session->settings().energyCounts;
-    settings.setValue(QStringLiteral("whatif/energyCounts"),
-        counts == EnergyCounts::Ptx          ? QStringLiteral("ptx")
-            : counts == EnergyCounts::Source ? QStringLiteral("source")
-                                             : QStringLiteral("auto"));
+    settings.setValue(QStringLiteral("whatif/energyCounts"), energyCountsName(m_session->settings().energyCounts));
     settings.setValue(QStringLiteral("view/heatUnit"),
         m_session->heatUnit() == ProjectSession::HeatUnit::Energy ? QStringLiteral("energy") : QStringLiteral("power"));
     event->accept();
