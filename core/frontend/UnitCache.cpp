@@ -3,6 +3,7 @@
 
 #include "CudaPrelude.h"
 #include "UnitSerialization.h"
+#include "common/CacheEntryFile.h"
 #include "common/FileIo.h"
 
 #include <QCryptographicHash>
@@ -24,7 +25,6 @@ namespace slicewatt {
 namespace {
 
 constexpr quint32 kMagic = 0x53575543; // "SWUC"
-constexpr int kHashBytes = 32; // SHA-256
 const char* const kEntrySuffix = ".unit";
 
 QByteArray sha256(const QByteArray& bytes)
@@ -185,20 +185,11 @@ std::optional<UnitCache::Entry> UnitCache::readDiskEntry(const QString& path, co
         ++m_stats.corrupt;
         return std::nullopt;
     };
-    QDataStream header(bytes);
-    quint32 magic = 0, format = 0;
-    quint64 size = 0;
-    header >> magic >> format >> size;
-    const qsizetype headerBytes = 4 + 4 + 8 + kHashBytes;
-    if (header.status() != QDataStream::Ok || magic != kMagic || format != kUnitFormatVersion
-        || bytes.size() != headerBytes + qsizetype(size))
-        return reject();
-    const QByteArray checksum = bytes.mid(16, kHashBytes);
-    const QByteArray payload = bytes.mid(headerBytes);
-    if (sha256(payload) != checksum)
+    const std::optional<QByteArray> payload = openCacheEntry(bytes, kMagic, kUnitFormatVersion);
+    if (!payload)
         return reject();
 
-    QDataStream body(payload);
+    QDataStream body(*payload);
     body.setVersion(QDataStream::Qt_6_0);
     QString storedPath;
     Entry entry;
@@ -225,14 +216,7 @@ void UnitCache::writeDiskEntry(const QString& path, const Entry& entry) const
         body << path << entry.key.configuration << entry.key.content << entry.dependencyHashes
              << serializeUnit(entry.unit);
     }
-    QByteArray bytes;
-    {
-        QDataStream header(&bytes, QIODevice::WriteOnly);
-        header << kMagic << kUnitFormatVersion << quint64(payload.size());
-    }
-    bytes += sha256(payload);
-    bytes += payload;
-
+    const QByteArray bytes = sealCacheEntry(kMagic, kUnitFormatVersion, payload);
     // A cache that cannot be written only costs speed: failures are silent on purpose.
     if (!QDir().mkpath(m_diskFolder))
         return;
@@ -254,19 +238,7 @@ void UnitCache::clear()
 
 void UnitCache::trimDisk(qint64 maxBytes)
 {
-    if (m_diskFolder.isEmpty())
-        return;
-    QFileInfoList files
-        = QDir(m_diskFolder).entryInfoList({QStringLiteral("*") + QLatin1String(kEntrySuffix)}, QDir::Files);
-    // Newest first; whatever is past the budget goes.
-    std::sort(files.begin(), files.end(),
-        [](const QFileInfo& a, const QFileInfo& b) { return a.lastModified() > b.lastModified(); });
-    qint64 total = 0;
-    for (const QFileInfo& file : files) {
-        total += file.size();
-        if (total > maxBytes)
-            QFile::remove(file.absoluteFilePath());
-    }
+    trimCacheFolder(m_diskFolder, QLatin1String(kEntrySuffix), maxBytes);
 }
 
 UnitCache::Stats UnitCache::stats() const
