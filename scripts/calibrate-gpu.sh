@@ -4,13 +4,13 @@
 # with slicewatt-calibrate, measures the validation programs (tests/validation/programs.txt)
 # and compares SliceWatt's static predictions with the measurements.
 #
-#   scripts/calibrate-gpu.sh [--quick] [--device N]
+#   scripts/calibrate-gpu.sh [--quick] [--device N] [--class-seconds S] [--warmup-seconds S]
 #
 # Writes tests/validation/GPU_ID/ in the working tree: calibration/ (calibration.csv, traces,
 # models/ with the GPU's own instruction-class energy table energy-GPU_ID.json when
 # --energy-classes succeeds), validation.csv (+ traces/) and, where slicewatt-cli can run, summary-MODEL.json
 # per model; test_calibration recomputes the errors from them. When $OUT is set (the device
-# tool's output folder) the same folder is copied there. --quick: fewer, shorter points, for
+# tool's output folder) the folder is archived there as validation-GPU_ID.tar.gz after each step. --quick: fewer, shorter points, for
 # a first look; commit only full runs.
 #
 # On a machine that cannot install Qt (the lent GPU machines), build the kit first on this
@@ -21,11 +21,17 @@ cd "$(dirname "$0")/.."
 
 quick=0
 device=0
+class_seconds=""
+warmup_seconds=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) quick=1 ;;
     --device) device="$2"; shift ;;
-    *) echo "usage: $0 [--quick] [--device N]" >&2; exit 2 ;;
+    # The energy classes' run and warm-up (slicewatt-calibrate's defaults: 10 s and 30 s);
+    # shorter fits a lent machine's few minutes, the energy counter needs only seconds.
+    --class-seconds) class_seconds="$2"; shift ;;
+    --warmup-seconds) warmup_seconds="$2"; shift ;;
+    *) echo "usage: $0 [--quick] [--device N] [--class-seconds S] [--warmup-seconds S]" >&2; exit 2 ;;
   esac
   shift
 done
@@ -65,8 +71,11 @@ lag_option=()
 
 # 1b. The GPU's own instruction-class energy table (METHOD §9), into calibration/models/. A
 # failure (a class measured below the baseline, say) leaves the table out, not the rest.
-energy_options=()
-[ "$quick" = 1 ] && energy_options=(--class-seconds 2 --warmup-seconds 5)
+# The calibration's t_p: the baseline right after the warm-up shows no step to learn it from.
+energy_options=("${lag_option[@]}")
+[ "$quick" = 1 ] && energy_options+=(--class-seconds 2 --warmup-seconds 5)
+[ -n "$class_seconds" ] && energy_options+=(--class-seconds "$class_seconds")
+[ -n "$warmup_seconds" ] && energy_options+=(--warmup-seconds "$warmup_seconds")
 "$calibrate" --device "$device" --energy-classes -o "$work/calibration" "${energy_options[@]}" \
   || echo "calibrate-gpu: the energy-class calibration failed; no instruction-class table for this GPU" >&2
 
@@ -76,17 +85,35 @@ mkdir -p "$target"
 cp -r "$work/calibration" "$target/calibration"
 echo "calibrated ${gpu_name:-GPU $device} as $gpu_id; t_p ${lag:-unknown} s"
 
-# 2. Build and measure each validation program.
+# The device tool brings back a few files at most two folders down: the folder travels as one
+# archive, written after each step so a run cut off at its time limit still returns what it
+# measured (unpack with: tar -xzf validation-GPU_ID.tar.gz).
+hand_out() {
+  [ -n "${OUT:-}" ] || return 0
+  tar -czf "$OUT/validation-$gpu_id.tar.gz.part" "$target" && mv "$OUT/validation-$gpu_id.tar.gz.part" "$OUT/validation-$gpu_id.tar.gz"
+}
+hand_out
+
+# 2. Build every validation program at once (nvcc is slow and single-threaded; a lent GPU
+# machine has many cores and little time), then measure each in turn.
 mkdir -p "$work/bin"
 nvcc -O2 -std=c++17 -arch=native -c app/calibrate/ProgramLoop.cu -o "$work/bin/loop.o"
+build_program() {
+  local file=$1 name=${1%.cu}
+  nvcc -O2 -std=c++17 -arch=native -Dmain=slicewatt_program_main -c "tests/corpus/$file" \
+       -o "$work/bin/$name.o" 2>"$work/bin/$name.log" \
+    && nvcc -arch=native "$work/bin/$name.o" "$work/bin/loop.o" -o "$work/bin/$name" 2>>"$work/bin/$name.log"
+}
+export -f build_program
+export work
+grep -v '^#' tests/validation/programs.txt | awk 'NF {print $1}' \
+  | xargs -P "$(nproc)" -I{} bash -c 'build_program "$1" || true' _ {}
 seconds=3
 [ "$quick" = 1 ] && seconds=1.5
 grep -v '^#' tests/validation/programs.txt | while read -r file kernel; do
   [ -n "$file" ] || continue
   name="${file%.cu}"
-  if ! nvcc -O2 -std=c++17 -arch=native -Dmain=slicewatt_program_main -c "tests/corpus/$file" \
-         -o "$work/bin/$name.o" 2>"$work/bin/$name.log" \
-     || ! nvcc -arch=native "$work/bin/$name.o" "$work/bin/loop.o" -o "$work/bin/$name" 2>>"$work/bin/$name.log"; then
+  if [ ! -x "$work/bin/$name" ]; then
     echo "calibrate-gpu: $file does not build, left out:" >&2
     cat "$work/bin/$name.log" >&2
     continue
@@ -97,6 +124,7 @@ grep -v '^#' tests/validation/programs.txt | while read -r file kernel; do
     "${kernel_option[@]}" "${lag_option[@]}" --validation "$target/validation.csv" -- "$work/bin/$name" \
     || echo "calibrate-gpu: $file failed to run, left out" >&2
 done
+hand_out
 
 # 3. Compare with the calibrated models (here when slicewatt-cli is built, else on the other side).
 [ -n "$cli" ] && for model in "$gpu_id-jos13-idle" "$gpu_id-jos13" "$gpu_id-wnn"; do
@@ -110,8 +138,5 @@ done
 
 [ -n "$cli" ] || echo "compare on a machine with slicewatt-cli: slicewatt-cli validate $target/validation.csv" \
   "--models-dir $target/calibration/models --gpu $gpu_id --model $gpu_id-jos13-idle"
-if [ -n "${OUT:-}" ]; then
-  mkdir -p "$OUT/tests/validation"
-  cp -r "$target" "$OUT/tests/validation/"
-fi
+hand_out
 echo "written: $target"

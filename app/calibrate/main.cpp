@@ -335,7 +335,8 @@ int main(int argc, char** argv)
         QStringLiteral("Validation: the CSV to add the measured program to (created when missing)."),
         QStringLiteral("CSV"));
     const QCommandLineOption lag(QStringLiteral("lag"),
-        QStringLiteral("Validation: the sensor lag t_p from the calibration, s."), QStringLiteral("S"));
+        QStringLiteral("Validation and energy classes: the sensor lag t_p from the calibration, s."),
+        QStringLiteral("S"));
     const QCommandLineOption energyClasses(QStringLiteral("energy-classes"),
         QStringLiteral("Measure the GPU's own instruction-class energy table (METHOD 9): per class a kernel of 500\n"
                        "same-class statements per loop iteration on every SM, and a sleeping kernel of the same grid\n"
@@ -378,6 +379,12 @@ int main(int argc, char** argv)
         energy.sampleIntervalS = options.sampleIntervalS;
         energy.leadSeconds = options.leadSeconds;
         energy.tailSeconds = options.tailSeconds;
+        if (parser.isSet(lag)) {
+            bool ok = false;
+            energy.knownLagS = parser.value(lag).toDouble(&ok);
+            if (!ok || !(*energy.knownLagS > 0))
+                return fail(QStringLiteral("--lag needs a positive number of seconds"));
+        }
         if (!positiveNumber(parser, classSeconds.names().first(), 1, &energy.plan.runSeconds)
             || !positiveNumber(parser, warmupSeconds.names().first(), 0, &energy.plan.warmupSeconds))
             return fail(QStringLiteral("--class-seconds needs at least 1, --warmup-seconds a number of seconds"));

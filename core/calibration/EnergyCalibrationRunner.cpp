@@ -31,6 +31,7 @@ public:
         : m_driver(driver)
         , m_sampler(read, options.sampleIntervalS)
         , m_options(options)
+        , m_lagS(options.knownLagS)
     {
     }
 

@@ -33,6 +33,9 @@ struct EnergyCalibrationOptions {
     double leadSeconds = 0.3; // idle before each run, inside its trace
     double tailSeconds = 1.5; // after each run, inside its trace: the sensor's lag tail
     double sampleIntervalS = 0.01;
+    // t_p from the GPU's calibration. The baseline runs first, right after the warm-up, and a
+    // sleeping kernel draws what the GPU drew before it: no step to learn the lag from.
+    std::optional<double> knownLagS;
     QString tool; // "slicewatt-calibrate 0.1.0"
 };
 
