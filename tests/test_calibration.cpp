@@ -110,6 +110,13 @@ public:
     static double trueNj(int c) { return 0.05 * (c + 1) * (c + 1); }
     static double ratePerS(int c) { return (20 + 5.0 * c) / (trueNj(c) * 1e-9); }
 
+    // `idleW`: what the board draws between runs, no kernel at all.
+    explicit SimulatedClassGpu(double idleW = 40)
+        : m_idleW(idleW)
+        , m_sensor{idleW, kTauS, true}
+    {
+    }
+
     bool prepare(const EnergyBenchmark& benchmark, QString*) override
     {
         prepared << benchmark.energyClass;
@@ -123,7 +130,7 @@ public:
         const Clock::time_point start = Clock::now();
         std::this_thread::sleep_for(std::chrono::nanoseconds(qint64(seconds * 1e9)));
         const double ranS = std::chrono::duration<double>(Clock::now() - start).count();
-        setLevel(kIdleW);
+        setLevel(m_idleW);
         // What the GPU executed in the time it really ran, as the CUDA runner counts launches.
         *threadStatements = baseline ? 0 : ratePerS(benchmark.energyClass) * ranS / benchmark.operationsPerStatement;
         ++runs;
@@ -135,10 +142,10 @@ public:
     int runs = 0;
 
 private:
-    static constexpr double kIdleW = 40; // between runs: no kernel at all
     void setLevel(double watts) { m_sensor.setLevel(watts); }
 
-    test::LaggingSensor m_sensor{kIdleW, kTauS, true};
+    double m_idleW;
+    test::LaggingSensor m_sensor;
 };
 
 EnergyCalibrationOptions quickEnergyOptions()
@@ -986,6 +993,32 @@ private Q_SLOTS:
         model = library.energyModel(calibratedEnergyModelId(info.id));
         QVERIFY(model);
         QCOMPARE(model->staticW().value_or(-1), *run.baselineW());
+    }
+
+    // As on the H200: after the warm-up the board stays at what a sleeping kernel draws, so the
+    // first baseline shows no step to learn the sensor lag from. Without the calibration's t_p
+    // the run stops and says why; with it (--lag) every class is measured.
+    void aBaselineWithoutAStepTakesTheCalibrationsLag()
+    {
+        SimulatedClassGpu flat(SimulatedClassGpu::kStaticW);
+        const EnergyCalibrationRun failed = runEnergyCalibration(
+            flat, [&](QString* e) { return flat.read(e); }, simulatedGpuInfo(), quickEnergyOptions(),
+            [](const QString&) {});
+        QVERIFY2(
+            failed.error.contains(QStringLiteral("baseline before")) && failed.error.contains(QStringLiteral("t_p")),
+            qPrintable(failed.error));
+        QVERIFY(failed.measurements.isEmpty());
+
+        SimulatedClassGpu gpu(SimulatedClassGpu::kStaticW);
+        EnergyCalibrationOptions options = quickEnergyOptions();
+        options.knownLagS = 3 * SimulatedClassGpu::kTauS;
+        const EnergyCalibrationRun run = runEnergyCalibration(
+            gpu, [&](QString* e) { return gpu.read(e); }, simulatedGpuInfo(), options, [](const QString&) {});
+        QVERIFY2(run.error.isEmpty(), qPrintable(run.error));
+        QCOMPARE(int(run.measurements.size()), kEnergyClassCount);
+        QVERIFY(run.baselineW() && std::abs(*run.baselineW() - SimulatedClassGpu::kStaticW) < 1);
+        const EnergyTable table = energyTable(run.measurements, *run.baselineW());
+        QVERIFY2(table.usable(), qPrintable(table.problems().join('\n')));
     }
 
     void cancelStopsTheEnergyClassesBeforeTheNextRun()

@@ -5,6 +5,7 @@
 #include "TestSupport.h"
 
 #include "frontend/CudaPrelude.h"
+#include "ptx/PtxCache.h"
 #include "ptx/PtxCompiler.h"
 #include "ptx/PtxEnergyClass.h"
 #include "ptx/PtxLaunchFeatures.h"
@@ -272,6 +273,36 @@ $done:
         QCOMPARE(ptxArchFor({PtxProducer::Kind::Clang, "clang++", "14.0.6"}, "sm_35", &note), QStringLiteral("sm_35"));
     }
 
+    // What -MD writes, as nvcc and clang write it: the first rule's prerequisites, continued
+    // lines joined, escaped spaces kept, -MP's phony targets after it ignored.
+    void makeDependencies()
+    {
+        QCOMPARE(readMakeDependencies("out.ptx : /p/a.cu \\\n    /usr/include/x.h \\\n    /p/b.cuh\n"),
+            (QStringList{"/p/a.cu", "/usr/include/x.h", "/p/b.cuh"}));
+        QCOMPARE(readMakeDependencies("device.ptx: /my\\ project/a.cu /my\\ project/h.h\n\n/my\\ project/h.h:\n"),
+            (QStringList{"/my project/a.cu", "/my project/h.h"}));
+        QCOMPARE(readMakeDependencies("C:/x.ptx: C:/a.cu\r\n"), (QStringList{"C:/a.cu"}));
+        QVERIFY(readMakeDependencies("no rule here").isEmpty());
+        QVERIFY(readMakeDependencies("").isEmpty());
+    }
+
+    // The PTX cache, with every producer on the machine: a second compile of the same file,
+    // even with the prelude in another temporary folder (every run writes a new one), starts
+    // no compiler; editing a header the file includes compiles it again; a damaged entry is
+    // deleted and compiled over; a failed compile is not remembered; nothing is written beside
+    // the project.
+    void cacheRemembersPtxUntilAFileItReadChanges()
+    {
+        const QVector<PtxProducer> producers = findPtxProducers();
+        if (producers.isEmpty())
+            QSKIP("neither nvcc nor clang is installed");
+        for (const PtxProducer& producer : producers) {
+            cacheRemembersPtxOf(producer);
+            if (QTest::currentTestFailed())
+                return;
+        }
+    }
+
     void energyClasses_data()
     {
         QTest::addColumn<QString>("opcode");
@@ -427,6 +458,15 @@ $done:
         const test::CliResult table = test::runCli({"ptx", test::sourceDir() + "/tests/ptx"});
         QVERIFY2(table.out.contains("saxpyLoop") && table.out.contains("loop depth"), table.out.constData());
         QVERIFY(!table.err.contains('\r')); // no terminal, no progress line
+
+        // --cache-dir: the second run takes every file's PTX from the cache and says so.
+        QTemporaryDir cacheDir;
+        const QStringList cached{"ptx", test::sourceDir() + "/tests/ptx", "-f", "json", "--cache-dir", cacheDir.path()};
+        QCOMPARE(QJsonDocument::fromJson(test::runCli(cached).out).object().value("files_from_cache").toInt(), 0);
+        const QJsonObject again = QJsonDocument::fromJson(test::runCli(cached).out).object();
+        QCOMPARE(again.value("files_from_cache").toInt(), again.value("files").toArray().size());
+        QCOMPARE(again.value("kernels"), root.value("kernels"));
+        QVERIFY(!QDir(cacheDir.filePath("ptx")).entryList({"*.ptxentry"}, QDir::Files).isEmpty());
     }
 
     // Not PTX at all: no functions and no crash.
@@ -440,6 +480,86 @@ $done:
         const PtxModule cut = readPtx(".version 8.0\n.visible .entry k()\n{\n\tret;\n", "cut.ptx");
         QCOMPARE(cut.functions.size(), 1);
         QVERIFY(cut.problems.join('\n').contains("not closed"));
+    }
+
+private:
+    static void cacheRemembersPtxOf(const PtxProducer& producer)
+    {
+        QTemporaryDir project;
+        QTemporaryDir cacheDir;
+        test::writeFile(project, "scale.cuh", "#pragma once\n#define SCALE 2.0f\n");
+        const QString kernel = test::writeFile(project, "scale.cu",
+            "#include \"scale.cuh\"\n__global__ void scale(float* p, int n) {\n"
+            "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i < n) p[i] *= SCALE;\n}\n");
+        PtxCache cache(cacheDir.path() + "/ptx");
+        const auto compile = [&](bool* cached) {
+            QTemporaryDir prelude;
+            PtxRequest request;
+            request.sourceFile = kernel;
+            request.arch = QStringLiteral("sm_75");
+            request.preludeFolder = writePrelude(prelude);
+            return compilePtxCached(producer, request, &cache, cached);
+        };
+        bool cached = true;
+        const PtxCompilation first = compile(&cached);
+        QVERIFY2(first.ok(), qPrintable(first.error));
+        QVERIFY(!cached);
+        QVERIFY2(first.dependencies.contains(QFileInfo(project.filePath("scale.cuh")).absoluteFilePath())
+                || first.dependencies.contains(project.filePath("scale.cuh")),
+            qPrintable(first.dependencies.join(' ')));
+        QCOMPARE(cache.stats().stored, 1);
+
+        const PtxCompilation second = compile(&cached);
+        QVERIFY(cached);
+        QCOMPARE(second.ptx, first.ptx);
+        QCOMPARE(second.arch, first.arch);
+        QCOMPARE(cache.stats().hits, 1);
+
+        test::writeFile(project, "scale.cuh", "#pragma once\n#define SCALE 3.0f\n");
+        const PtxCompilation edited = compile(&cached);
+        QVERIFY(!cached);
+        QVERIFY(edited.ok());
+        QVERIFY(edited.ptx != first.ptx); // 2.0f became 3.0f: 0f40000000 became 0f40400000
+        QVERIFY(compile(&cached).ok() && cached); // the edit is what is remembered now
+
+        const QStringList entries = QDir(cache.diskFolder()).entryList({"*.ptxentry"}, QDir::Files);
+        QCOMPARE(entries.size(), 1);
+        QFile entry(QDir(cache.diskFolder()).filePath(entries.first()));
+        QVERIFY(entry.open(QIODevice::ReadWrite));
+        QByteArray bytes = entry.readAll();
+        bytes[bytes.size() / 2] = char(bytes[bytes.size() / 2] ^ 0x55);
+        entry.seek(0);
+        entry.write(bytes);
+        entry.close();
+        const int corruptBefore = cache.stats().corrupt;
+        const PtxCompilation repaired = compile(&cached);
+        QVERIFY(!cached);
+        QCOMPARE(repaired.ptx, edited.ptx);
+        QCOMPARE(cache.stats().corrupt, corruptBefore + 1);
+        QVERIFY(compile(&cached).ok() && cached);
+        cache.clear();
+        QVERIFY(QDir(cache.diskFolder()).entryList({"*.ptxentry"}, QDir::Files).isEmpty());
+        QVERIFY(compile(&cached).ok() && !cached);
+
+        const int storedBefore = cache.stats().stored;
+        test::writeFile(project, "scale.cu", "__global__ void scale(float* p) { p[0] = ; }\n");
+        QVERIFY(!compile(&cached).ok());
+        QVERIFY(!compile(&cached).ok());
+        QVERIFY(!cached);
+        QCOMPARE(cache.stats().stored, storedBefore);
+        QCOMPARE(QDir(project.path()).entryList(QDir::Files | QDir::Hidden | QDir::AllDirs | QDir::NoDotAndDotDot),
+            (QStringList{"scale.cu", "scale.cuh"}));
+
+        // No folder: no cache, every compile runs.
+        PtxCache none{QString()};
+        QTemporaryDir prelude;
+        PtxRequest request;
+        request.sourceFile = test::sourceDir() + "/tests/ptx/saxpy_reduce.cu";
+        request.preludeFolder = writePrelude(prelude);
+        QVERIFY(compilePtxCached(producer, request, &none, &cached).ok());
+        QVERIFY(compilePtxCached(producer, request, &none, &cached).ok());
+        QVERIFY(!cached);
+        QCOMPARE(none.stats().stored, 0);
     }
 };
 

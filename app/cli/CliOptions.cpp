@@ -134,6 +134,13 @@ ProjectIndex indexInputs(const CommonOptions& options)
     return index;
 }
 
+std::unique_ptr<PtxCache> ptxCacheOf(const CommonOptions& options)
+{
+    if (options.cacheFolder.isEmpty())
+        return nullptr;
+    return std::make_unique<PtxCache>(PtxCache::folderBeside(options.cacheFolder));
+}
+
 int reportDiagnostics(const Diagnostics& diagnostics, bool failOnErrors)
 {
     for (const Diagnostic& d : diagnostics) {

@@ -5,10 +5,13 @@
 #include "frontend/ParserOptions.h"
 #include "frontend/ProjectIndex.h"
 #include "project/ProjectSources.h"
+#include "ptx/PtxCache.h"
 
 #include <QHash>
 #include <QString>
 #include <QStringList>
+
+#include <memory>
 
 namespace slicewatt::cli {
 
@@ -22,7 +25,7 @@ struct CommonOptions {
     QString outputFile; // empty: stdout
     LoadOptions load;
     ParserOptions parser;
-    QString cacheFolder; // --cache / --cache-dir: keep parsed units there; empty: no cache
+    QString cacheFolder; // --cache / --cache-dir: keep parsed units (and PTX, in ptx/) there; empty: no cache
     bool failOnErrors = false; // --fail-on-errors: exit 1 when any file has errors
     QHash<QString, QString> values; // command-specific options, by name without dashes
 };
@@ -34,6 +37,10 @@ bool parseCommonOptions(const QStringList& args, const QStringList& allowedForma
 
 // Loads and indexes the inputs, through the on-disk unit cache when one was asked for.
 ProjectIndex indexInputs(const CommonOptions& options);
+
+// The PTX cache beside the unit cache (--cache, --cache-dir), so the next run starts no
+// compiler for unchanged files; nullptr without one.
+std::unique_ptr<PtxCache> ptxCacheOf(const CommonOptions& options);
 
 // Prints diagnostics on stderr; returns the exit code the analysis earns: 0 when it ran (the
 // errors are reported per file and per kernel), 1 for errors only with --fail-on-errors.

@@ -57,6 +57,7 @@ int runPtxCommand(const QStringList& args)
         requests << workspace.requestFor(unit, arch);
     // Progress on a terminal only: a log gets no carriage returns.
     const bool terminal = isatty(fileno(stderr));
+    const std::unique_ptr<PtxCache> cache = ptxCacheOf(options);
     const ProjectPtx ptx = compileProjectPtx(
         requests,
         [terminal](int done, int total) {
@@ -64,7 +65,9 @@ int runPtxCommand(const QStringList& args)
                 fprintf(stderr, "\rslicewatt-cli ptx: %d of %d files%s", done, total, done == total ? "\n" : "");
             return true;
         },
-        producers);
+        producers, cache.get());
+    if (cache)
+        cache->trimDisk();
     const QByteArray output = options.format == QLatin1String("json")
         ? ptxJson(ptx, kernels)
         : ptxTable(ptx, kernels, commonFolder(options.inputs)).toUtf8();

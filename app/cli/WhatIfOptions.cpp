@@ -197,12 +197,17 @@ bool compileWhatIfPtx(const CommonOptions& options, WhatIfOptions& whatIf, QStri
     }
     const QVector<PtxProducer> producers = ptxProducersFor(*whatIf.model, *whatIf.gpu, wanted);
     const bool terminal = isatty(fileno(stderr));
+    const std::unique_ptr<PtxCache> cache = ptxCacheOf(options);
     whatIf.ptx = compileSourcesPtx(
-        loadProject(options.inputs, options.load), *whatIf.gpu, producers, [terminal](int done, int total) {
+        loadProject(options.inputs, options.load), *whatIf.gpu, producers,
+        [terminal](int done, int total) {
             if (terminal)
                 fprintf(stderr, "\rslicewatt-cli: PTX of %d of %d files%s", done, total, done == total ? "\n" : "");
             return true;
-        });
+        },
+        cache.get());
+    if (cache)
+        cache->trimDisk();
     whatIf.settings.ptx = ptxSettingsFor(*whatIf.model, *whatIf.gpu, whatIf.ptx);
     whatIf.settings.ptx.loopIterations = iterations;
     if (!wanted.isEmpty() && producers.isEmpty())

@@ -49,6 +49,17 @@ std::optional<QByteArray> openCacheEntry(const QByteArray& bytes, quint32 magic,
     return payload;
 }
 
+QByteArray hashFileContents(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return QByteArray();
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    if (!hash.addData(&file))
+        return QByteArray();
+    return hash.result();
+}
+
 void trimCacheFolder(const QString& folder, const QString& suffix, qint64 maxBytes)
 {
     if (folder.isEmpty())

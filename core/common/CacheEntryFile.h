@@ -16,6 +16,9 @@ QByteArray sealCacheEntry(quint32 magic, quint32 format, const QByteArray& paylo
 // The payload of `bytes`, or nullopt when they are not one whole entry of `magic` and `format`.
 std::optional<QByteArray> openCacheEntry(const QByteArray& bytes, quint32 magic, quint32 format);
 
+// SHA-256 of a file's bytes; empty when it cannot be read. What cache keys hash files with.
+QByteArray hashFileContents(const QString& path);
+
 // Deletes the least recently written files named *`suffix` in `folder` until they hold at most
 // `maxBytes` together: a cache folder stays bounded.
 void trimCacheFolder(const QString& folder, const QString& suffix, qint64 maxBytes);

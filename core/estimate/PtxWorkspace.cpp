@@ -92,12 +92,12 @@ QVector<PtxProducer> ptxProducersFor(const PowerModel& model, const GpuSpec& gpu
 }
 
 ProjectPtx compileSourcesPtx(const ProjectSources& sources, const GpuSpec& gpu, const QVector<PtxProducer>& producers,
-    const std::function<bool(int done, int total)>& progress)
+    const std::function<bool(int done, int total)>& progress, PtxCache* cache)
 {
     const PtxWorkspace workspace;
     if (!workspace.isValid())
         return {};
-    return compileProjectPtx(workspace.requestsFor(sources.units, ptxArchOf(gpu)), progress, producers);
+    return compileProjectPtx(workspace.requestsFor(sources.units, ptxArchOf(gpu)), progress, producers, cache);
 }
 
 PtxSettings ptxSettingsFor(const PowerModel& model, const GpuSpec& gpu, const ProjectPtx& ptx)

@@ -6,6 +6,7 @@
 #include "model/GpuCatalogue.h"
 #include "model/PowerModel.h"
 #include "project/ProjectLoader.h"
+#include "ptx/PtxCache.h"
 #include "ptx/PtxCompiler.h"
 
 #include <QString>
@@ -54,9 +55,10 @@ bool needsProjectPtx(const PowerModel& model, EnergyCounts counts);
 QVector<PtxProducer> ptxProducersFor(const PowerModel& model, const GpuSpec& gpu, const QString& wanted);
 
 // Every translation unit of the project compiled for the GPU by the first producer, off
-// nothing but the project's files and a workspace of its own. `progress` as compileProjectPtx.
+// nothing but the project's files and a workspace of its own, through `cache` when given.
+// `progress` as compileProjectPtx.
 ProjectPtx compileSourcesPtx(const ProjectSources& sources, const GpuSpec& gpu, const QVector<PtxProducer>& producers,
-    const std::function<bool(int done, int total)>& progress = {});
+    const std::function<bool(int done, int total)>& progress = {}, PtxCache* cache = nullptr);
 
 // The PTX settings of a model that reads PTX: `ptx` (kept by the caller) with a note when its
 // producer is not the one the model was trained on; `missing` when there is none.

@@ -47,17 +47,6 @@ UnitCache::UnitCache(const QString& diskFolder)
 {
 }
 
-QByteArray UnitCache::hashFile(const QString& path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return QByteArray();
-    QCryptographicHash hash(QCryptographicHash::Sha256);
-    if (!hash.addData(&file))
-        return QByteArray();
-    return hash.result();
-}
-
 QString UnitCache::defaultDiskFolder()
 {
     // Shared by the app and the CLI, whose application names differ.
@@ -77,7 +66,7 @@ UnitCache::Key UnitCache::keyFor(const SourceFile& source, const ParserOptions& 
     out << qint32(limits.maxStatements) << qint32(limits.maxInlinedCalls) << qint32(limits.maxInlineDepth)
         << qint32(limits.maxNestingDepth) << qint32(limits.maxExpressionDepth) << qint32(limits.maxStatementContext)
         << options.allowCrashPragmas;
-    return Key{sha256(configuration), hashFile(source.path)};
+    return Key{sha256(configuration), hashFileContents(source.path)};
 }
 
 QString UnitCache::entryFilePath(const QString& path, const QByteArray& configuration) const
@@ -102,7 +91,7 @@ QByteArray UnitCache::dependencyHash(const QString& path)
         if (it != m_stamps.constEnd() && it->size == qint64(size) && it->modifiedNs == modifiedNs)
             return it->hash;
     }
-    const QByteArray hash = hashFile(path);
+    const QByteArray hash = hashFileContents(path);
     // A file written in the last seconds may be written again within the same clock tick
     // of a coarse file system: hash it again next time rather than trust its time.
     constexpr auto kSettled = std::chrono::seconds(3);

@@ -64,8 +64,6 @@ public:
     Stats stats() const;
     QString diskFolder() const { return m_diskFolder; }
 
-    // SHA-256 of a file's bytes; empty when it cannot be read.
-    static QByteArray hashFile(const QString& path);
     // The usual place: the user's cache folder (XDG_CACHE_HOME) + "/units".
     static QString defaultDiskFolder();
 

@@ -32,7 +32,7 @@ const PtxFunction* ProjectPtx::kernel(const QString& qualifiedName, const QStrin
 }
 
 ProjectPtx compileProjectPtx(const QVector<PtxRequest>& requests,
-    const std::function<bool(int done, int total)>& progress, const QVector<PtxProducer>& producers)
+    const std::function<bool(int done, int total)>& progress, const QVector<PtxProducer>& producers, PtxCache* cache)
 {
     ProjectPtx project;
     if (producers.isEmpty())
@@ -42,7 +42,9 @@ ProjectPtx compileProjectPtx(const QVector<PtxRequest>& requests,
     for (int i = 0; i < requests.size(); ++i) {
         FilePtx file;
         file.file = requests[i].sourceFile;
-        file.compilation = compilePtx(producer, requests[i]);
+        bool cached = false;
+        file.compilation = compilePtxCached(producer, requests[i], cache, &cached);
+        project.fromCache += cached ? 1 : 0;
         if (file.compilation.ok())
             file.module = readPtx(file.compilation.ptx, QFileInfo(file.file).fileName() + QStringLiteral(".ptx"));
         project.files << file;

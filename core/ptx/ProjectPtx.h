@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "PtxCache.h"
 #include "PtxCompiler.h"
 #include "PtxProgram.h"
 
@@ -23,16 +24,17 @@ struct FilePtx {
 struct ProjectPtx {
     QString producer; // "nvcc 13.0"; empty when no producer is installed
     QVector<FilePtx> files;
+    int fromCache = 0; // files whose PTX came from a PtxCache, not from the producer
     // The PTX function of a kernel by its qualified name, from the file that defines it
     // (else from any file: kernels often live in files another one includes); nullptr when
     // none has it. `from`, when given, is set to the file whose PTX it is.
     const PtxFunction* kernel(const QString& qualifiedName, const QString& file, const FilePtx** from = nullptr) const;
 };
 
-// Compiles each request's file with the first producer found (nvcc, else clang). `progress`
-// is told after each file and may stop the rest by returning false.
+// Compiles each request's file with the first producer found (nvcc, else clang), through
+// `cache` when given. `progress` is told after each file and may stop the rest by returning false.
 ProjectPtx compileProjectPtx(const QVector<PtxRequest>& requests,
     const std::function<bool(int done, int total)>& progress = {},
-    const QVector<PtxProducer>& producers = findPtxProducers());
+    const QVector<PtxProducer>& producers = findPtxProducers(), PtxCache* cache = nullptr);
 
 } // namespace slicewatt

@@ -82,6 +82,72 @@ QString ptxArchFor(const PtxProducer& producer, const QString& requested, QStrin
     return used;
 }
 
+QStringList readMakeDependencies(const QByteArray& text)
+{
+    // "target: a.cu b.h", continued over lines by a backslash at their end (nvcc writes
+    // "target : …"); a space inside a path is written as a backslash and the space.
+    QString rule = QString::fromUtf8(text);
+    rule.replace(QStringLiteral("\\\r\n"), QStringLiteral(" ")).replace(QStringLiteral("\\\n"), QStringLiteral(" "));
+    const qsizetype end = rule.indexOf(QLatin1Char('\n'));
+    if (end >= 0)
+        rule.truncate(end); // the first rule: -MP's phony targets follow it
+    qsizetype colon = rule.indexOf(QLatin1Char(':'));
+    while (colon >= 0 && colon + 1 < rule.size() && !rule[colon + 1].isSpace())
+        colon = rule.indexOf(QLatin1Char(':'), colon + 1);
+    if (colon < 0)
+        return {};
+    QStringList files;
+    QString current;
+    for (qsizetype i = colon + 1; i < rule.size(); ++i) {
+        const QChar c = rule[i];
+        if (c == QLatin1Char('\\') && i + 1 < rule.size() && rule[i + 1] == QLatin1Char(' ')) {
+            current += QLatin1Char(' ');
+            ++i;
+        } else if (c.isSpace()) {
+            if (!current.isEmpty())
+                files << current;
+            current.clear();
+        } else {
+            current += c;
+        }
+    }
+    if (!current.isEmpty())
+        files << current;
+    return files;
+}
+
+QStringList ptxArguments(const PtxProducer& producer, const PtxRequest& request, const QString& arch)
+{
+    QStringList arguments;
+    if (producer.kind == PtxProducer::Kind::Nvcc) {
+        arguments << QStringLiteral("-ptx") << QStringLiteral("-lineinfo") << QStringLiteral("-O3")
+                  << QStringLiteral("-std=") + request.standard << QStringLiteral("-arch=") + arch;
+    } else {
+        // No CUDA installation: SliceWatt's prelude stands in for its headers and runtime.
+        arguments << QStringLiteral("-x") << QStringLiteral("cuda") << QStringLiteral("--cuda-device-only")
+                  << QStringLiteral("-nocudainc") << QStringLiteral("-nocudalib") << QStringLiteral("-S")
+                  << QStringLiteral("-O3") << QStringLiteral("-gline-tables-only")
+                  << QStringLiteral("-w")
+                  // Loops stay rolled unless the source asks (#pragma unroll): a PTX loop's body
+                  // then runs its source loop's trip count, what executed counts multiply by.
+                  << QStringLiteral("-fno-unroll-loops") << QStringLiteral("-std=") + request.standard
+                  << QStringLiteral("--cuda-gpu-arch=") + arch;
+        if (!request.preludeFolder.isEmpty())
+            arguments << QStringLiteral("-I") + request.preludeFolder << QStringLiteral("-include")
+                      << QStringLiteral("__slicewatt_prelude.h")
+                      // Bodies for atomics and math the prelude only declares: their instructions,
+                      // not a call to a function no PTX defines.
+                      << QStringLiteral("-include") << QStringLiteral("__slicewatt_ptx_bodies.h");
+    }
+    for (const QString& dir : request.includeDirs)
+        arguments << QStringLiteral("-I") + dir;
+    for (const QString& define : request.defines)
+        arguments << QStringLiteral("-D") + define;
+    if (producer.kind == PtxProducer::Kind::Nvcc && !request.helperFolder.isEmpty())
+        arguments << QStringLiteral("-I") + request.helperFolder;
+    return arguments;
+}
+
 PtxCompilation compilePtx(const PtxProducer& producer, const PtxRequest& request)
 {
     PtxCompilation result;
@@ -96,33 +162,10 @@ PtxCompilation compilePtx(const PtxProducer& producer, const PtxRequest& request
         return result;
     }
     const QString output = work.filePath(QStringLiteral("device.ptx"));
-    QStringList arguments;
-    if (producer.kind == PtxProducer::Kind::Nvcc) {
-        arguments << QStringLiteral("-ptx") << QStringLiteral("-lineinfo") << QStringLiteral("-O3")
-                  << QStringLiteral("-std=") + request.standard << QStringLiteral("-arch=") + result.arch;
-    } else {
-        // No CUDA installation: SliceWatt's prelude stands in for its headers and runtime.
-        arguments << QStringLiteral("-x") << QStringLiteral("cuda") << QStringLiteral("--cuda-device-only")
-                  << QStringLiteral("-nocudainc") << QStringLiteral("-nocudalib") << QStringLiteral("-S")
-                  << QStringLiteral("-O3") << QStringLiteral("-gline-tables-only")
-                  << QStringLiteral("-w")
-                  // Loops stay rolled unless the source asks (#pragma unroll): a PTX loop's body
-                  // then runs its source loop's trip count, what executed counts multiply by.
-                  << QStringLiteral("-fno-unroll-loops") << QStringLiteral("-std=") + request.standard
-                  << QStringLiteral("--cuda-gpu-arch=") + result.arch;
-        if (!request.preludeFolder.isEmpty())
-            arguments << QStringLiteral("-I") + request.preludeFolder << QStringLiteral("-include")
-                      << QStringLiteral("__slicewatt_prelude.h")
-                      // Bodies for atomics and math the prelude only declares: their instructions,
-                      // not a call to a function no PTX defines.
-                      << QStringLiteral("-include") << QStringLiteral("__slicewatt_ptx_bodies.h");
-    }
-    for (const QString& dir : request.includeDirs)
-        arguments << QStringLiteral("-I") + dir;
-    for (const QString& define : request.defines)
-        arguments << QStringLiteral("-D") + define;
-    if (producer.kind == PtxProducer::Kind::Nvcc && !request.helperFolder.isEmpty())
-        arguments << QStringLiteral("-I") + request.helperFolder;
+    QStringList arguments = ptxArguments(producer, request, result.arch);
+    // The files it reads, so a cached PTX is used only while none of them changed (PtxCache).
+    const QString dependencies = work.filePath(QStringLiteral("device.d"));
+    arguments << QStringLiteral("-MD") << QStringLiteral("-MF") << dependencies;
     arguments << QStringLiteral("-o") << output << request.sourceFile;
     result.command = producer.executable + QLatin1Char(' ') + arguments.join(QLatin1Char(' '));
 
@@ -147,6 +190,9 @@ PtxCompilation compilePtx(const PtxProducer& producer, const PtxRequest& request
         return result;
     }
     result.ptx = ptx.readAll();
+    QFile dependencyList(dependencies);
+    if (dependencyList.open(QIODevice::ReadOnly))
+        result.dependencies = readMakeDependencies(dependencyList.readAll());
     return result;
 }
 

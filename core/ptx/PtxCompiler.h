@@ -49,8 +49,16 @@ struct PtxCompilation {
     QString error; // empty when PTX came out
     QStringList notes; // the architecture mapping, and the like
     QString command; // what was run, for the user
+    QStringList dependencies; // every file the compile read (its -MD list), for PtxCache
     bool ok() const { return error.isEmpty(); }
 };
+
+// The producer's arguments for `request` at `arch`, without the output, dependency list and
+// source file (what the cache keys on, with the same files and flags).
+QStringList ptxArguments(const PtxProducer& producer, const PtxRequest& request, const QString& arch);
+
+// The prerequisites of the first rule of a make dependency file (what -MD writes).
+QStringList readMakeDependencies(const QByteArray& text);
 
 // Compiles one file's device code to PTX with source-line information (-lineinfo; clang:
 // -gline-tables-only), optimised as a build would (-O3), into a temporary folder; never

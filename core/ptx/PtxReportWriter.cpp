@@ -52,7 +52,10 @@ QString ptxTable(const ProjectPtx& ptx, const QVector<PtxKernelQuery>& kernels, 
     if (ptx.producer.isEmpty())
         return QStringLiteral("No PTX: neither nvcc (CUDA) nor clang++ is installed; the PTX counts are unavailable, "
                               "and nothing else depends on them.\n");
-    QString text = QStringLiteral("PTX by %1\n\n").arg(ptx.producer);
+    QString text = QStringLiteral("PTX by %1").arg(ptx.producer);
+    if (ptx.fromCache > 0)
+        text += QStringLiteral(" (%1 of %2 files unchanged, from the cache)").arg(ptx.fromCache).arg(ptx.files.size());
+    text += QStringLiteral("\n\n");
     const QDir base(baseDir);
     for (const PtxKernelQuery& kernel : kernels) {
         const FilePtx* file = nullptr;
@@ -147,7 +150,8 @@ QByteArray ptxJson(const ProjectPtx& ptx, const QVector<PtxKernelQuery>& kernels
     }
     const QJsonObject root{
         {QStringLiteral("producer"), ptx.producer.isEmpty() ? QJsonValue() : QJsonValue(ptx.producer)},
-        {QStringLiteral("kernels"), list}, {QStringLiteral("files"), files}};
+        {QStringLiteral("files_from_cache"), ptx.fromCache}, {QStringLiteral("kernels"), list},
+        {QStringLiteral("files"), files}};
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 

@@ -32,13 +32,17 @@ void PtxCompileJob::start(
     m_key = key;
     const std::shared_ptr<std::atomic<bool>> cancelled = m_cancel;
     // `this` outlives the worker: the destructor waits for it. Progress goes through the event
-    // loop, so the signal is emitted on the GUI thread.
-    m_watcher.setFuture(QtConcurrent::run([this, sources, gpu, producers, cancelled] {
-        ProjectPtx ptx = compileSourcesPtx(sources, gpu, producers, [this, cancelled](int done, int total) {
-            QMetaObject::invokeMethod(
-                this, [this, done, total] { Q_EMIT progress(done, total); }, Qt::QueuedConnection);
-            return !cancelled->load();
-        });
+    // loop, so the signal is emitted on the GUI thread. The worker holds the cache it started
+    // with, should the preferences change it meanwhile.
+    m_watcher.setFuture(QtConcurrent::run([this, sources, gpu, producers, cancelled, cache = m_cache] {
+        ProjectPtx ptx = compileSourcesPtx(
+            sources, gpu, producers,
+            [this, cancelled](int done, int total) {
+                QMetaObject::invokeMethod(
+                    this, [this, done, total] { Q_EMIT progress(done, total); }, Qt::QueuedConnection);
+                return !cancelled->load();
+            },
+            cache.get());
         return std::shared_ptr<const ProjectPtx>(std::make_shared<ProjectPtx>(std::move(ptx)));
     }));
 }

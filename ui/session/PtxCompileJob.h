@@ -26,6 +26,10 @@ public:
         const ProjectSources& sources, const GpuSpec& gpu, const QVector<PtxProducer>& producers, const QString& key);
     void cancel();
     bool isRunning() const { return m_watcher.isRunning(); }
+    // Where compiled PTX is remembered between runs (beside the unit cache); null: nowhere.
+    // Takes effect at the next start.
+    void setCache(std::shared_ptr<PtxCache> cache) { m_cache = std::move(cache); }
+    PtxCache* cache() const { return m_cache.get(); }
 
 Q_SIGNALS:
     void progress(int done, int total);
@@ -36,6 +40,7 @@ private:
     QFutureWatcher<std::shared_ptr<const ProjectPtx>> m_watcher;
     std::shared_ptr<std::atomic<bool>> m_cancel;
     QString m_key;
+    std::shared_ptr<PtxCache> m_cache;
 };
 
 } // namespace slicewatt

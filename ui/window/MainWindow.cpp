@@ -174,7 +174,9 @@ MainWindow::MainWindow(QWidget* parent)
             int failed = 0;
             for (const FilePtx& file : ptx->files)
                 failed += file.compilation.ok() ? 0 : 1;
-            const QString files = ptx->files.size() == 1 ? tr("1 file") : tr("%1 files").arg(ptx->files.size());
+            QString files = ptx->files.size() == 1 ? tr("1 file") : tr("%1 files").arg(ptx->files.size());
+            if (ptx->fromCache > 0)
+                files += tr(" (%1 unchanged, from the cache)").arg(ptx->fromCache);
             m_summary->setText(failed == 0 ? tr("PTX of %1 by %2").arg(files, ptx->producer)
                                            : tr("PTX of %1 by %2; %3 did not compile (their kernels have no PTX "
                                                 "numbers: Why? says why)")
@@ -267,6 +269,8 @@ MainWindow::~MainWindow()
     constexpr qint64 kDiskCacheBudgetBytes = 512LL * 1024 * 1024;
     if (m_job.cache())
         m_job.cache()->trimDisk(kDiskCacheBudgetBytes);
+    if (m_ptxJob.cache())
+        m_ptxJob.cache()->trimDisk();
 }
 
 void MainWindow::createDocks()
@@ -364,7 +368,10 @@ void MainWindow::createActions()
     file->addAction(tr("C&lear Analysis Cache"), this, [this] {
         if (m_job.cache())
             m_job.cache()->clear();
-        statusBar()->showMessage(tr("Analysis cache cleared: the next analysis parses every file"), 5000);
+        if (m_ptxJob.cache())
+            m_ptxJob.cache()->clear();
+        statusBar()->showMessage(
+            tr("Analysis cache cleared: the next analysis parses every file, and compiles its PTX again"), 5000);
     });
     file->addSeparator();
     file->addAction(tr("Export &Report…"), QKeySequence::Print, this, &MainWindow::exportReport);
@@ -752,6 +759,9 @@ void MainWindow::applyPreferences(const Preferences& preferences)
     const QString cacheFolder = preferences.diskCache ? UnitCache::defaultDiskFolder() : QString();
     if (!m_job.cache() || m_job.cache()->diskFolder() != cacheFolder)
         m_job.setCache(std::make_shared<UnitCache>(cacheFolder));
+    const QString ptxFolder = PtxCache::folderBeside(cacheFolder);
+    if (!m_ptxJob.cache() || m_ptxJob.cache()->diskFolder() != ptxFolder)
+        m_ptxJob.setCache(std::make_shared<PtxCache>(ptxFolder));
     const bool dark = applyTheme(preferences.theme);
     m_code->setDarkPalette(dark);
     m_plots->setDarkPalette(dark);
