@@ -5,6 +5,10 @@
 # and compares SliceWatt's static predictions with the measurements.
 #
 #   scripts/calibrate-gpu.sh [--quick] [--device N] [--class-seconds S] [--warmup-seconds S]
+#   scripts/calibrate-gpu.sh --programs-only [--device N]
+#
+# --programs-only keeps the GPU's committed calibration (tests/validation/GPU_ID/calibration,
+# its t_p) and measures the validation programs again: validation.csv and traces/ are new.
 #
 # Writes tests/validation/GPU_ID/ in the working tree: calibration/ (calibration.csv, traces,
 # models/ with the GPU's own instruction-class energy table energy-GPU_ID.json when
@@ -21,17 +25,20 @@ cd "$(dirname "$0")/.."
 
 quick=0
 device=0
+programs_only=0
 class_seconds=""
 warmup_seconds=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) quick=1 ;;
+    --programs-only) programs_only=1 ;;
     --device) device="$2"; shift ;;
     # The energy classes' run and warm-up (slicewatt-calibrate's defaults: 10 s and 30 s);
     # shorter fits a lent machine's few minutes, the energy counter needs only seconds.
     --class-seconds) class_seconds="$2"; shift ;;
     --warmup-seconds) warmup_seconds="$2"; shift ;;
-    *) echo "usage: $0 [--quick] [--device N] [--class-seconds S] [--warmup-seconds S]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--quick] [--programs-only] [--device N] [--class-seconds S] [--warmup-seconds S]" >&2
+       exit 2 ;;
   esac
   shift
 done
@@ -60,30 +67,46 @@ gpu_name=$(nvidia-smi --query-gpu=name --format=csv,noheader -i "$device" 2>/dev
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# 1. Calibrate.
-options=()
-[ "$quick" = 1 ] && options=(--seconds 0.5 --intensities 7,180,8200 --saturations 0.25,1 --epochs 2000)
-"$calibrate" --device "$device" -o "$work/calibration" "${options[@]}"
-gpu_id=$(sed -n 's/^# gpu_id: //p' "$work/calibration/calibration.csv")
-lag=$(sed -n 's/^# lag_s: //p' "$work/calibration/calibration.csv")
-lag_option=()
-[ -n "$lag" ] && [ "$lag" != unknown ] && lag_option=(--lag "$lag")
+# The folder name slicewatt-calibrate gives the GPU (calibrationGpuId): lower case, every run
+# of other characters one '-'.
+gpu_id_of() { tr '[:upper:]' '[:lower:]' <<<"$1" | sed -E 's/[^a-z0-9]+/-/g; s/^-+//; s/-+$//'; }
 
-# 1b. The GPU's own instruction-class energy table (METHOD §9), into calibration/models/. A
-# failure (a class measured below the baseline, say) leaves the table out, not the rest.
-# The calibration's t_p: the baseline right after the warm-up shows no step to learn it from.
-energy_options=("${lag_option[@]}")
-[ "$quick" = 1 ] && energy_options+=(--class-seconds 2 --warmup-seconds 5)
-[ -n "$class_seconds" ] && energy_options+=(--class-seconds "$class_seconds")
-[ -n "$warmup_seconds" ] && energy_options+=(--warmup-seconds "$warmup_seconds")
-"$calibrate" --device "$device" --energy-classes -o "$work/calibration" "${energy_options[@]}" \
-  || echo "calibrate-gpu: the energy-class calibration failed; no instruction-class table for this GPU" >&2
+if [ "$programs_only" = 1 ]; then
+  gpu_id=$(gpu_id_of "$gpu_name")
+  target="tests/validation/$gpu_id"
+  [ -f "$target/calibration/calibration.csv" ] \
+    || { echo "calibrate-gpu: --programs-only needs $target/calibration (run without it first)" >&2; exit 1; }
+  lag=$(sed -n 's/^# lag_s: //p' "$target/calibration/calibration.csv")
+  lag_option=()
+  [ -n "$lag" ] && [ "$lag" != unknown ] && lag_option=(--lag "$lag")
+  rm -rf "$target/validation.csv" "$target/traces" "$target"/summary-*.json
+  echo "measuring the programs on ${gpu_name:-GPU $device} ($gpu_id) with its committed calibration; t_p ${lag:-unknown} s"
+else
+  # 1. Calibrate.
+  options=()
+  [ "$quick" = 1 ] && options=(--seconds 0.5 --intensities 7,180,8200 --saturations 0.25,1 --epochs 2000)
+  "$calibrate" --device "$device" -o "$work/calibration" "${options[@]}"
+  gpu_id=$(sed -n 's/^# gpu_id: //p' "$work/calibration/calibration.csv")
+  lag=$(sed -n 's/^# lag_s: //p' "$work/calibration/calibration.csv")
+  lag_option=()
+  [ -n "$lag" ] && [ "$lag" != unknown ] && lag_option=(--lag "$lag")
 
-target="tests/validation/$gpu_id"
-rm -rf "$target"
-mkdir -p "$target"
-cp -r "$work/calibration" "$target/calibration"
-echo "calibrated ${gpu_name:-GPU $device} as $gpu_id; t_p ${lag:-unknown} s"
+  # 1b. The GPU's own instruction-class energy table (METHOD §9), into calibration/models/. A
+  # failure (a class measured below the baseline, say) leaves the table out, not the rest.
+  # The calibration's t_p: the baseline right after the warm-up shows no step to learn it from.
+  energy_options=("${lag_option[@]}")
+  [ "$quick" = 1 ] && energy_options+=(--class-seconds 2 --warmup-seconds 5)
+  [ -n "$class_seconds" ] && energy_options+=(--class-seconds "$class_seconds")
+  [ -n "$warmup_seconds" ] && energy_options+=(--warmup-seconds "$warmup_seconds")
+  "$calibrate" --device "$device" --energy-classes -o "$work/calibration" "${energy_options[@]}" \
+    || echo "calibrate-gpu: the energy-class calibration failed; no instruction-class table for this GPU" >&2
+
+  target="tests/validation/$gpu_id"
+  rm -rf "$target"
+  mkdir -p "$target"
+  cp -r "$work/calibration" "$target/calibration"
+  echo "calibrated ${gpu_name:-GPU $device} as $gpu_id; t_p ${lag:-unknown} s"
+fi
 
 # The device tool brings back a few files at most two folders down: the folder travels as one
 # archive, written after each step so a run cut off at its time limit still returns what it
@@ -96,16 +119,33 @@ hand_out
 
 # 2. Build every validation program at once (nvcc is slow and single-threaded; a lent GPU
 # machine has many cores and little time), then measure each in turn.
+# With CUPTI (the toolkit's, wherever this installation keeps it) ProgramLoop.cu also reports
+# how long kernels kept the GPU busy inside the loop, which the comparison needs.
 mkdir -p "$work/bin"
-nvcc -O2 -std=c++17 -arch=native -c app/calibrate/ProgramLoop.cu -o "$work/bin/loop.o"
+cuda_root=$(dirname "$(dirname "$(readlink -f "$(command -v nvcc)")")")
+cupti_include=$(find "$cuda_root" /usr/local/cuda/extras/CUPTI -name cupti.h -printf '%h\n' 2>/dev/null | head -1 || true)
+cupti_lib=$(find "$cuda_root" /usr/local/cuda/extras/CUPTI -name 'libcupti.so' -printf '%h\n' 2>/dev/null | head -1 || true)
+loop_link=()
+if [ -n "$cupti_include" ] && [ -n "$cupti_lib" ] \
+   && nvcc -O2 -std=c++17 -arch=native -DSLICEWATT_CUPTI -I"$cupti_include" -c app/calibrate/ProgramLoop.cu \
+        -o "$work/bin/loop.o"; then
+  loop_link=(-L"$cupti_lib" -lcupti -Xlinker -rpath="$cupti_lib")
+  echo "calibrate-gpu: kernel time from CUPTI ($cupti_lib)"
+else
+  echo "calibrate-gpu: no CUPTI found: the programs' kernel time is not measured" >&2
+  nvcc -O2 -std=c++17 -arch=native -c app/calibrate/ProgramLoop.cu -o "$work/bin/loop.o"
+fi
+loop_link_flags="${loop_link[*]}"
 build_program() {
   local file=$1 name=${1%.cu}
+  # shellcheck disable=SC2086 # the CUPTI flags are words
   nvcc -O2 -std=c++17 -arch=native -Dmain=slicewatt_program_main -c "tests/corpus/$file" \
        -o "$work/bin/$name.o" 2>"$work/bin/$name.log" \
-    && nvcc -arch=native "$work/bin/$name.o" "$work/bin/loop.o" -o "$work/bin/$name" 2>>"$work/bin/$name.log"
+    && nvcc -arch=native "$work/bin/$name.o" "$work/bin/loop.o" $loop_link_flags -o "$work/bin/$name" \
+         2>>"$work/bin/$name.log"
 }
 export -f build_program
-export work
+export work loop_link_flags
 grep -v '^#' tests/validation/programs.txt | awk 'NF {print $1}' \
   | xargs -P "$(nproc)" -I{} bash -c 'build_program "$1" || true' _ {}
 seconds=3

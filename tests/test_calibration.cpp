@@ -592,6 +592,73 @@ private Q_SLOTS:
         QVERIFY(!parseProgramLoopMarker("slicewatt-loop: 5 4 1\n")); // ends before it starts
         QVERIFY(!parseProgramLoopMarker("slicewatt-loop: 1 2\n"));
         QVERIFY(!parseProgramLoopMarker("nothing here\n"));
+
+        // ProgramLoop.cu built with CUPTI, and its idle window after the loop.
+        const QByteArray all = "slicewatt-kernels: 0.412500 96\nslicewatt-loop: 100.5 102.75 37\n"
+                               "slicewatt-context-idle: 102.8 103.8\n";
+        const auto kernels = parseProgramKernelMarker(all);
+        QVERIFY(kernels);
+        QCOMPARE(kernels->busyS, 0.4125);
+        QCOMPARE(kernels->launches, 96);
+        QVERIFY(parseProgramLoopMarker(all)); // the other markers do not hide it
+        const auto idle = parseContextIdleMarker(all);
+        QVERIFY(idle);
+        QCOMPARE(idle->startS, 102.8);
+        QCOMPARE(idle->endS, 103.8);
+        QVERIFY(!parseProgramKernelMarker("slicewatt-kernels: none (CUPTI gave no kernel timeline)\n"));
+        QVERIFY(!parseProgramKernelMarker("slicewatt-kernels: -1 3\n"));
+        QVERIFY(!parseProgramKernelMarker("slicewatt-loop: 1 2 3\n"));
+        QVERIFY(!parseContextIdleMarker("slicewatt-context-idle: 5 5\n"));
+    }
+
+    // The loop average by hand: kernels busy 0.3 s of a 3 s loop (f = 0.1) at a predicted
+    // 300 W, 120 W between kernels: 0.1·300 + 0.9·120 = 138 W against 130 W measured.
+    void loopAverageWeighsThePredictionByTheKernelsShare()
+    {
+        QTemporaryDir dir;
+        const QString matmul = test::corpusDir() + QStringLiteral("/matmul_tiled.cu");
+        const QString csv = test::writeFile(dir, QStringLiteral("validation.csv"),
+            QStringLiteral("program,kernel,measured_w,seconds,kernel_s,context_idle_w\n"
+                           "%1,matMulNaive,130,3,0.3,120\n%1,matMulNaive,130,3,,120\n%1,matMulNaive,130,3,5,120\n")
+                .arg(matmul)
+                .toUtf8());
+        const ValidationSet set = readValidationCsv(csv);
+        QVERIFY2(set.ok(), qPrintable(set.errors.join('\n')));
+        QCOMPARE(*set.rows[0].kernelShare(), 0.1);
+        QVERIFY(!set.rows[1].kernelShare()); // measured without CUPTI
+        QCOMPARE(*set.rows[2].kernelShare(), 1.0); // never more than the whole loop
+
+        ValidationResult r;
+        r.row = set.rows[0];
+        r.predictedW = 300;
+        QCOMPARE(*r.loopAverageW(), 0.1 * 300 + 0.9 * 120);
+        QCOMPARE(*r.loopAverageError(), std::abs(138.0 - 130) / 130);
+        r.row.contextIdleW.reset();
+        QVERIFY(!r.loopAverageW());
+
+        QStringList errors;
+        const ModelLibrary library = ModelLibrary::load({}, errors);
+        const PowerModel& model = *library.model(QStringLiteral("jos13"));
+        const GpuSpec& gpu = *library.gpus().find(QStringLiteral("gtx280"));
+        const ValidationSummary summary = validatePredictions(set, model, gpu, {}, test::parserOptions());
+        QCOMPARE(summary.compared, 3);
+        QCOMPARE(summary.comparedLoopAverage, 2);
+        const double p = *summary.results[0].predictedW;
+        const double e0 = std::abs(0.1 * p + 0.9 * 120 - 130) / 130, e2 = std::abs(p - 130) / 130;
+        QCOMPARE(*summary.loopAverageMeanAbsolutePercentageError, (e0 + e2) / 2 * 100);
+        const QJsonObject json = QJsonDocument::fromJson(validationJson(summary, model.id(), gpu.id)).object();
+        QCOMPARE(json.value(QStringLiteral("loop_average")).toObject().value(QStringLiteral("compared")).toInt(), 2);
+        const QJsonObject first = json.value(QStringLiteral("rows")).toArray().first().toObject();
+        QCOMPARE(first.value(QStringLiteral("kernel_share")).toDouble(), 0.1);
+        QCOMPARE(first.value(QStringLiteral("predicted_loop_w")).toDouble(), 0.1 * p + 0.9 * 120);
+        QVERIFY(validationTable(summary).contains(QStringLiteral("loop average")));
+        QVERIFY(validationCsvOutput(summary).contains("kernel_share"));
+
+        const ValidationSet bad = parseValidationCsv(
+            "program,measured_w,kernel_s,context_idle_w\na.cu,10,-1,\nb.cu,10,,0\n", QStringLiteral("v.csv"));
+        QCOMPARE(bad.errors.size(), 2);
+        QVERIFY2(bad.errors[0].contains(QStringLiteral("kernel_s '-1'")), qPrintable(bad.errors[0]));
+        QVERIFY2(bad.errors[1].contains(QStringLiteral("context_idle_w '0'")), qPrintable(bad.errors[1]));
     }
 
     void aProgramsLifetimeIsMeasuredWithoutAMarker()
@@ -649,6 +716,26 @@ private Q_SLOTS:
         QCOMPARE(set.rows[1].kernel, QStringLiteral("matMulNaive"));
         QCOMPARE(set.rows[1].measuredW, 151.5);
         QCOMPARE(*set.rows[1].seconds, 2.1);
+        QVERIFY(!set.rows[1].kernelSeconds && !set.rows[1].contextIdleW);
+
+        // With the kernel time and the between-kernel power; a file written before those
+        // columns existed gets them, its rows empty there.
+        row.kernelSeconds = 0.25;
+        row.kernelLaunches = 40;
+        row.contextIdleW = 118.5;
+        QVERIFY2(appendValidationRow(csv, metadata, row, &error), qPrintable(error));
+        QCOMPARE(*readValidationCsv(csv).rows.last().kernelSeconds, 0.25);
+        QCOMPARE(*readValidationCsv(csv).rows.last().contextIdleW, 118.5);
+        const QString older = test::writeFile(dir, QStringLiteral("older.csv"),
+            "# gpu_name: Sim\nprogram,kernel,measured_w,seconds,watts_source,iterations,trace\n"
+            "a.cu,,120.000,3.0000,energy-counter,5,traces/a.csv\n");
+        row.program = QStringLiteral("b.cu");
+        QVERIFY2(appendValidationRow(older, metadata, row, &error), qPrintable(error));
+        const ValidationSet upgraded = readValidationCsv(older);
+        QVERIFY2(upgraded.ok(), qPrintable(upgraded.errors.join('\n')));
+        QCOMPARE(int(upgraded.rows.size()), 2);
+        QVERIFY(!upgraded.rows[0].kernelSeconds);
+        QCOMPARE(*upgraded.rows[1].kernelSeconds, 0.25);
         const QString other = test::writeFile(dir, QStringLiteral("other.csv"), "a,b\n1,2\n");
         QVERIFY(!appendValidationRow(other, metadata, row, &error));
         QVERIFY(error.contains(QStringLiteral("not a validation file")));
@@ -1056,6 +1143,13 @@ private:
                      - summary.value(QStringLiteral("mean_absolute_percentage_error")).toDouble())
                 < 1e-6,
             qPrintable(QStringLiteral("MAPE now %1 %").arg(*now.meanAbsolutePercentageError)));
+        const QJsonObject loop = summary.value(QStringLiteral("loop_average")).toObject();
+        QCOMPARE(now.comparedLoopAverage, loop.value(QStringLiteral("compared")).toInt());
+        if (now.comparedLoopAverage > 0)
+            QVERIFY2(std::abs(*now.loopAverageMeanAbsolutePercentageError
+                         - loop.value(QStringLiteral("mean_absolute_percentage_error")).toDouble())
+                    < 1e-6,
+                qPrintable(QStringLiteral("loop MAPE now %1 %").arg(*now.loopAverageMeanAbsolutePercentageError)));
     }
 };
 

@@ -135,6 +135,11 @@ int runValidationMeasurement(const QCommandLineParser& parser, int deviceIndex, 
     row.wattsSource = measured.power.wattsSource;
     row.iterations = measured.iterations;
     row.trace = traceName;
+    if (measured.kernelTime) {
+        row.kernelSeconds = measured.kernelTime->busyS;
+        row.kernelLaunches = measured.kernelTime->launches;
+    }
+    row.contextIdleW = measured.contextIdleW;
     if (!appendValidationRow(csvPath, metadata, row, &error))
         return fail(error);
     printf("%s: %.1f W over %.2f s (%s%s), idle %.1f W\n", qPrintable(row.program), row.measuredW, row.seconds,
@@ -142,6 +147,13 @@ int runValidationMeasurement(const QCommandLineParser& parser, int deviceIndex, 
         measured.fromMarker ? qPrintable(QStringLiteral(", %1 loop iterations").arg(row.iterations))
                             : ", the process's lifetime: no slicewatt-loop marker",
         measured.idleW.value_or(0));
+    if (row.kernelSeconds)
+        printf("  kernels busy %.3f s of %.2f s (%.1f %%, %d launches)\n", *row.kernelSeconds, row.seconds,
+            100 * *row.kernelSeconds / row.seconds, row.kernelLaunches.value_or(0));
+    else
+        printf("  no kernel timeline (ProgramLoop.cu built without CUPTI)\n");
+    if (row.contextIdleW)
+        printf("  between kernels (context open, nothing running) %.1f W\n", *row.contextIdleW);
     return 0;
 }
 

@@ -293,7 +293,10 @@ QByteArray commandHelp(const QString& command)
                "mean over the program's kernels) and seconds; '# key: value' lines before the header\n"
                "describe the measurement. Each program is analysed with the model and GPU chosen below\n"
                "and the launch configuration its source gives; prints predicted and measured power, the\n"
-               "error per row and the mean absolute percentage error.\n\n"
+               "error per row and the mean absolute percentage error. Rows with kernel_s (seconds kernels\n"
+               "ran inside `seconds`) and context_idle_w (the board's power between kernels) also get the\n"
+               "loop average f*predicted + (1-f)*context_idle_w, f = kernel_s / seconds, and its error:\n"
+               "what a measurement over a whole program, host time included, should be compared with.\n\n"
                "Options:\n"
                "  -f, --format FORMAT   table (default), json or csv\n"
                "  -o, --output FILE     write there (atomically) instead of stdout\n";

@@ -25,6 +25,18 @@ struct ProgramLoopWindow {
 };
 std::optional<ProgramLoopWindow> parseProgramLoopMarker(const QByteArray& standardError);
 
+// "slicewatt-kernels: BUSY_SECONDS LAUNCHES" (ProgramLoop.cu built with CUPTI): the seconds of
+// the loop during which at least one kernel ran, and how many kernels ran.
+struct ProgramKernelTime {
+    double busyS = 0;
+    int launches = 0;
+};
+std::optional<ProgramKernelTime> parseProgramKernelMarker(const QByteArray& standardError);
+
+// "slicewatt-context-idle: START END": after the loop, the program's CUDA context open with
+// nothing running (what the board draws between kernels), CLOCK_MONOTONIC seconds.
+std::optional<RunWindow> parseContextIdleMarker(const QByteArray& standardError);
+
 struct ProgramMeasurementOptions {
     double idleSeconds = 2.0; // idle before the program starts, inside its trace
     double tailSeconds = 1.5; // after it ends: the sensor's lag tail
@@ -39,7 +51,9 @@ struct ProgramMeasurement {
     RunWindow run; // the loop's window, or the process's lifetime without a marker
     bool fromMarker = false;
     int iterations = 0;
-    std::optional<double> idleW;
+    std::optional<double> idleW; // before the program started: no CUDA context
+    std::optional<ProgramKernelTime> kernelTime;
+    std::optional<double> contextIdleW; // the program's context open, no kernel running
     RunPower power;
     QString standardError; // the program's, for messages
 };
@@ -60,6 +74,9 @@ struct ValidationMeasurement {
     QString wattsSource;
     int iterations = 0;
     QString trace; // relative to the CSV
+    std::optional<double> kernelSeconds; // kernels busy inside the loop, s (CUPTI)
+    std::optional<int> kernelLaunches;
+    std::optional<double> contextIdleW; // between kernels: the context open, nothing running
 };
 
 // Adds `row` to the validation CSV at `path` (created with `metadata` lines and a header

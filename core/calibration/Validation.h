@@ -23,7 +23,14 @@ struct ValidationRow {
     QString kernel; // compare with this kernel; empty: the mean over the program's kernels [ours]
     double measuredW = 0; // average board power while the program ran, W
     std::optional<double> seconds; // how long it ran, s (for energy)
+    // Inside that time, how long kernels kept the GPU busy (CUPTI, kernel_s), and what the
+    // board drew with the program's context open and nothing running (context_idle_w).
+    std::optional<double> kernelSeconds;
+    std::optional<double> contextIdleW;
     int line = 0;
+
+    // kernel_s / seconds, at most 1; nullopt without both.
+    std::optional<double> kernelShare() const;
 };
 
 // A validation CSV: `# key: value` metadata lines (GPU, driver, how power was measured),
@@ -45,6 +52,11 @@ struct ValidationResult {
     int kernelsCompared = 0; // kernels averaged into predictedW
     // |predicted − measured| / measured
     std::optional<double> absoluteError() const;
+    // What the measurement averages, predicted: the model's power while kernels run for the
+    // kernels' share f of the loop, the measured between-kernel power for the rest [ours]:
+    // f·P_predicted + (1 − f)·P_context_idle. Nullopt without the kernel time or that power.
+    std::optional<double> loopAverageW() const;
+    std::optional<double> loopAverageError() const;
 };
 
 struct ValidationSummary {
@@ -52,6 +64,10 @@ struct ValidationSummary {
     int compared = 0; // rows with a prediction
     std::optional<double> meanAbsolutePercentageError; // over the compared rows, %
     std::optional<double> maxAbsolutePercentageError;
+    // The same over the rows with a loop average (loopAverageW).
+    int comparedLoopAverage = 0;
+    std::optional<double> loopAverageMeanAbsolutePercentageError;
+    std::optional<double> loopAverageMaxAbsolutePercentageError;
 };
 
 // Analyses each program (once, however many rows name it) with `model` on `gpu` and the
