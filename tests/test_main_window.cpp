@@ -9,6 +9,7 @@
 #include "models/HotspotModel.h"
 #include "models/KernelTreeModel.h"
 #include "models/ModelRoles.h"
+#include "ptx/PtxCompiler.h"
 #include "session/ProjectSession.h"
 #include "session/ProjectWatcher.h"
 #include "session/WhatIfHistory.h"
@@ -348,6 +349,27 @@ private Q_SLOTS:
         const auto index = finished.first().first().value<ProjectIndex>();
         QCOMPARE(index.kernels.size(), 1);
         QCOMPARE(index.kernels[0].info.name, QStringLiteral("fromSecond"));
+    }
+
+    // Choosing the PTX model compiles the project's PTX on a worker thread; the next window
+    // (the app's next start) takes it from the disk cache beside the parsed files, and says so.
+    void ptxComesFromTheCacheInTheNextWindow()
+    {
+        if (findPtxProducers().isEmpty())
+            QSKIP("neither nvcc nor clang is installed");
+        for (const bool again : {false, true}) {
+            MainWindow window;
+            window.openProject({test::sourceDir() + QStringLiteral("/tests/ptx")});
+            QVERIFY(waitForAnalysis(window));
+            QSignalSpy compiled(&window.ptxJob(), &PtxCompileJob::finished);
+            window.session().setGpu(QStringLiteral("v100"));
+            window.session().setModel(QStringLiteral("alavani-xgb"));
+            QVERIFY(compiled.wait(120000));
+            const QString summary = window.summaryLabel().text();
+            QVERIFY2(summary.startsWith(QStringLiteral("PTX of 1 file")), qPrintable(summary));
+            QCOMPARE(summary.contains(QStringLiteral("(1 unchanged, from the cache)")), again);
+            QVERIFY(window.ptxJob().cache() && !window.ptxJob().cache()->diskFolder().isEmpty());
+        }
     }
 };
 

@@ -263,23 +263,30 @@ QString validationTable(const ValidationSummary& summary)
     const auto loopColumns = [&](const QString& share, const QString& average, const QString& error) {
         return loop ? QStringLiteral(" %1 %2 %3").arg(share, 8).arg(average, 11).arg(error, 12) : QString();
     };
+    const auto kernelLabel = [](const ValidationResult& r) {
+        if (!r.row.kernel.isEmpty())
+            return r.row.kernel;
+        return r.kernelsCompared > 0 ? QStringLiteral("(mean of %1)").arg(r.kernelsCompared) : QStringLiteral("-");
+    };
+    // As wide as the longest name, so the numbers stay in their columns.
+    qsizetype programWidth = 7, kernelWidth = 6;
+    for (const ValidationResult& r : summary.results) {
+        programWidth = std::max(programWidth, r.row.program.size());
+        kernelWidth = std::max(kernelWidth, kernelLabel(r).size());
+    }
     QString text
         = QStringLiteral("%1 %2 %3 %4 %5%6\n")
-              .arg(QStringLiteral("PROGRAM"), -32)
-              .arg(QStringLiteral("KERNEL"), -24)
+              .arg(QStringLiteral("PROGRAM"), -int(programWidth))
+              .arg(QStringLiteral("KERNEL"), -int(kernelWidth))
               .arg(QStringLiteral("PREDICTED W"), 12)
               .arg(QStringLiteral("MEASURED W"), 11)
               .arg(QStringLiteral("ERROR %"), 8)
               .arg(loopColumns(QStringLiteral("BUSY %"), QStringLiteral("LOOP AVG W"), QStringLiteral("LOOP ERROR %")));
     for (const ValidationResult& r : summary.results) {
-        QString kernel = r.row.kernel;
-        if (kernel.isEmpty())
-            kernel
-                = r.kernelsCompared > 0 ? QStringLiteral("(mean of %1)").arg(r.kernelsCompared) : QStringLiteral("-");
         const std::optional<double> average = r.loopAverageW();
         text += QStringLiteral("%1 %2 %3 %4 %5%6%7\n")
-                    .arg(r.row.program, -32)
-                    .arg(kernel, -24)
+                    .arg(r.row.program, -int(programWidth))
+                    .arg(kernelLabel(r), -int(kernelWidth))
                     .arg(r.predictedW ? QString::number(*r.predictedW, 'f', 1) : QStringLiteral("-"), 12)
                     .arg(QString::number(r.row.measuredW, 'f', 1), 11)
                     .arg(percent(r.absoluteError()), 8)
