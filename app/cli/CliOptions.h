@@ -16,7 +16,8 @@
 namespace slicewatt::cli {
 
 // Exit codes shared by every subcommand (documented in --help).
-enum ExitCode { ExitOk = 0, ExitAnalysisErrors = 1, ExitUsage = 2 };
+// ExitIncrease: `compare --fail-on-increase` found a kernel whose energy or power rose more.
+enum ExitCode { ExitOk = 0, ExitAnalysisErrors = 1, ExitUsage = 2, ExitIncrease = 3 };
 
 // Options every subcommand that loads a project understands.
 struct CommonOptions {

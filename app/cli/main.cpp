@@ -3,6 +3,7 @@
 // subcommand, hand over to core/.
 #include "AnalyzeCommand.h"
 #include "CliOptions.h"
+#include "CompareCommand.h"
 #include "FitCommand.h"
 #include "KernelsCommand.h"
 #include "PtxCommand.h"
@@ -44,6 +45,9 @@ const char* const kUsage = "Usage: slicewatt-cli COMMAND [OPTIONS] PATH...\n"
                            "             hottest lines, per kernel the heat-coloured source, slices, plots and\n"
                            "             assumptions, the method: report PATH... -o FILE.pdf [--title TEXT]\n"
                            "             [the analyze options --gpu ... --counting]\n"
+                           "  compare    what a change does to the predicted power and energy: compare BASE NEW\n"
+                           "             (each a saved analyze --format json or a folder) [--fail-on-increase PCT]\n"
+                           "             [the analyze options]; --format table, json or markdown\n"
                            "  fit        fit a model form to measured power (CSV with saturation,\n"
                            "             intensity, watts) and write a model file: fit CSV --gpu ID\n"
                            "             --id MODEL [--form jos13|jos13-idle|linear-intensity] -o FILE\n"
@@ -113,7 +117,8 @@ const char* const kUsage = "Usage: slicewatt-cli COMMAND [OPTIONS] PATH...\n"
                            "  -h, --help            show this help\n"
                            "  --version             show the version\n"
                            "\n"
-                           "Exit status: 0 ok, 1 the analysis found errors (diagnostics on stderr), 2 usage error.\n"
+                           "Exit status: 0 ok, 1 the analysis found errors (diagnostics on stderr), 2 usage error,\n"
+                           "3 compare --fail-on-increase: a kernel's energy or power rose more than allowed.\n"
                            "The manual: man slicewatt-cli\n";
 
 // The options of the commands that load a project (every command accepts them; fit,
@@ -285,6 +290,22 @@ QByteArray commandHelp(const QString& command)
                "  --gpu-index N         nvidia-smi traces of several GPUs: the one to use\n"
                "  -f, --format FORMAT   table (default), json or csv (re-importable, power_w corrected)\n"
                "  -o, --output FILE     write there (atomically) instead of stdout\n";
+    } else if (command == QLatin1String("compare")) {
+        text = "Usage: slicewatt-cli compare BASE NEW [OPTIONS]\n\n"
+               "What a change does to the predicted power and energy of the project's kernels. BASE and NEW\n"
+               "are each a saved analysis (slicewatt-cli analyze --format json -o FILE.json) or a folder\n"
+               "(or .cu file) analysed now with the options below, so a baseline can be kept with a\n"
+               "release. Kernels are paired by qualified name and signature, then by a name left once on\n"
+               "each side (signature changed), then by how alike their slices are (renamed or moved, at\n"
+               "least 0.95 similar); the rest are added or removed. Per kernel: power, energy per launch,\n"
+               "intensity and Sa before -> after with the change, each slice's power, and the lines whose\n"
+               "heat changed most, located in NEW (lines paired by their distance from the kernel's line).\n\n"
+               "Options:\n"
+               "  --fail-on-increase PCT  exit 3 when a kernel's energy per launch or power rose more\n"
+               "                        than PCT percent (each named on stderr): a CI gate\n"
+               "  -f, --format FORMAT   table (default), json or markdown (for a review comment)\n"
+               "  -o, --output FILE     write there (atomically) instead of stdout\n";
+        text += kWhatIfOptions;
     } else if (command == QLatin1String("validate")) {
         text = "Usage: slicewatt-cli validate CSV [OPTIONS]\n\n"
                "Compares SliceWatt's static prediction with measured power. CSV names measured programs:\n"
@@ -423,6 +444,8 @@ int main(int argc, char** argv)
         return slicewatt::cli::runTraceCommand(args);
     if (command == QLatin1String("validate"))
         return slicewatt::cli::runValidateCommand(args);
+    if (command == QLatin1String("compare"))
+        return slicewatt::cli::runCompareCommand(args);
     if (command == QLatin1String("validate-measured"))
         return slicewatt::cli::runValidateMeasuredCommand(args);
     if (command == QLatin1String("ptx"))

@@ -3,10 +3,12 @@
 
 #include "DisplayNumbers.h"
 #include "EnergyOutput.h"
+#include "KernelListing.h"
 #include "ModelAccuracyText.h"
 #include "OutputFormatting.h"
 #include "common/CsvFields.h"
 
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -19,11 +21,22 @@ QByteArray estimateJson(const EstimateRun& run)
     const std::optional<double> error = expectedErrorPct(*run.model, *run.gpu);
     const QJsonValue expectedError = error ? QJsonValue(*error) : QJsonValue(QJsonValue::Null);
     QJsonArray kernels;
+    // Each hot line carries its code, so a saved analysis can be compared with a later version
+    // of the file (compare pairs lines by their text); each file is read once.
+    QHash<QString, std::optional<QStringList>> sources;
+    const auto codeAt = [&sources](const QString& file, int line) {
+        auto it = sources.find(file);
+        if (it == sources.end())
+            it = sources.insert(file, readSourceLines(file));
+        return *it && line >= 1 && line <= (*it)->size() ? (*it)->at(line - 1).trimmed() : QString();
+    };
     for (const KernelEstimateReport& report : run.kernels) {
         const KernelEstimate& e = report.estimate;
         const FunctionInfo& info = report.analysis.kernel->info;
         QJsonObject k;
         k.insert(QStringLiteral("name"), info.qualifiedName);
+        // libclang's USR: the parameter types are in it, so `compare` tells overloads apart.
+        k.insert(QStringLiteral("signature"), info.usr);
         k.insert(QStringLiteral("file"), info.location.file);
         k.insert(QStringLiteral("line"), info.location.line);
         k.insert(QStringLiteral("class"), e.dense ? QStringLiteral("dense") : QStringLiteral("sparse"));
@@ -67,6 +80,7 @@ QByteArray estimateJson(const EstimateRun& run)
             h.insert(QStringLiteral("line"), line.line);
             if (line.file != info.location.file)
                 h.insert(QStringLiteral("file"), line.file);
+            h.insert(QStringLiteral("code"), codeAt(line.file.isEmpty() ? info.location.file : line.file, line.line));
             h.insert(QStringLiteral("heat_w"), line.watts);
             if (e.energy)
                 h.insert(QStringLiteral("energy_j"), line.joules);

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "CompareCommand.h"
+
+#include "CliOptions.h"
+#include "WhatIfOptions.h"
+#include "common/FileIo.h"
+#include "compare/ComparisonWriter.h"
+#include "estimate/WhatIf.h"
+#include "export/EstimateWriter.h"
+
+#include <QFileInfo>
+
+#include <cstdio>
+
+namespace slicewatt::cli {
+namespace {
+
+// One side: a saved analysis as it is, or the project at `input` analysed with the options,
+// written as `analyze --format json` writes it and read back, so both kinds compare alike.
+std::optional<AnalysisSnapshot> snapshotOf(const QString& input, const CommonOptions& options, QString& error)
+{
+    QByteArray json;
+    if (QFileInfo(input).isFile() && input.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
+        if (!readTextFile(input, &json, &error))
+            return std::nullopt;
+    } else {
+        CommonOptions side = options;
+        side.inputs = {input};
+        WhatIfOptions whatIf;
+        if (!readWhatIfOptions(side, whatIf, error) || !compileWhatIfPtx(side, whatIf, error))
+            return std::nullopt;
+        const ProjectIndex index = indexInputs(side);
+        json = estimateJson(estimateProjectWhatIf(index, *whatIf.model, *whatIf.gpu, whatIf.energy, whatIf.settings));
+    }
+    std::optional<AnalysisSnapshot> snapshot = readAnalysisSnapshot(json, &error);
+    if (!snapshot)
+        error = QStringLiteral("%1: %2").arg(input, error);
+    return snapshot;
+}
+
+} // namespace
+
+int runCompareCommand(const QStringList& args)
+{
+    CommonOptions options;
+    QString error;
+    QStringList valueOptions = whatIfValueOptions();
+    valueOptions << QStringLiteral("--fail-on-increase");
+    if (!parseCommonOptions(args, {QStringLiteral("table"), QStringLiteral("json"), QStringLiteral("markdown")},
+            options, error, valueOptions)) {
+        fprintf(stderr, "slicewatt-cli compare: %s\n", qPrintable(error));
+        return ExitUsage;
+    }
+    if (options.inputs.size() != 2) {
+        fprintf(stderr, "slicewatt-cli compare: give BASE and NEW (each a saved analysis JSON or a folder)\n");
+        return ExitUsage;
+    }
+    // Line-based what-ifs name lines of one version; the other's lines differ.
+    if (options.values.contains(QStringLiteral("trips")) || options.values.contains(QStringLiteral("branch"))) {
+        fprintf(stderr, "slicewatt-cli compare: --trips and --branch name lines of one version; not for compare\n");
+        return ExitUsage;
+    }
+    std::optional<double> failOnIncrease;
+    if (options.values.contains(QStringLiteral("fail-on-increase"))) {
+        bool ok = false;
+        failOnIncrease = options.values.value(QStringLiteral("fail-on-increase")).toDouble(&ok);
+        if (!ok || *failOnIncrease < 0) {
+            fprintf(stderr, "slicewatt-cli compare: --fail-on-increase takes a percentage, 0 or more\n");
+            return ExitUsage;
+        }
+    }
+    const std::optional<AnalysisSnapshot> base = snapshotOf(options.inputs[0], options, error);
+    const std::optional<AnalysisSnapshot> now = base ? snapshotOf(options.inputs[1], options, error) : std::nullopt;
+    if (!base || !now) {
+        fprintf(stderr, "slicewatt-cli compare: %s\n", qPrintable(error));
+        return ExitAnalysisErrors;
+    }
+    const AnalysisComparison comparison = compareAnalyses(*base, *now);
+    const QString baseDir = QFileInfo(options.inputs[1]).isDir() ? options.inputs[1] : QString();
+    QByteArray output;
+    if (options.format == QLatin1String("json"))
+        output = comparisonJson(comparison);
+    else if (options.format == QLatin1String("markdown"))
+        output = comparisonMarkdown(comparison, baseDir).toUtf8();
+    else
+        output = comparisonTable(comparison, baseDir).toUtf8();
+    if (!writeOutput(options.outputFile, output, error)) {
+        fprintf(stderr, "slicewatt-cli: %s\n", qPrintable(error));
+        return ExitAnalysisErrors;
+    }
+    if (failOnIncrease) {
+        const QStringList increases = increasesOver(comparison, *failOnIncrease);
+        for (const QString& line : increases)
+            fprintf(stderr, "slicewatt-cli compare: rose more than %g %%: %s\n", *failOnIncrease, qPrintable(line));
+        if (!increases.isEmpty())
+            return ExitIncrease;
+    }
+    return ExitOk;
+}
+
+} // namespace slicewatt::cli

@@ -1,0 +1,379 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Issue 18: compare a baseline with a change. Kernel pairing, deltas and line pairing on
+// analyses written by hand; then the command on two versions of a realistic file (a loop made
+// longer, global loads moved to shared memory, a kernel renamed, one added, one removed).
+#include "TestSupport.h"
+
+#include "compare/AnalysisComparison.h"
+#include "compare/ComparisonWriter.h"
+
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace slicewatt;
+
+namespace {
+
+SliceSnapshot slice(const QString& space, double watts, int length, double arith, double mem)
+{
+    SliceSnapshot s;
+    s.space = space;
+    s.powerW = watts;
+    s.intensity = mem > 0 ? arith / mem : 0;
+    s.length = length;
+    s.arithmetic = arith;
+    s.accesses = mem;
+    return s;
+}
+
+KernelSnapshot kernel(const QString& name, const QString& signature, double watts, QVector<SliceSnapshot> slices,
+    const QString& file = QStringLiteral("/p/k.cu"), int line = 10)
+{
+    KernelSnapshot k;
+    k.name = name;
+    k.signature = signature;
+    k.file = file;
+    k.line = line;
+    k.powerW = watts;
+    k.slices = std::move(slices);
+    return k;
+}
+
+LineSnapshot hot(int line, const QString& code, double watts)
+{
+    LineSnapshot l;
+    l.line = line;
+    l.code = code;
+    l.heatW = watts;
+    return l;
+}
+
+// Two versions of one file, as a pull request would change them.
+const char* const kBase = "#define N 4096\n"
+                          "__global__ void smooth(const float* in, float* out, int n)\n"
+                          "{\n"
+                          "    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                          "    float acc = 0.0f;\n"
+                          "    for (int k = 0; k < 8; ++k)\n"
+                          "        acc += in[(i + k) % n] * 0.125f;\n"
+                          "    out[i] = acc;\n"
+                          "}\n"
+                          "__global__ void scaleVector(float* v, float s, int n)\n"
+                          "{\n"
+                          "    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                          "    if (i < n)\n"
+                          "        v[i] = v[i] * s + 1.0f;\n"
+                          "}\n"
+                          "__global__ void blur(const float* in, float* out)\n"
+                          "{\n"
+                          "    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                          "    out[i] = 0.25f * (in[i] + in[i + 1] + in[i + 2] + in[i + 3]);\n"
+                          "}\n"
+                          "__global__ void legacyCopy(const float* in, float* out)\n"
+                          "{\n"
+                          "    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                          "    out[i] = in[i];\n"
+                          "}\n"
+                          "void run(float* a, float* b)\n"
+                          "{\n"
+                          "    smooth<<<N / 256, 256>>>(a, b, N);\n"
+                          "    scaleVector<<<N / 256, 256>>>(a, 2.0f, N);\n"
+                          "    blur<<<N / 256, 256>>>(a, b);\n"
+                          "    legacyCopy<<<N / 256, 256>>>(a, b);\n"
+                          "}\n";
+
+const char* const kNew = "#define N 4096\n"
+                         "__global__ void smooth(const float* in, float* out, int n)\n"
+                         "{\n"
+                         "    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                         "    float acc = 0.0f;\n"
+                         "    for (int k = 0; k < 64; ++k)\n"
+                         "        acc += in[(i + k) % n] * 0.125f;\n"
+                         "    out[i] = acc;\n"
+                         "}\n"
+                         "__global__ void scaleVectorBy(float* v, float s, int n)\n"
+                         "{\n"
+                         "    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                         "    if (i < n)\n"
+                         "        v[i] = v[i] * s + 1.0f;\n"
+                         "}\n"
+                         "__global__ void blur(const float* in, float* out)\n"
+                         "{\n"
+                         "    __shared__ float tile[260];\n"
+                         "    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                         "    tile[threadIdx.x] = in[i];\n"
+                         "    if (threadIdx.x < 4) tile[256 + threadIdx.x] = in[i + 256];\n"
+                         "    __syncthreads();\n"
+                         "    out[i] = 0.25f * (tile[threadIdx.x] + tile[threadIdx.x + 1] + tile[threadIdx.x + 2]\n"
+                         "                      + tile[threadIdx.x + 3]);\n"
+                         "}\n"
+                         "__global__ void histogram(const int* keys, int* bins, int n)\n"
+                         "{\n"
+                         "    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                         "    if (i < n)\n"
+                         "        atomicAdd(&bins[keys[i] & 255], 1);\n"
+                         "}\n"
+                         "void run(float* a, float* b, int* k, int* h)\n"
+                         "{\n"
+                         "    smooth<<<N / 256, 256>>>(a, b, N);\n"
+                         "    scaleVectorBy<<<N / 256, 256>>>(a, 2.0f, N);\n"
+                         "    blur<<<N / 256, 256>>>(a, b);\n"
+                         "    histogram<<<N / 256, 256>>>(k, h, N);\n"
+                         "}\n";
+
+const QJsonObject* kernelNamed(const QJsonArray& kernels, const QString& name, QJsonObject* out)
+{
+    for (const QJsonValue& v : kernels) {
+        if (v.toObject().value(QStringLiteral("name")).toString() == name) {
+            *out = v.toObject();
+            return out;
+        }
+    }
+    return nullptr;
+}
+
+} // namespace
+
+class CompareTest : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void readsAnAnalysis()
+    {
+        QString error;
+        QVERIFY(!readAnalysisSnapshot("{ nope", &error));
+        QVERIFY2(error.startsWith(QStringLiteral("not JSON")), qPrintable(error));
+        QVERIFY(!readAnalysisSnapshot(R"({"kernels": 3})", &error));
+        QVERIFY2(error.contains(QStringLiteral("not an analysis")), qPrintable(error));
+        QVERIFY(!readAnalysisSnapshot(R"({"gpu": "v100", "kernels": [{"power_w": 3}]})", &error));
+        QVERIFY2(error.contains(QStringLiteral("kernel 1 has no name")), qPrintable(error));
+
+        const auto snapshot = readAnalysisSnapshot(R"({"gpu": "v100", "model": "jos13", "kernels": [
+            {"name": "ns::k", "signature": "c:@N@ns@F@k#*f#", "file": "/p/k.cu", "line": 3, "power_w": 120.5,
+             "saturation": 0.5, "intensity": 2.0,
+             "energy_model": {"total_j": null, "dynamic_j": 2e-6}, "energy_j": 9,
+             "slices": [{"space": "global", "power_w": 120.5, "intensity": 2.0, "share": 1, "length": 4,
+                         "arith": 6, "mem": {"global": 3, "shared": 0}}],
+             "hot_lines": [{"line": 5, "code": "p[i] = 2 * q[i];", "heat_w": 100.0, "energy_j": 1e-6}]},
+            {"name": "k2", "power_w": null, "no_estimate": "no slices"}]})",
+            &error);
+        QVERIFY2(snapshot, qPrintable(error));
+        QCOMPARE(snapshot->gpu, QStringLiteral("v100"));
+        QCOMPARE(snapshot->kernels.size(), 2);
+        const KernelSnapshot& k = snapshot->kernels[0];
+        QCOMPARE(k.signature, QStringLiteral("c:@N@ns@F@k#*f#"));
+        QCOMPARE(*k.energyJ, 2e-6); // the energy model's dynamic energy before the timed estimate's
+        QCOMPARE(k.slices[0].accesses, 3.0);
+        QCOMPARE(k.slices[0].arithmetic, 6.0);
+        QCOMPARE(k.lines[0].code, QStringLiteral("p[i] = 2 * q[i];"));
+        QVERIFY(!snapshot->kernels[1].powerW);
+        QCOMPARE(snapshot->kernels[1].noEstimate, QStringLiteral("no slices"));
+    }
+
+    // 1 − Bray–Curtis by hand: profiles {global: 4, 6, 3} and {global: 4, 8, 3}: the sums of
+    // |differences| 2 and of everything 28: 1 − 2/28.
+    void similarityByHand()
+    {
+        const KernelSnapshot a = kernel("a", "", 100, {slice("global", 100, 4, 6, 3)});
+        const KernelSnapshot b = kernel("b", "", 100, {slice("global", 100, 4, 8, 3)});
+        QCOMPARE(kernelSimilarity(a, b), 1 - 2.0 / 28);
+        QCOMPARE(kernelSimilarity(a, a), 1.0);
+        // Another space altogether shares nothing.
+        const KernelSnapshot c = kernel("c", "", 100, {slice("shared", 100, 4, 6, 3)});
+        QCOMPARE(kernelSimilarity(a, c), 0.0);
+        QCOMPARE(kernelSimilarity(a, kernel("empty", "", 0, {})), 0.0);
+    }
+
+    void pairsKernelsByNameSignatureThenWork()
+    {
+        AnalysisSnapshot base, now;
+        base.kernels = {kernel("reduce", "sig-float", 100, {slice("shared", 100, 6, 10, 4)}),
+            kernel("scale", "sig-a", 90, {slice("global", 90, 3, 2, 2)}),
+            kernel("copyOld", "sig-c", 80, {slice("global", 80, 2, 1, 2)}),
+            kernel("gone", "sig-g", 70, {slice("global", 70, 5, 40, 2)}),
+            kernel("twice", "sig-t", 60, {slice("global", 60, 2, 1, 2)}, "/p/one.cu"),
+            kernel("twice", "sig-t", 61, {slice("global", 61, 2, 1, 2)}, "/p/two.cu")};
+        now.kernels = {kernel("twice", "sig-t", 62, {slice("global", 62, 2, 1, 2)}, "/p/two.cu"),
+            kernel("reduce", "sig-float", 110, {slice("shared", 110, 6, 12, 4)}),
+            kernel("scale", "sig-b", 90, {slice("global", 90, 3, 2, 2)}),
+            kernel("copyNew", "sig-d", 80, {slice("global", 80, 2, 1, 2)}, "/p/moved.cu"),
+            kernel("fresh", "sig-f", 50, {slice("texture", 50, 9, 3, 9)}),
+            kernel("twice", "sig-t", 63, {slice("global", 63, 2, 1, 2)}, "/p/one.cu")};
+        const KernelPairing pairing = pairKernels(base, now);
+        QCOMPARE(pairing.pairs.size(), 5);
+        const auto pairOf = [&](int n) {
+            for (const KernelPair& p : pairing.pairs) {
+                if (p.now == n)
+                    return p;
+            }
+            return KernelPair{};
+        };
+        QCOMPARE(pairOf(0).base, 5); // same name and signature: by file first
+        QCOMPARE(pairOf(5).base, 4);
+        QCOMPARE(pairOf(1).base, 0);
+        QCOMPARE(pairOf(1).match, KernelMatch::Same);
+        QCOMPARE(pairOf(2).base, 1);
+        QCOMPARE(pairOf(2).match, KernelMatch::SignatureChanged);
+        QCOMPARE(pairOf(3).base, 2);
+        QCOMPARE(pairOf(3).match, KernelMatch::Renamed); // renamed and moved, the same work
+        QCOMPARE(pairOf(3).similarity, 1.0);
+        QCOMPARE(pairing.added, QVector<int>{4});
+        QCOMPARE(pairing.removed, QVector<int>{3});
+        QCOMPARE(kernelMatchName(KernelMatch::Renamed), QStringLiteral("renamed or moved"));
+    }
+
+    // A kernel with no signature (an analysis saved before it was written) pairs by name.
+    void aSavedAnalysisWithoutSignaturesPairsByName()
+    {
+        AnalysisSnapshot base, now;
+        base.kernels = {kernel("k", "", 100, {slice("global", 100, 2, 1, 1)})};
+        now.kernels = {kernel("k", "sig", 100, {slice("global", 100, 2, 1, 1)})};
+        const KernelPairing pairing = pairKernels(base, now);
+        QCOMPARE(pairing.pairs.size(), 1);
+        QCOMPARE(pairing.pairs[0].match, KernelMatch::Same);
+    }
+
+    void deltasAndTheGateByHand()
+    {
+        AnalysisSnapshot base, now;
+        base.gpu = now.gpu = QStringLiteral("v100");
+        base.model = QStringLiteral("jos13");
+        now.model = QStringLiteral("launch-activity");
+        base.kernels = {kernel("a", "s", 150, {slice("global", 150, 4, 6, 3)})};
+        base.kernels[0].energyJ = 2e-3;
+        now.kernels = {kernel("a", "s", 165, {slice("global", 140, 4, 6, 3), slice("shared", 165, 3, 4, 2)})};
+        now.kernels[0].energyJ = 2.1e-3;
+        const AnalysisComparison comparison = compareAnalyses(base, now);
+        QCOMPARE(comparison.notes.size(), 1);
+        QVERIFY(comparison.notes[0].contains(QStringLiteral("launch-activity")));
+        const KernelChange& k = comparison.kernels[0];
+        QCOMPARE(*k.powerW.delta(), 15.0);
+        QCOMPARE(*k.powerW.relative(), 0.1);
+        QVERIFY(std::abs(*k.energyJ.relative() - 0.05) < 1e-12);
+        QCOMPARE(k.slices.size(), 2);
+        QCOMPARE(*k.slices[0].powerW.delta(), -10.0);
+        QVERIFY(!k.slices[1].powerW.before); // a space the baseline did not have
+        // Power rose 10 %, energy 5 %: a 7 % gate fails on power alone, 12 % on neither.
+        const QStringList over = increasesOver(comparison, 7);
+        QCOMPARE(over.size(), 1);
+        QVERIFY2(over[0].startsWith(QStringLiteral("a: power +10.0 %")), qPrintable(over[0]));
+        QVERIFY(increasesOver(comparison, 12).isEmpty());
+        QCOMPARE(increasesOver(comparison, 4).first().count(QStringLiteral("+")), 2); // both
+        QCOMPARE(*ValueChange({0.0, 3.0}).delta(), 3.0);
+        QVERIFY(!ValueChange({0.0, 3.0}).relative()); // no share of nothing
+        QVERIFY(!ValueChange({std::nullopt, 3.0}).delta());
+    }
+
+    // Lines pair by their code: a line inserted above moves the rest down, and an edited line
+    // keeps its place among unchanged neighbours; a line whose heat went is listed where it was.
+    void linesPairByTextThenPlace()
+    {
+        KernelSnapshot base = kernel("k", "s", 100, {}, "/p/k.cu", 10);
+        base.lines = {hot(12, "int i = threadIdx.x;", 1), hot(13, "for (int j = 0; j < 8; ++j)", 5),
+            hot(14, "acc += p[i + j];", 80), hot(15, "q[i] = acc;", 14)};
+        KernelSnapshot now = kernel("k", "s", 120, {}, "/p/k.cu", 10);
+        now.lines = {hot(12, "__shared__ float t[256];", 0.5), hot(13, "int i = threadIdx.x;", 1),
+            hot(14, "for (int j = 0; j < 64; ++j)", 6), hot(15, "acc += p[i + j];", 100)};
+        AnalysisSnapshot b, n;
+        b.kernels = {base};
+        n.kernels = {now};
+        const QVector<LineChange> lines = compareAnalyses(b, n).kernels[0].lines;
+        QCOMPARE(lines.size(), 5);
+        QCOMPARE(lines[0].line, 15); // the inner loop's line, +20 W
+        QCOMPARE(lines[0].baseLine, 14);
+        QCOMPARE(*lines[0].heatW.delta(), 20.0);
+        QCOMPARE(lines[1].line, 0); // q[i] = acc; is gone
+        QCOMPARE(lines[1].baseLine, 15);
+        QCOMPARE(*lines[1].heatW.delta(), -14.0);
+        QCOMPARE(lines[2].line, 14); // the loop header, edited, paired by place
+        QCOMPARE(lines[2].baseLine, 13);
+        QCOMPARE(lines[3].line, 12); // new: nothing there before
+        QCOMPARE(lines[3].baseLine, 0);
+        QCOMPARE(lines[4].baseLine, 12); // unchanged
+        QCOMPARE(lines[4].magnitude(), 0.0);
+    }
+
+    // The command on two versions of a realistic file, each a folder analysed now, then with the
+    // baseline saved as JSON: the signs and sizes of the changes, the pairing, the gate's exit
+    // code, and nothing written into either folder.
+    void compareCommandOnTwoVersions()
+    {
+        QTemporaryDir base, now, out;
+        test::writeFile(base, "kernels.cu", kBase);
+        test::writeFile(now, "kernels.cu", kNew);
+        const QStringList model{"--gpu", "gtx480", "--energy-model", "aalto2013"};
+        const test::CliResult run = test::runCli(QStringList{"compare", base.path(), now.path(), "-f", "json"} + model);
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject root = QJsonDocument::fromJson(run.out).object();
+        const QJsonArray kernels = root.value("kernels").toArray();
+        QCOMPARE(kernels.size(), 3);
+        QJsonObject smooth, scale, blur;
+        QVERIFY(kernelNamed(kernels, "smooth", &smooth));
+        QVERIFY(kernelNamed(kernels, "scaleVectorBy", &scale));
+        QVERIFY(kernelNamed(kernels, "blur", &blur));
+        // The loop runs 64 times instead of 8: its energy per launch grows several times over.
+        const double smoothEnergy = smooth.value("energy_j").toObject().value("relative").toDouble();
+        QVERIFY2(smoothEnergy > 4 && smoothEnergy < 9, qPrintable(QString::number(smoothEnergy)));
+        QCOMPARE(smooth.value("match").toString(), QStringLiteral("same"));
+        QJsonObject hottest = smooth.value("lines").toArray().first().toObject();
+        QCOMPARE(hottest.value("line").toInt(), 7); // the loop body, located in the new version
+        QVERIFY(hottest.value("heat_w").toObject().value("delta").toDouble() > 0);
+        // Renamed, same body: every number unchanged.
+        QCOMPARE(scale.value("match").toString(), QStringLiteral("renamed or moved"));
+        QCOMPARE(scale.value("base_name").toString(), QStringLiteral("scaleVector"));
+        QCOMPARE(scale.value("power_w").toObject().value("delta").toDouble(), 0.0);
+        // Global loads moved to shared memory: a shared slice appears, power and energy fall.
+        QVERIFY(blur.value("power_w").toObject().value("delta").toDouble() < 0);
+        QVERIFY(blur.value("energy_j").toObject().value("delta").toDouble() < 0);
+        bool sharedAppears = false;
+        for (const QJsonValue& s : blur.value("slices").toArray())
+            sharedAppears = sharedAppears
+                || (s.toObject().value("space").toString() == "shared"
+                    && s.toObject().value("power_w").toObject().value("before").isNull());
+        QVERIFY(sharedAppears);
+        QCOMPARE(root.value("added").toArray().size(), 1);
+        QCOMPARE(root.value("added").toArray()[0].toObject().value("name").toString(), QStringLiteral("histogram"));
+        QCOMPARE(root.value("removed").toArray()[0].toObject().value("name").toString(), QStringLiteral("legacyCopy"));
+
+        // A baseline kept as JSON compares the same.
+        const QString saved = out.filePath("base.json");
+        QCOMPARE(test::runCli(QStringList{"analyze", base.path(), "-f", "json", "-o", saved} + model).exitCode, 0);
+        const test::CliResult fromSaved = test::runCli(QStringList{"compare", saved, now.path(), "-f", "json"} + model);
+        QCOMPARE(fromSaved.exitCode, 0);
+        QCOMPARE(QJsonDocument::fromJson(fromSaved.out).object().value("kernels"), root.value("kernels"));
+
+        // The gate: smooth's energy rose far more than 50 %; nothing rose 1000 %.
+        const test::CliResult gate
+            = test::runCli(QStringList{"compare", saved, now.path(), "--fail-on-increase", "50"} + model);
+        QCOMPARE(gate.exitCode, 3);
+        QVERIFY2(gate.err.contains("smooth: energy per launch +"), gate.err.constData());
+        QVERIFY(!gate.err.contains("blur"));
+        QCOMPARE(
+            test::runCli(QStringList{"compare", saved, now.path(), "--fail-on-increase", "1000"} + model).exitCode, 0);
+        QCOMPARE(test::runCli({"compare", saved, now.path(), "--fail-on-increase", "much"}).exitCode, 2);
+        QCOMPARE(test::runCli({"compare", saved}).exitCode, 2);
+        const QString broken = test::writeFile(out, "broken.json", "{ not json");
+        const test::CliResult bad = test::runCli({"compare", broken, now.path()});
+        QCOMPARE(bad.exitCode, 1);
+        QVERIFY2(bad.err.contains("broken.json: not JSON"), bad.err.constData());
+
+        const test::CliResult table = test::runCli(QStringList{"compare", saved, now.path()} + model);
+        QVERIFY2(table.out.contains("[renamed or moved from scaleVector, similarity 1.00]"), table.out.constData());
+        QVERIFY(table.out.contains("added    histogram"));
+        const test::CliResult markdown
+            = test::runCli(QStringList{"compare", saved, now.path(), "-f", "markdown"} + model);
+        QVERIFY2(markdown.out.contains("| `smooth` |") && markdown.out.contains("~~`legacyCopy`~~ (removed)"),
+            markdown.out.constData());
+
+        QCOMPARE(QDir(base.path()).entryList(QDir::Files | QDir::Hidden | QDir::AllDirs | QDir::NoDotAndDotDot),
+            QStringList{"kernels.cu"});
+        QCOMPARE(QDir(now.path()).entryList(QDir::Files | QDir::Hidden | QDir::AllDirs | QDir::NoDotAndDotDot),
+            QStringList{"kernels.cu"});
+    }
+};
+
+QTEST_GUILESS_MAIN(CompareTest)
+#include "test_compare.moc"
