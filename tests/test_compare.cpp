@@ -8,9 +8,11 @@
 #include "compare/ComparisonWriter.h"
 
 #include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMap>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -52,78 +54,15 @@ LineSnapshot hot(int line, const QString& code, double watts)
     return l;
 }
 
-// Two versions of one file, as a pull request would change them.
-const char* const kBase = "#define N 4096\n"
-                          "__global__ void smooth(const float* in, float* out, int n)\n"
-                          "{\n"
-                          "    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-                          "    float acc = 0.0f;\n"
-                          "    for (int k = 0; k < 8; ++k)\n"
-                          "        acc += in[(i + k) % n] * 0.125f;\n"
-                          "    out[i] = acc;\n"
-                          "}\n"
-                          "__global__ void scaleVector(float* v, float s, int n)\n"
-                          "{\n"
-                          "    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-                          "    if (i < n)\n"
-                          "        v[i] = v[i] * s + 1.0f;\n"
-                          "}\n"
-                          "__global__ void blur(const float* in, float* out)\n"
-                          "{\n"
-                          "    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-                          "    out[i] = 0.25f * (in[i] + in[i + 1] + in[i + 2] + in[i + 3]);\n"
-                          "}\n"
-                          "__global__ void legacyCopy(const float* in, float* out)\n"
-                          "{\n"
-                          "    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-                          "    out[i] = in[i];\n"
-                          "}\n"
-                          "void run(float* a, float* b)\n"
-                          "{\n"
-                          "    smooth<<<N / 256, 256>>>(a, b, N);\n"
-                          "    scaleVector<<<N / 256, 256>>>(a, 2.0f, N);\n"
-                          "    blur<<<N / 256, 256>>>(a, b);\n"
-                          "    legacyCopy<<<N / 256, 256>>>(a, b);\n"
-                          "}\n";
-
-const char* const kNew = "#define N 4096\n"
-                         "__global__ void smooth(const float* in, float* out, int n)\n"
-                         "{\n"
-                         "    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-                         "    float acc = 0.0f;\n"
-                         "    for (int k = 0; k < 64; ++k)\n"
-                         "        acc += in[(i + k) % n] * 0.125f;\n"
-                         "    out[i] = acc;\n"
-                         "}\n"
-                         "__global__ void scaleVectorBy(float* v, float s, int n)\n"
-                         "{\n"
-                         "    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-                         "    if (i < n)\n"
-                         "        v[i] = v[i] * s + 1.0f;\n"
-                         "}\n"
-                         "__global__ void blur(const float* in, float* out)\n"
-                         "{\n"
-                         "    __shared__ float tile[260];\n"
-                         "    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-                         "    tile[threadIdx.x] = in[i];\n"
-                         "    if (threadIdx.x < 4) tile[256 + threadIdx.x] = in[i + 256];\n"
-                         "    __syncthreads();\n"
-                         "    out[i] = 0.25f * (tile[threadIdx.x] + tile[threadIdx.x + 1] + tile[threadIdx.x + 2]\n"
-                         "                      + tile[threadIdx.x + 3]);\n"
-                         "}\n"
-                         "__global__ void histogram(const int* keys, int* bins, int n)\n"
-                         "{\n"
-                         "    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-                         "    if (i < n)\n"
-                         "        atomicAdd(&bins[keys[i] & 255], 1);\n"
-                         "}\n"
-                         "void run(float* a, float* b, int* k, int* h)\n"
-                         "{\n"
-                         "    smooth<<<N / 256, 256>>>(a, b, N);\n"
-                         "    scaleVectorBy<<<N / 256, 256>>>(a, 2.0f, N);\n"
-                         "    blur<<<N / 256, 256>>>(a, b);\n"
-                         "    histogram<<<N / 256, 256>>>(k, h, N);\n"
-                         "}\n";
+// Two versions of one file, as a pull request would change them (tests/compare/: a loop made
+// longer, global loads moved to a shared tile, a kernel renamed, one added, one removed).
+QByteArray version(const char* which)
+{
+    QFile file(test::sourceDir() + QStringLiteral("/tests/compare/%1/kernels.cu").arg(QLatin1String(which)));
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("tests/compare/%s/kernels.cu is missing", which);
+    return file.readAll();
+}
 
 const QJsonObject* kernelNamed(const QJsonArray& kernels, const QString& name, QJsonObject* out)
 {
@@ -302,8 +241,8 @@ private Q_SLOTS:
     void compareCommandOnTwoVersions()
     {
         QTemporaryDir base, now, out;
-        test::writeFile(base, "kernels.cu", kBase);
-        test::writeFile(now, "kernels.cu", kNew);
+        test::writeFile(base, "kernels.cu", version("base"));
+        test::writeFile(now, "kernels.cu", version("new"));
         const QStringList model{"--gpu", "gtx480", "--energy-model", "aalto2013"};
         const test::CliResult run = test::runCli(QStringList{"compare", base.path(), now.path(), "-f", "json"} + model);
         QCOMPARE(run.exitCode, 0);
@@ -363,6 +302,47 @@ private Q_SLOTS:
         const test::CliResult table = test::runCli(QStringList{"compare", saved, now.path()} + model);
         QVERIFY2(table.out.contains("[renamed or moved from scaleVector, similarity 1.00]"), table.out.constData());
         QVERIFY(table.out.contains("added    histogram"));
+        // SARIF: per kernel and changed line its baselineState, located in the new version.
+        const test::CliResult sarif = test::runCli(
+            QStringList{"compare", saved, now.path(), "-f", "sarif", "--fail-on-increase", "50"} + model);
+        QCOMPARE(sarif.exitCode, 3);
+        QMap<QString, QString> kernelStates;
+        QStringList lineStates;
+        for (const QJsonValue& v : QJsonDocument::fromJson(sarif.out)
+                                       .object()
+                                       .value("runs")
+                                       .toArray()[0]
+                                       .toObject()
+                                       .value("results")
+                                       .toArray()) {
+            const QJsonObject r = v.toObject();
+            const QString uri = r.value("locations")
+                                    .toArray()[0]
+                                    .toObject()
+                                    .value("physicalLocation")
+                                    .toObject()
+                                    .value("artifactLocation")
+                                    .toObject()
+                                    .value("uri")
+                                    .toString();
+            QCOMPARE(uri, QStringLiteral("kernels.cu"));
+            const QString kernelName = r.value("properties").toObject().value("kernel").toString();
+            if (r.value("ruleId").toString() == "SW101")
+                kernelStates.insert(kernelName, r.value("baselineState").toString());
+            else
+                lineStates << r.value("baselineState").toString();
+            if (kernelName == "smooth" && r.value("ruleId").toString() == "SW101")
+                QCOMPARE(r.value("level").toString(), QStringLiteral("warning")); // energy +632 % > 50 %
+        }
+        QCOMPARE(kernelStates.value("smooth"), QStringLiteral("updated"));
+        QCOMPARE(kernelStates.value("scaleVectorBy"), QStringLiteral("unchanged"));
+        QCOMPARE(kernelStates.value("histogram"), QStringLiteral("new"));
+        QCOMPARE(kernelStates.value("legacyCopy"), QStringLiteral("absent"));
+        QVERIFY(lineStates.contains("new") && lineStates.contains("updated"));
+
+        const test::CliResult csv = test::runCli(QStringList{"compare", saved, now.path(), "-f", "csv"} + model);
+        QVERIFY2(csv.out.startsWith("kernel,file,line,match,") && csv.out.contains(",removed,legacyCopy,"),
+            csv.out.constData());
         const test::CliResult markdown
             = test::runCli(QStringList{"compare", saved, now.path(), "-f", "markdown"} + model);
         QVERIFY2(markdown.out.contains("| `smooth` |") && markdown.out.contains("~~`legacyCopy`~~ (removed)"),

@@ -37,7 +37,7 @@ int runAnalyzeCommand(const QStringList& args)
 
     QByteArray output;
     if (options.format == QLatin1String("json"))
-        output = estimateJson(run);
+        output = estimateJson(run, commonFolder(options.inputs));
     else if (options.format == QLatin1String("csv"))
         output = estimateCsv(run);
     else if (options.format == QLatin1String("sarif"))

@@ -7,13 +7,65 @@
 #include "compare/ComparisonWriter.h"
 #include "estimate/WhatIf.h"
 #include "export/EstimateWriter.h"
+#include "export/OutputFormatting.h"
 
+#include <QDir>
 #include <QFileInfo>
+#include <QProcess>
+#include <QTemporaryDir>
 
 #include <cstdio>
+#include <memory>
 
 namespace slicewatt::cli {
 namespace {
+
+// Runs git in `folder`; its standard output, or nullopt with `error` in words.
+std::optional<QByteArray> git(const QString& folder, const QStringList& arguments, QString& error)
+{
+    QProcess process;
+    process.setWorkingDirectory(folder);
+    process.start(QStringLiteral("git"), arguments);
+    if (!process.waitForStarted() || !process.waitForFinished(300000)) {
+        error = QStringLiteral("git %1: %2").arg(arguments.join(QLatin1Char(' ')), process.errorString());
+        return std::nullopt;
+    }
+    if (process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0) {
+        error = QStringLiteral("git %1: %2")
+                    .arg(arguments.join(QLatin1Char(' ')),
+                        QString::fromLocal8Bit(process.readAllStandardError()).trimmed());
+        return std::nullopt;
+    }
+    return process.readAllStandardOutput();
+}
+
+// The project at `folder` as git revision `revision` has it, written into `checkout` with
+// `git archive` (which reads the repository's objects and touches neither the work tree nor the
+// index); the path of `folder` inside that copy, or empty with `error`.
+QString checkOutRevision(const QString& folder, const QString& revision, const QTemporaryDir& checkout, QString& error)
+{
+    const QString dir = QFileInfo(folder).isDir() ? folder : QFileInfo(folder).absolutePath();
+    const std::optional<QByteArray> top
+        = git(dir, {QStringLiteral("rev-parse"), QStringLiteral("--show-toplevel")}, error);
+    if (!top)
+        return {};
+    const QString topLevel = QString::fromLocal8Bit(*top).trimmed();
+    const QString archive = checkout.filePath(QStringLiteral("revision.tar"));
+    if (!git(topLevel,
+            {QStringLiteral("archive"), QStringLiteral("--format=tar"), QStringLiteral("-o"), archive, revision},
+            error))
+        return {};
+    QProcess tar;
+    tar.start(QStringLiteral("tar"), {QStringLiteral("-xf"), archive, QStringLiteral("-C"), checkout.path()});
+    if (!tar.waitForFinished(300000) || tar.exitCode() != 0) {
+        error = QStringLiteral("tar could not unpack revision %1: %2")
+                    .arg(revision, QString::fromLocal8Bit(tar.readAllStandardError()).trimmed());
+        return {};
+    }
+    QFile::remove(archive);
+    const QString inside = QDir(topLevel).relativeFilePath(QFileInfo(folder).canonicalFilePath());
+    return QDir::cleanPath(checkout.filePath(inside));
+}
 
 // One side: a saved analysis as it is, or the project at `input` analysed with the options,
 // written as `analyze --format json` writes it and read back, so both kinds compare alike.
@@ -24,13 +76,18 @@ std::optional<AnalysisSnapshot> snapshotOf(const QString& input, const CommonOpt
         if (!readTextFile(input, &json, &error))
             return std::nullopt;
     } else {
+        if (!QFileInfo::exists(input)) {
+            error = QStringLiteral("%1: no such file or folder").arg(input);
+            return std::nullopt;
+        }
         CommonOptions side = options;
         side.inputs = {input};
         WhatIfOptions whatIf;
         if (!readWhatIfOptions(side, whatIf, error) || !compileWhatIfPtx(side, whatIf, error))
             return std::nullopt;
         const ProjectIndex index = indexInputs(side);
-        json = estimateJson(estimateProjectWhatIf(index, *whatIf.model, *whatIf.gpu, whatIf.energy, whatIf.settings));
+        json = estimateJson(estimateProjectWhatIf(index, *whatIf.model, *whatIf.gpu, whatIf.energy, whatIf.settings),
+            commonFolder(side.inputs));
     }
     std::optional<AnalysisSnapshot> snapshot = readAnalysisSnapshot(json, &error);
     if (!snapshot)
@@ -45,14 +102,19 @@ int runCompareCommand(const QStringList& args)
     CommonOptions options;
     QString error;
     QStringList valueOptions = whatIfValueOptions();
-    valueOptions << QStringLiteral("--fail-on-increase");
-    if (!parseCommonOptions(args, {QStringLiteral("table"), QStringLiteral("json"), QStringLiteral("markdown")},
+    valueOptions << QStringLiteral("--fail-on-increase") << QStringLiteral("--git-rev");
+    if (!parseCommonOptions(args,
+            {QStringLiteral("table"), QStringLiteral("json"), QStringLiteral("markdown"), QStringLiteral("csv"),
+                QStringLiteral("sarif")},
             options, error, valueOptions)) {
         fprintf(stderr, "slicewatt-cli compare: %s\n", qPrintable(error));
         return ExitUsage;
     }
-    if (options.inputs.size() != 2) {
-        fprintf(stderr, "slicewatt-cli compare: give BASE and NEW (each a saved analysis JSON or a folder)\n");
+    const QString revision = options.values.value(QStringLiteral("git-rev"));
+    if (options.inputs.size() != (revision.isEmpty() ? 2 : 1)) {
+        fprintf(stderr,
+            "slicewatt-cli compare: give BASE and NEW (each a saved analysis JSON or a folder), or "
+            "--git-rev REV and the folder\n");
         return ExitUsage;
     }
     // Line-based what-ifs name lines of one version; the other's lines differ.
@@ -69,19 +131,36 @@ int runCompareCommand(const QStringList& args)
             return ExitUsage;
         }
     }
-    const std::optional<AnalysisSnapshot> base = snapshotOf(options.inputs[0], options, error);
-    const std::optional<AnalysisSnapshot> now = base ? snapshotOf(options.inputs[1], options, error) : std::nullopt;
+    // The baseline from git: the folder as the revision has it, in a temporary copy.
+    std::unique_ptr<QTemporaryDir> checkout;
+    QString baseInput = options.inputs.first();
+    const QString newInput = options.inputs.last();
+    if (!revision.isEmpty()) {
+        checkout = std::make_unique<QTemporaryDir>();
+        baseInput = checkout->isValid() ? checkOutRevision(newInput, revision, *checkout, error) : QString();
+        if (baseInput.isEmpty()) {
+            fprintf(stderr, "slicewatt-cli compare: --git-rev %s: %s\n", qPrintable(revision),
+                qPrintable(error.isEmpty() ? checkout->errorString() : error));
+            return ExitAnalysisErrors;
+        }
+    }
+    const std::optional<AnalysisSnapshot> base = snapshotOf(baseInput, options, error);
+    const std::optional<AnalysisSnapshot> now = base ? snapshotOf(newInput, options, error) : std::nullopt;
     if (!base || !now) {
         fprintf(stderr, "slicewatt-cli compare: %s\n", qPrintable(error));
         return ExitAnalysisErrors;
     }
     const AnalysisComparison comparison = compareAnalyses(*base, *now);
-    const QString baseDir = QFileInfo(options.inputs[1]).isDir() ? options.inputs[1] : QString();
+    const QString baseDir = now->root;
     QByteArray output;
     if (options.format == QLatin1String("json"))
         output = comparisonJson(comparison);
     else if (options.format == QLatin1String("markdown"))
         output = comparisonMarkdown(comparison, baseDir).toUtf8();
+    else if (options.format == QLatin1String("csv"))
+        output = comparisonCsv(comparison);
+    else if (options.format == QLatin1String("sarif"))
+        output = comparisonSarif(comparison, baseDir, QStringLiteral(SLICEWATT_VERSION), failOnIncrease.value_or(0));
     else
         output = comparisonTable(comparison, baseDir).toUtf8();
     if (!writeOutput(options.outputFile, output, error)) {

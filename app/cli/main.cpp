@@ -46,8 +46,9 @@ const char* const kUsage = "Usage: slicewatt-cli COMMAND [OPTIONS] PATH...\n"
                            "             assumptions, the method: report PATH... -o FILE.pdf [--title TEXT]\n"
                            "             [the analyze options --gpu ... --counting]\n"
                            "  compare    what a change does to the predicted power and energy: compare BASE NEW\n"
-                           "             (each a saved analyze --format json or a folder) [--fail-on-increase PCT]\n"
-                           "             [the analyze options]; --format table, json or markdown\n"
+                           "             (each a saved analyze --format json or a folder) or --git-rev REV PATH\n"
+                           "             [--fail-on-increase PCT] [the analyze options]; --format table, json,\n"
+                           "             markdown, csv or sarif (with baselineState)\n"
                            "  fit        fit a model form to measured power (CSV with saturation,\n"
                            "             intensity, watts) and write a model file: fit CSV --gpu ID\n"
                            "             --id MODEL [--form jos13|jos13-idle|linear-intensity] -o FILE\n"
@@ -291,7 +292,8 @@ QByteArray commandHelp(const QString& command)
                "  -f, --format FORMAT   table (default), json or csv (re-importable, power_w corrected)\n"
                "  -o, --output FILE     write there (atomically) instead of stdout\n";
     } else if (command == QLatin1String("compare")) {
-        text = "Usage: slicewatt-cli compare BASE NEW [OPTIONS]\n\n"
+        text = "Usage: slicewatt-cli compare BASE NEW [OPTIONS]\n"
+               "       slicewatt-cli compare --git-rev REV PATH [OPTIONS]\n\n"
                "What a change does to the predicted power and energy of the project's kernels. BASE and NEW\n"
                "are each a saved analysis (slicewatt-cli analyze --format json -o FILE.json) or a folder\n"
                "(or .cu file) analysed now with the options below, so a baseline can be kept with a\n"
@@ -301,9 +303,12 @@ QByteArray commandHelp(const QString& command)
                "intensity and Sa before -> after with the change, each slice's power, and the lines whose\n"
                "heat changed most, located in NEW (lines paired by their distance from the kernel's line).\n\n"
                "Options:\n"
+               "  --git-rev REV         the baseline is PATH as git revision REV has it (git archive into a\n"
+               "                        temporary folder; the work tree and index are not touched)\n"
                "  --fail-on-increase PCT  exit 3 when a kernel's energy per launch or power rose more\n"
                "                        than PCT percent (each named on stderr): a CI gate\n"
-               "  -f, --format FORMAT   table (default), json or markdown (for a review comment)\n"
+               "  -f, --format FORMAT   table (default), json, markdown (for a review comment), csv, or\n"
+               "                        sarif (SARIF 2.1.0, each result with its baselineState)\n"
                "  -o, --output FILE     write there (atomically) instead of stdout\n";
         text += kWhatIfOptions;
     } else if (command == QLatin1String("validate")) {

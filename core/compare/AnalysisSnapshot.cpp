@@ -57,6 +57,12 @@ KernelSnapshot readKernel(const QJsonObject& k)
 
 } // namespace
 
+QString AnalysisSnapshot::relativeFile(const QString& file) const
+{
+    const QString prefix = root + QLatin1Char('/');
+    return !root.isEmpty() && file.startsWith(prefix) ? file.mid(prefix.size()) : file;
+}
+
 const SliceSnapshot* KernelSnapshot::slice(const QString& space) const
 {
     for (const SliceSnapshot& s : slices) {
@@ -91,6 +97,20 @@ std::optional<AnalysisSnapshot> readAnalysisSnapshot(const QByteArray& json, QSt
             return std::nullopt;
         }
         snapshot.kernels.append(readKernel(k));
+    }
+    // Written by analyze; an older analysis: the folder all its kernels' files are in.
+    snapshot.root = root.value(QStringLiteral("root")).toString();
+    for (const KernelSnapshot& k : std::as_const(snapshot.kernels)) {
+        if (root.contains(QStringLiteral("root")))
+            break;
+        const QString folder = k.file.left(k.file.lastIndexOf(QLatin1Char('/')));
+        if (snapshot.root.isNull()) {
+            snapshot.root = folder;
+            continue;
+        }
+        while (!(folder + QLatin1Char('/')).startsWith(snapshot.root + QLatin1Char('/'))
+            && snapshot.root.contains(QLatin1Char('/')))
+            snapshot.root.truncate(snapshot.root.lastIndexOf(QLatin1Char('/')));
     }
     return snapshot;
 }

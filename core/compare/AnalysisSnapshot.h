@@ -56,6 +56,10 @@ struct AnalysisSnapshot {
     QString model;
     QString energyModel;
     QVector<KernelSnapshot> kernels;
+    // The folder every kernel's file is in: a version checked out elsewhere (a git revision in
+    // a temporary folder) pairs its files with the other's by their path below it.
+    QString root;
+    QString relativeFile(const QString& file) const;
 };
 
 // Reads an analysis JSON; nullopt with `error` in words when it is not one.

@@ -5,6 +5,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QUrl>
 
 #include <algorithm>
 #include <cmath>
@@ -184,6 +185,133 @@ QByteArray comparisonJson(const AnalysisComparison& comparison)
             QJsonObject{{QStringLiteral("gpu"), comparison.now.gpu}, {QStringLiteral("model"), comparison.now.model}}},
         {QStringLiteral("notes"), QJsonArray::fromStringList(comparison.notes)}, {QStringLiteral("kernels"), kernels},
         {QStringLiteral("added"), added}, {QStringLiteral("removed"), removed}};
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+QByteArray comparisonCsv(const AnalysisComparison& comparison)
+{
+    QString out = QStringLiteral("kernel,file,line,match,base_kernel,base_file,base_line,power_before_w,power_after_w,"
+                                 "power_change,energy_before_j,energy_after_j,energy_change,intensity_before,"
+                                 "intensity_after,saturation_before,saturation_after\n");
+    const auto field = [](QString text) {
+        if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')))
+            text = QLatin1Char('"') + text.replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"');
+        return text;
+    };
+    const auto value = [](const std::optional<double>& v) { return v ? QString::number(*v, 'g', 10) : QString(); };
+    const auto row = [&](const KernelSnapshot* now, const KernelSnapshot* base, const QString& match) {
+        const ValueChange power{base ? base->powerW : std::nullopt, now ? now->powerW : std::nullopt};
+        const ValueChange energy{base ? base->energyJ : std::nullopt, now ? now->energyJ : std::nullopt};
+        return QStringList{field(now ? now->name : QString()), field(now ? now->file : QString()),
+                   now ? QString::number(now->line) : QString(), match, field(base ? base->name : QString()),
+                   field(base ? base->file : QString()), base ? QString::number(base->line) : QString(),
+                   value(power.before), value(power.after), value(power.relative()), value(energy.before),
+                   value(energy.after), value(energy.relative()), value(base ? base->intensity : std::nullopt),
+                   value(now ? now->intensity : std::nullopt), base ? QString::number(base->saturation) : QString(),
+                   now ? QString::number(now->saturation) : QString()}
+                   .join(QLatin1Char(','))
+            + QLatin1Char('\n');
+    };
+    for (const KernelChange& k : comparison.kernels)
+        out += row(&k.now, &k.base, kernelMatchName(k.pair.match));
+    for (const KernelSnapshot& k : comparison.added)
+        out += row(&k, nullptr, QStringLiteral("added"));
+    for (const KernelSnapshot& k : comparison.removed)
+        out += row(nullptr, &k, QStringLiteral("removed"));
+    return out.toUtf8();
+}
+
+QByteArray comparisonSarif(
+    const AnalysisComparison& comparison, const QString& baseDir, const QString& toolVersion, double warnAbovePercent)
+{
+    const auto rule = [](const char* id, const char* name, const char* text) {
+        return QJsonObject{{QStringLiteral("id"), QLatin1String(id)}, {QStringLiteral("name"), QLatin1String(name)},
+            {QStringLiteral("shortDescription"), QJsonObject{{QStringLiteral("text"), QLatin1String(text)}}},
+            {QStringLiteral("defaultConfiguration"), QJsonObject{{QStringLiteral("level"), QStringLiteral("note")}}}};
+    };
+    const QJsonArray rules{
+        rule("SW101", "KernelPowerChange", "A kernel's predicted power or energy per launch, against the baseline"),
+        rule("SW102", "LineHeatChange", "A line's predicted heat (W), against the baseline")};
+    const auto rose = [&](const ValueChange& v) {
+        const std::optional<double> r = v.relative();
+        return r && *r * 100 > warnAbovePercent;
+    };
+    // A baseline-side place (a removed kernel, a line that is gone) by its path below the
+    // baseline's root: the same path in the new version's tree, where the code was.
+    const auto location = [&](const QString& file, int line, bool baseline = false) {
+        const QString uri = baseline ? comparison.base.relativeFile(file) : relative(file, baseDir);
+        const QJsonObject artifact{
+            {QStringLiteral("uri"), uri}, {QStringLiteral("uriBaseId"), QStringLiteral("%SRCROOT%")}};
+        return QJsonArray{QJsonObject{{QStringLiteral("physicalLocation"),
+            QJsonObject{{QStringLiteral("artifactLocation"), artifact},
+                {QStringLiteral("region"), QJsonObject{{QStringLiteral("startLine"), std::max(line, 1)}}}}}}};
+    };
+    QJsonArray results;
+    const auto result = [&](const char* ruleId, int ruleIndex, const QString& state, bool warning, const QString& text,
+                            const QJsonArray& where, const QJsonObject& properties) {
+        results << QJsonObject{{QStringLiteral("ruleId"), QLatin1String(ruleId)},
+            {QStringLiteral("ruleIndex"), ruleIndex}, {QStringLiteral("baselineState"), state},
+            {QStringLiteral("level"), warning ? QStringLiteral("warning") : QStringLiteral("note")},
+            {QStringLiteral("message"), QJsonObject{{QStringLiteral("text"), text}}},
+            {QStringLiteral("locations"), where}, {QStringLiteral("properties"), properties}};
+    };
+    for (const KernelChange& k : comparison.kernels) {
+        const bool changed
+            = (k.powerW.delta() && *k.powerW.delta() != 0) || (k.energyJ.delta() && *k.energyJ.delta() != 0);
+        result("SW101", 0, changed ? QStringLiteral("updated") : QStringLiteral("unchanged"),
+            rose(k.powerW) || rose(k.energyJ),
+            QStringLiteral("%1%2: power %3 W, energy per launch %4.")
+                .arg(k.now.name, matchNote(k), change(k.powerW, 1), joules(k.energyJ)),
+            location(k.now.file, k.now.line),
+            QJsonObject{{QStringLiteral("kernel"), k.now.name}, {QStringLiteral("power_w"), json(k.powerW)},
+                {QStringLiteral("energy_j"), json(k.energyJ)}});
+        int shown = 0;
+        for (const LineChange& l : k.lines) {
+            if (shown == kComparedLinesShown || l.magnitude() == 0)
+                break;
+            ++shown;
+            const QString state = l.line == 0 ? QStringLiteral("absent")
+                : l.baseLine == 0             ? QStringLiteral("new")
+                                              : QStringLiteral("updated");
+            const QString file = l.file.isEmpty() ? (l.line == 0 ? k.base.file : k.now.file) : l.file;
+            // A line warns when its heat rose by more than the threshold's share of its kernel's
+            // power: a cold line that doubles is no hot spot.
+            const std::optional<double> lineDelta = l.heatW.delta();
+            const bool lineRose
+                = lineDelta && k.now.powerW && *k.now.powerW > 0 && *lineDelta / *k.now.powerW * 100 > warnAbovePercent;
+            result("SW102", 1, state, lineRose,
+                QStringLiteral("%1: heat %2 W%3.")
+                    .arg(k.now.name, change(l.heatW, 2),
+                        l.line == 0 ? QStringLiteral(" (the baseline's line %1 is gone)").arg(l.baseLine) : QString()),
+                location(file, l.line == 0 ? l.baseLine : l.line, l.line == 0),
+                QJsonObject{{QStringLiteral("kernel"), k.now.name}, {QStringLiteral("heat_w"), json(l.heatW)}});
+        }
+    }
+    for (const KernelSnapshot& k : comparison.added)
+        result("SW101", 0, QStringLiteral("new"), false,
+            QStringLiteral("%1 (added): power %2 W.").arg(k.name, number(k.powerW, 1)), location(k.file, k.line),
+            QJsonObject{{QStringLiteral("kernel"), k.name}, {QStringLiteral("power_w"), json(k.powerW)}});
+    for (const KernelSnapshot& k : comparison.removed)
+        result("SW101", 0, QStringLiteral("absent"), false,
+            QStringLiteral("%1 (removed): it drew %2 W.").arg(k.name, number(k.powerW, 1)),
+            location(k.file, k.line, true),
+            QJsonObject{{QStringLiteral("kernel"), k.name}, {QStringLiteral("power_w"), json(k.powerW)}});
+
+    const QJsonObject driver{{QStringLiteral("name"), QStringLiteral("SliceWatt")},
+        {QStringLiteral("version"), toolVersion},
+        {QStringLiteral("informationUri"), QStringLiteral("https://example.invalid/slicewatt")},
+        {QStringLiteral("rules"), rules}};
+    const QJsonObject run{{QStringLiteral("tool"), QJsonObject{{QStringLiteral("driver"), driver}}},
+        {QStringLiteral("originalUriBaseIds"),
+            QJsonObject{{QStringLiteral("%SRCROOT%"),
+                QJsonObject{{QStringLiteral("uri"),
+                    QUrl::fromLocalFile(QDir(baseDir).absolutePath() + QLatin1Char('/')).toString()}}}}},
+        {QStringLiteral("results"), results},
+        {QStringLiteral("properties"),
+            QJsonObject{{QStringLiteral("gpu"), comparison.now.gpu}, {QStringLiteral("model"), comparison.now.model},
+                {QStringLiteral("notes"), QJsonArray::fromStringList(comparison.notes)}}}};
+    const QJsonObject root{{QStringLiteral("$schema"), QStringLiteral("https://json.schemastore.org/sarif-2.1.0.json")},
+        {QStringLiteral("version"), QStringLiteral("2.1.0")}, {QStringLiteral("runs"), QJsonArray{run}}};
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 

@@ -23,4 +23,17 @@ QByteArray comparisonJson(const AnalysisComparison& comparison);
 // the lines whose heat changed most.
 QString comparisonMarkdown(const AnalysisComparison& comparison, const QString& baseDir);
 
+// One row per kernel (paired, added, removed) with before, after and change of each number.
+QByteArray comparisonCsv(const AnalysisComparison& comparison);
+
+// SARIF 2.1.0 for code-scanning tools, with each result's baselineState so they show only what
+// the change introduced: per kernel one result (SW101; new for an added kernel, absent for a
+// removed one, updated where its power or energy per launch changed, else unchanged) and per
+// changed hot line one (SW102; new where the line had no heat, absent where it is gone,
+// updated). A kernel whose power or energy rose more than `warnAbovePercent` percent is a
+// warning, and a line whose heat rose by more than that share of its kernel's power; the rest
+// are notes. URIs relative to `baseDir` (%SRCROOT%).
+QByteArray comparisonSarif(
+    const AnalysisComparison& comparison, const QString& baseDir, const QString& toolVersion, double warnAbovePercent);
+
 } // namespace slicewatt

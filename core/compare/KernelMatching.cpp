@@ -76,7 +76,8 @@ KernelPairing pairKernels(const AnalysisSnapshot& base, const AnalysisSnapshot& 
                 continue;
             for (int b = 0; b < base.kernels.size(); ++b) {
                 const KernelSnapshot &kb = base.kernels[b], &kn = now.kernels[n];
-                if (!baseTaken[b] && kb.name == kn.name && sameSignature(kb, kn) && (pass == 1 || kb.file == kn.file)) {
+                if (!baseTaken[b] && kb.name == kn.name && sameSignature(kb, kn)
+                    && (pass == 1 || base.relativeFile(kb.file) == now.relativeFile(kn.file))) {
                     take(b, n, KernelMatch::Same, 1);
                     break;
                 }

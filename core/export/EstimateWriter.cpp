@@ -15,7 +15,7 @@
 
 namespace slicewatt {
 
-QByteArray estimateJson(const EstimateRun& run)
+QByteArray estimateJson(const EstimateRun& run, const QString& projectRoot)
 {
     // The model's kernel-grouped error on the GPU's measured power; null: not validated here.
     const std::optional<double> error = expectedErrorPct(*run.model, *run.gpu);
@@ -108,6 +108,8 @@ QByteArray estimateJson(const EstimateRun& run)
     for (const Diagnostic& d : run.index->allDiagnostics())
         diagnostics << diagnosticJson(d);
     QJsonObject root;
+    if (!projectRoot.isEmpty())
+        root.insert(QStringLiteral("root"), projectRoot);
     root.insert(QStringLiteral("gpu"), run.gpu->id);
     root.insert(QStringLiteral("model"), run.model->id());
     root.insert(QStringLiteral("expected_error_pct"), expectedError);

@@ -10,7 +10,9 @@
 namespace slicewatt {
 
 // `slicewatt-cli analyze` outputs.
-QByteArray estimateJson(const EstimateRun& run);
+// `root`: the folder the project was loaded from (written as "root"; compare pairs the
+// files of two versions by their path below it); empty: not written.
+QByteArray estimateJson(const EstimateRun& run, const QString& root = {});
 QByteArray estimateCsv(const EstimateRun& run); // one row per slice
 QString estimateTable(const EstimateRun& run, const QString& baseDir);
 
