@@ -14,11 +14,14 @@
 #include "session/ProjectWatcher.h"
 #include "session/WhatIfHistory.h"
 #include "whatif/WhatIfPanel.h"
+#include "window/BaselineActions.h"
 #include "window/MainWindow.h"
 #include "window/Preferences.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QProcess>
 #include <QSignalSpy>
@@ -349,6 +352,110 @@ private Q_SLOTS:
         const auto index = finished.first().first().value<ProjectIndex>();
         QCOMPARE(index.kernels.size(), 1);
         QCOMPARE(index.kernels[0].info.name, QStringLiteral("fromSecond"));
+    }
+
+    // Issue 18 in the app: Save Analysis writes what analyze writes; Compare With › Saved
+    // Analysis shows each kernel's change in the tree (an added kernel says so) and the
+    // summary in the status bar; Compare With › Git Revision analyses the revision on a worker;
+    // Clear hides it all again.
+    void comparesWithASavedAnalysisAndAGitRevision()
+    {
+        QTemporaryDir dir;
+        QDir().mkpath(dir.filePath("base"));
+        QDir().mkpath(dir.filePath("project"));
+        QVERIFY(QFile::copy(test::sourceDir() + "/tests/compare/base/kernels.cu", dir.filePath("base/kernels.cu")));
+        QVERIFY(QFile::copy(test::sourceDir() + "/tests/compare/new/kernels.cu", dir.filePath("project/kernels.cu")));
+        const QString baseJson = dir.filePath("base.json");
+        QCOMPARE(test::runCli({"analyze", dir.filePath("base"), "--gpu", "gtx480", "--model", "jos13", "-f", "json",
+                                  "-o", baseJson})
+                     .exitCode,
+            0);
+
+        MainWindow window;
+        window.session().setGpu(QStringLiteral("gtx480"));
+        window.session().setModel(QStringLiteral("jos13"));
+        window.openProject({dir.filePath("project")});
+        QVERIFY(waitForAnalysis(window));
+        QVERIFY(window.kernelView().isColumnHidden(KernelTreeModel::ChangeColumn));
+        QString error;
+        const QString saved = dir.filePath("saved.json");
+        QVERIFY2(window.baselineActions().saveAnalysisTo(saved, &error), qPrintable(error));
+        const test::CliResult cli
+            = test::runCli({"analyze", dir.filePath("project"), "--gpu", "gtx480", "--model", "jos13", "-f", "json"});
+        QFile savedFile(saved);
+        QVERIFY(savedFile.open(QIODevice::ReadOnly));
+        QCOMPARE(QJsonDocument::fromJson(savedFile.readAll()).object().value("kernels"),
+            QJsonDocument::fromJson(cli.out).object().value("kernels"));
+
+        QVERIFY(!window.baselineActions().compareWithSavedAnalysis(dir.filePath("missing.json"), &error));
+        QVERIFY2(window.baselineActions().compareWithSavedAnalysis(baseJson, &error), qPrintable(error));
+        QVERIFY(!window.kernelView().isColumnHidden(KernelTreeModel::ChangeColumn));
+        QString blurKey, histogramKey;
+        for (const CatalogFunction& k : window.session().index().kernels) {
+            if (k.info.name == "blur")
+                blurKey = k.info.key;
+            if (k.info.name == "histogram")
+                histogramKey = k.info.key;
+        }
+        const QModelIndex blur = window.kernelModel().kernelIndex(blurKey, KernelTreeModel::ChangeColumn);
+        QVERIFY2(blur.data().toString().startsWith("-"), qPrintable(blur.data().toString())); // shared tile: cooler
+        QVERIFY(blur.data(ModelRoles::SortRole).toDouble() < 0);
+        QVERIFY(blur.data(Qt::ToolTipRole).toString().contains("Energy per launch"));
+        QCOMPARE(window.kernelModel().kernelIndex(histogramKey, KernelTreeModel::ChangeColumn).data().toString(),
+            QStringLiteral("added"));
+        QVERIFY2(window.session().baseline().summary().contains("1 added, 1 removed; baseline: base.json"),
+            qPrintable(window.session().baseline().summary()));
+        // Heat as energy: the change is the energy per launch's; the loop 8x longer shows there.
+        QString smoothKey;
+        for (const CatalogFunction& k : window.session().index().kernels) {
+            if (k.info.name == "smooth")
+                smoothKey = k.info.key;
+        }
+        const QModelIndex smoothPower = window.kernelModel().kernelIndex(smoothKey, KernelTreeModel::ChangeColumn);
+        QVERIFY(smoothPower.data(ModelRoles::SortRole).toDouble() < 0.05); // power: under 5 %
+        window.session().setHeatUnit(ProjectSession::HeatUnit::Energy);
+        const QModelIndex smoothEnergy = window.kernelModel().kernelIndex(smoothKey, KernelTreeModel::ChangeColumn);
+        QVERIFY2(smoothEnergy.data().toString().startsWith("+") && smoothEnergy.data().toString().endsWith("J"),
+            qPrintable(smoothEnergy.data().toString()));
+        QVERIFY(smoothEnergy.data(ModelRoles::SortRole).toDouble() > 4); // energy: several times
+        window.session().setHeatUnit(ProjectSession::HeatUnit::Power);
+        // A what-if moves the change with it.
+        const double before = blur.data(ModelRoles::SortRole).toDouble();
+        window.session().select(blurKey);
+        window.whatIfPanel().saturationSlider()->setValue(100);
+        const QModelIndex blurAfter = window.kernelModel().kernelIndex(blurKey, KernelTreeModel::ChangeColumn);
+        QVERIFY(blurAfter.data(ModelRoles::SortRole).toDouble() != before);
+        window.history().stack().undo();
+
+        window.session().baseline().clear();
+        QVERIFY(window.kernelView().isColumnHidden(KernelTreeModel::ChangeColumn));
+        QVERIFY(window.kernelModel().kernelIndex(blurKey, KernelTreeModel::ChangeColumn).data().isNull());
+
+        // The project's own history: the base committed, the change on top.
+        if (QStandardPaths::findExecutable("git").isEmpty())
+            return;
+        const auto git = [&](const QStringList& arguments) {
+            QProcess p;
+            p.setWorkingDirectory(dir.filePath("project"));
+            p.start("git", arguments);
+            return p.waitForFinished(60000) && p.exitCode() == 0;
+        };
+        QVERIFY(QFile::rename(dir.filePath("project/kernels.cu"), dir.filePath("new.cu")));
+        QVERIFY(QFile::copy(dir.filePath("base/kernels.cu"), dir.filePath("project/kernels.cu")));
+        QVERIFY(git({"init", "-q"}) && git({"-c", "user.email=t@t", "-c", "user.name=t", "add", "kernels.cu"}));
+        QVERIFY(git({"-c", "user.email=t@t", "-c", "user.name=t", "commit", "-q", "-m", "base"}));
+        QVERIFY(QFile::remove(dir.filePath("project/kernels.cu")));
+        QVERIFY(QFile::rename(dir.filePath("new.cu"), dir.filePath("project/kernels.cu")));
+        QSignalSpy arrived(&window.baselineActions().gitJob(), &BaselineJob::finished);
+        window.baselineActions().compareWithGitRevision("HEAD");
+        QVERIFY(arrived.wait(120000));
+        QCOMPARE(window.session().baseline().label(), QStringLiteral("git HEAD"));
+        QVERIFY(window.kernelModel()
+                    .kernelIndex(blurKey, KernelTreeModel::ChangeColumn)
+                    .data(ModelRoles::SortRole)
+                    .toDouble()
+            < 0);
+        QVERIFY(window.session().baseline().summary().contains("1 added, 1 removed"));
     }
 
     // Choosing the PTX model compiles the project's PTX on a worker thread; the next window

@@ -5,13 +5,12 @@
 #include "WhatIfOptions.h"
 #include "common/FileIo.h"
 #include "compare/ComparisonWriter.h"
+#include "compare/GitRevision.h"
 #include "estimate/WhatIf.h"
 #include "export/EstimateWriter.h"
 #include "export/OutputFormatting.h"
 
-#include <QDir>
 #include <QFileInfo>
-#include <QProcess>
 #include <QTemporaryDir>
 
 #include <cstdio>
@@ -19,53 +18,6 @@
 
 namespace slicewatt::cli {
 namespace {
-
-// Runs git in `folder`; its standard output, or nullopt with `error` in words.
-std::optional<QByteArray> git(const QString& folder, const QStringList& arguments, QString& error)
-{
-    QProcess process;
-    process.setWorkingDirectory(folder);
-    process.start(QStringLiteral("git"), arguments);
-    if (!process.waitForStarted() || !process.waitForFinished(300000)) {
-        error = QStringLiteral("git %1: %2").arg(arguments.join(QLatin1Char(' ')), process.errorString());
-        return std::nullopt;
-    }
-    if (process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0) {
-        error = QStringLiteral("git %1: %2")
-                    .arg(arguments.join(QLatin1Char(' ')),
-                        QString::fromLocal8Bit(process.readAllStandardError()).trimmed());
-        return std::nullopt;
-    }
-    return process.readAllStandardOutput();
-}
-
-// The project at `folder` as git revision `revision` has it, written into `checkout` with
-// `git archive` (which reads the repository's objects and touches neither the work tree nor the
-// index); the path of `folder` inside that copy, or empty with `error`.
-QString checkOutRevision(const QString& folder, const QString& revision, const QTemporaryDir& checkout, QString& error)
-{
-    const QString dir = QFileInfo(folder).isDir() ? folder : QFileInfo(folder).absolutePath();
-    const std::optional<QByteArray> top
-        = git(dir, {QStringLiteral("rev-parse"), QStringLiteral("--show-toplevel")}, error);
-    if (!top)
-        return {};
-    const QString topLevel = QString::fromLocal8Bit(*top).trimmed();
-    const QString archive = checkout.filePath(QStringLiteral("revision.tar"));
-    if (!git(topLevel,
-            {QStringLiteral("archive"), QStringLiteral("--format=tar"), QStringLiteral("-o"), archive, revision},
-            error))
-        return {};
-    QProcess tar;
-    tar.start(QStringLiteral("tar"), {QStringLiteral("-xf"), archive, QStringLiteral("-C"), checkout.path()});
-    if (!tar.waitForFinished(300000) || tar.exitCode() != 0) {
-        error = QStringLiteral("tar could not unpack revision %1: %2")
-                    .arg(revision, QString::fromLocal8Bit(tar.readAllStandardError()).trimmed());
-        return {};
-    }
-    QFile::remove(archive);
-    const QString inside = QDir(topLevel).relativeFilePath(QFileInfo(folder).canonicalFilePath());
-    return QDir::cleanPath(checkout.filePath(inside));
-}
 
 // One side: a saved analysis as it is, or the project at `input` analysed with the options,
 // written as `analyze --format json` writes it and read back, so both kinds compare alike.
@@ -137,10 +89,9 @@ int runCompareCommand(const QStringList& args)
     const QString newInput = options.inputs.last();
     if (!revision.isEmpty()) {
         checkout = std::make_unique<QTemporaryDir>();
-        baseInput = checkout->isValid() ? checkOutRevision(newInput, revision, *checkout, error) : QString();
+        baseInput = checkOutGitRevision(newInput, revision, *checkout, &error);
         if (baseInput.isEmpty()) {
-            fprintf(stderr, "slicewatt-cli compare: --git-rev %s: %s\n", qPrintable(revision),
-                qPrintable(error.isEmpty() ? checkout->errorString() : error));
+            fprintf(stderr, "slicewatt-cli compare: --git-rev %s: %s\n", qPrintable(revision), qPrintable(error));
             return ExitAnalysisErrors;
         }
     }

@@ -10,6 +10,7 @@
 #include "accuracy/ModelAccuracyWindow.h"
 #include "calibration/CalibrationWindow.h"
 #include "plots/PlotsPanel.h"
+#include "window/BaselineActions.h"
 
 #include <cstdio>
 #include <cstring>
@@ -42,6 +43,14 @@ QCommandLineOption calibrationOption()
         QStringLiteral("PATH"));
 }
 
+QCommandLineOption compareOption()
+{
+    return QCommandLineOption(QStringLiteral("compare"),
+        QStringLiteral("Compare the project's estimates with a saved analysis (File > Save Analysis, or "
+                       "slicewatt-cli analyze --format json): the change per kernel in the tree."),
+        QStringLiteral("ANALYSIS.json"));
+}
+
 void setIdentity()
 {
     QCoreApplication::setOrganizationName(QStringLiteral("SliceWatt"));
@@ -61,6 +70,7 @@ QCommandLineOption describeCommandLine(QCommandLineParser& parser)
     parser.addOption(screenshotOption());
     parser.addOption(showDocksOption());
     parser.addOption(calibrationOption());
+    parser.addOption(compareOption());
     return version;
 }
 
@@ -123,9 +133,15 @@ int main(int argc, char** argv)
     const QCommandLineOption screenshot = screenshotOption();
     const QCommandLineOption showDocks = showDocksOption();
     const QCommandLineOption calibration = calibrationOption();
+    const QCommandLineOption compare = compareOption();
 
     slicewatt::MainWindow window;
     window.show();
+    if (parser.isSet(compare)) {
+        QString error;
+        if (!window.baselineActions().compareWithSavedAnalysis(parser.value(compare), &error))
+            fprintf(stderr, "slicewatt: --compare: %s\n", qPrintable(error));
+    }
     if (parser.isSet(calibration)) {
         slicewatt::CalibrationWindow& calibrationWindow = window.calibrationWindow();
         calibrationWindow.show();

@@ -23,6 +23,14 @@ QMap<QString, double> profile(const KernelSnapshot& k)
     return p;
 }
 
+// Paths below each side's root; one root may be a subfolder of the other's (a project saved
+// from its top folder, compared with the same sources opened from src/): a path that ends
+// with the other at a folder boundary is the same file.
+bool sameFile(const QString& a, const QString& b)
+{
+    return a == b || a.endsWith(QLatin1Char('/') + b) || b.endsWith(QLatin1Char('/') + a);
+}
+
 bool sameSignature(const KernelSnapshot& a, const KernelSnapshot& b)
 {
     return a.signature.isEmpty() || b.signature.isEmpty() || a.signature == b.signature;
@@ -77,7 +85,7 @@ KernelPairing pairKernels(const AnalysisSnapshot& base, const AnalysisSnapshot& 
             for (int b = 0; b < base.kernels.size(); ++b) {
                 const KernelSnapshot &kb = base.kernels[b], &kn = now.kernels[n];
                 if (!baseTaken[b] && kb.name == kn.name && sameSignature(kb, kn)
-                    && (pass == 1 || base.relativeFile(kb.file) == now.relativeFile(kn.file))) {
+                    && (pass == 1 || sameFile(base.relativeFile(kb.file), now.relativeFile(kn.file)))) {
                     take(b, n, KernelMatch::Same, 1);
                     break;
                 }

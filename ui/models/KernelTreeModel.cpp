@@ -30,6 +30,42 @@ QVariant cellData(int role, const QString& text, const QVariant& raw, const QStr
     }
 }
 
+// "+12.0 W": a change as the Change column shows it (narrow: the tree's names need the room;
+// the tooltip has the percentage); empty without both numbers.
+QString signedWatts(const ValueChange& change)
+{
+    const std::optional<double> delta = change.delta();
+    if (!delta)
+        return QString();
+    return QStringLiteral("%1%2").arg(*delta > 0 ? QStringLiteral("+") : QString(), formatWatts(*delta));
+}
+
+// "+4.82 mJ": the energy per launch's change, for the tree while heat is shown in J.
+QString signedJoules(const ValueChange& change)
+{
+    const std::optional<double> delta = change.delta();
+    if (!delta)
+        return QString();
+    return QStringLiteral("%1%2").arg(*delta > 0 ? QStringLiteral("+") : QString(), formatJoules(*delta));
+}
+
+// "+12.0 W (+5.7 %)"
+QString signedWattsAndPercent(const ValueChange& change)
+{
+    QString text = signedWatts(change);
+    if (const std::optional<double> relative = change.relative())
+        text
+            += QStringLiteral(" (%1%2)").arg(*relative > 0 ? QStringLiteral("+") : QString(), formatPercent(*relative));
+    return text;
+}
+
+QString beforeAfter(const ValueChange& change, const QString& unit, int decimals)
+{
+    const auto value
+        = [&](const std::optional<double>& v) { return v ? QString::number(*v, 'g', decimals) : QStringLiteral("–"); };
+    return QStringLiteral("%1 → %2 %3").arg(value(change.before), value(change.after), unit);
+}
+
 QString classText(bool dense)
 {
     return dense ? QStringLiteral("dense (BDPM)") : QStringLiteral("sparse (BSPM)");
@@ -76,6 +112,16 @@ KernelTreeModel::KernelTreeModel(const ProjectSession& session, QObject* parent)
 {
     connect(&session, &ProjectSession::projectChanged, this, &KernelTreeModel::resetFromSession);
     connect(&session, &ProjectSession::estimatesChanged, this, &KernelTreeModel::onEstimatesChanged);
+    connect(&session.baseline(), &BaselineComparison::changed, this, [this] {
+        if (!m_tree.topLevel.isEmpty())
+            emitRowsChanged(-1, 0, int(m_tree.topLevel.size()) - 1, ChangeColumn, ChangeColumn);
+        for (const int kernelNode : std::as_const(m_tree.kernelNodes)) {
+            const Node& node = m_tree.nodes[kernelNode];
+            emitRowsChanged(node.parent, node.row, node.row, ChangeColumn, ChangeColumn);
+            if (!node.children.isEmpty())
+                emitRowsChanged(kernelNode, 0, int(node.children.size()) - 1, ChangeColumn, ChangeColumn);
+        }
+    });
 }
 
 QString KernelTreeModel::commonFolder(const ProjectIndex& index)
@@ -449,6 +495,8 @@ QVariant KernelTreeModel::kernelData(const Node& node, int column, int role) con
     }
     if (!report)
         return {};
+    if (column == ChangeColumn)
+        return kernelChangeData(node, role);
     const KernelEstimate& estimate = report->estimate;
     const bool fraction = m_session.model() && m_session.model()->usesFractionIntensity();
     double raw = 0;
@@ -512,6 +560,54 @@ QVariant KernelTreeModel::kernelData(const Node& node, int column, int role) con
     return cellData(role, text, raw, tip);
 }
 
+QVariant KernelTreeModel::kernelChangeData(const Node& node, int role) const
+{
+    const BaselineComparison& baseline = m_session.baseline();
+    if (!baseline.isSet())
+        return {};
+    const KernelChange* change = baseline.kernelChange(node.kernelKey);
+    if (!change)
+        return cellData(role, QStringLiteral("added"), QVariant(),
+            QStringLiteral("Not in the baseline (%1): a new kernel").arg(baseline.label()));
+    QStringList tip{QStringLiteral("Against the baseline %1").arg(baseline.label()),
+        QStringLiteral("Power: %1, %2")
+            .arg(beforeAfter(change->powerW, QStringLiteral("W"), 4), signedWattsAndPercent(change->powerW)),
+        QStringLiteral("Energy per launch: %1").arg(beforeAfter(change->energyJ, QStringLiteral("J"), 4)),
+        QStringLiteral("Intensity: %1").arg(beforeAfter(change->intensity, QString(), 4)),
+        QStringLiteral("Sa: %1").arg(beforeAfter(change->saturation, QString(), 3))};
+    if (change->pair.match != KernelMatch::Same)
+        tip << QStringLiteral("Paired with %1: %2 (similarity %3)")
+                   .arg(change->base.name, kernelMatchName(change->pair.match))
+                   .arg(change->pair.similarity, 0, 'f', 2);
+    if (const AnalysisComparison* comparison = baseline.comparison())
+        for (const QString& note : comparison->notes)
+            tip << QStringLiteral("Not like for like: %1").arg(note);
+    // In the heat's unit: energy per launch shows what a longer loop costs, which power does not.
+    const bool energy = m_session.heatUnit() == ProjectSession::HeatUnit::Energy;
+    const ValueChange& shown = energy ? change->energyJ : change->powerW;
+    return cellData(role, energy ? signedJoules(shown) : signedWatts(shown), shown.relative().value_or(0),
+        tip.join(QLatin1Char('\n')));
+}
+
+QVariant KernelTreeModel::sliceChangeData(const Node& node, int role) const
+{
+    const KernelChange* change = m_session.baseline().kernelChange(node.kernelKey);
+    if (!change)
+        return {};
+    const QString space = memorySpaceName(node.space);
+    for (const SliceChange& slice : change->slices) {
+        if (slice.space != space)
+            continue;
+        if (!slice.powerW.before)
+            return cellData(role, QStringLiteral("new slice"), QVariant(),
+                QStringLiteral("The baseline's kernel had no %1 slice").arg(space));
+        return cellData(role, signedWatts(slice.powerW), slice.powerW.relative().value_or(0),
+            QStringLiteral("P_i: %1, %2")
+                .arg(beforeAfter(slice.powerW, QStringLiteral("W"), 4), signedWattsAndPercent(slice.powerW)));
+    }
+    return {};
+}
+
 QVariant KernelTreeModel::sliceData(const Node& node, int column, int role) const
 {
     const KernelEstimateReport* report = reportOf(node);
@@ -524,6 +620,8 @@ QVariant KernelTreeModel::sliceData(const Node& node, int column, int role) cons
             return where ? where->file : node.file;
         return where ? where->line : report->analysis.kernel->info.location.line;
     }
+    if (column == ChangeColumn)
+        return sliceChangeData(node, role);
     const bool fraction = m_session.model() && m_session.model()->usesFractionIntensity();
     QVariant raw;
     QString text;
@@ -587,6 +685,8 @@ QVariant KernelTreeModel::headerData(int section, Qt::Orientation orientation, i
             return QStringLiteral("Class");
         case SaturationColumn:
             return QStringLiteral("Sa");
+        case ChangeColumn:
+            return QStringLiteral("Δ vs Baseline");
         }
     }
     if (role == Qt::ToolTipRole) {
@@ -606,6 +706,10 @@ QVariant KernelTreeModel::headerData(int section, Qt::Orientation orientation, i
             return QStringLiteral("Branch-sparse kernels use BSPM, branch-dense ones BDPM");
         case SaturationColumn:
             return QStringLiteral("SM saturation: active SMs / SMs on the GPU");
+        case ChangeColumn:
+            return QStringLiteral("With a baseline (File › Compare With): the change since the baseline of the "
+                                  "kernel's P̂ in W, or its energy per launch in J while heat is shown as energy; a "
+                                  "slice's P_i");
         }
     }
     return {};

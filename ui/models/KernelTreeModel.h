@@ -33,12 +33,25 @@ struct SliceEstimate;
 //              length-weighted average
 //   Class      kernel: "sparse (BSPM)" or "dense (BDPM)"
 //   Sa         kernel: SM saturation used
+//   Change     with a baseline (Compare With): kernel: P̂ now − P̂ in the baseline in W, or its
+//              energy per launch's change in J while heat is energy (the tooltip gives both,
+//              with %, intensity, Sa, how it was paired and what is not like for like);
+//              slice: its P_i's change; "added" for a kernel the baseline lacks
 // Kernels without a readable body, or all kernels while the model cannot be used, appear
 // with empty numbers.
 class KernelTreeModel : public QAbstractItemModel {
     Q_OBJECT
 public:
-    enum Column { NameColumn, PowerColumn, ShareColumn, IntensityColumn, ClassColumn, SaturationColumn, ColumnCount };
+    enum Column {
+        NameColumn,
+        PowerColumn,
+        ShareColumn,
+        IntensityColumn,
+        ClassColumn,
+        SaturationColumn,
+        ChangeColumn,
+        ColumnCount
+    };
 
     explicit KernelTreeModel(const ProjectSession& session, QObject* parent = nullptr);
 
@@ -95,6 +108,8 @@ private:
     QVariant kernelData(const Node& node, int column, int role) const;
     QVariant sliceData(const Node& node, int column, int role) const;
     QVariant commonData(const Node& node, int role) const;
+    QVariant kernelChangeData(const Node& node, int role) const;
+    QVariant sliceChangeData(const Node& node, int role) const;
 
     const ProjectSession& m_session;
     Tree m_tree;

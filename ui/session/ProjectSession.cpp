@@ -11,6 +11,7 @@ ProjectSession::ProjectSession(QObject* parent)
     : QObject(parent)
     , m_index(std::make_unique<ProjectIndex>())
     , m_library(std::make_unique<ModelLibrary>(ModelLibrary::load({}, m_libraryErrors)))
+    , m_baseline(new BaselineComparison(*this, this))
 {
     reestimateAll();
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "BaselineComparison.h"
 #include "estimate/WhatIf.h"
 
 #include <QObject>
@@ -86,6 +87,10 @@ public:
     std::optional<MemorySpace> selectedSlice() const { return m_selectedSlice; }
     void select(const QString& kernelKey, std::optional<MemorySpace> slice = std::nullopt);
 
+    // A baseline the estimates are compared with (Compare with…), and the comparison.
+    BaselineComparison& baseline() { return *m_baseline; }
+    const BaselineComparison& baseline() const { return *m_baseline; }
+
     // The PTX a model that reads it (alavani-xgb) needs: "sm_70|clang 14.0.6" for the chosen
     // GPU and the producer to use; empty when the model reads no PTX or no producer exists.
     QString ptxKeyNeeded() const;
@@ -123,6 +128,7 @@ private:
     HeatUnit m_heatUnit = HeatUnit::Power;
     QHash<QString, std::shared_ptr<const ProjectPtx>> m_ptx; // by ptxKeyNeeded()
     QString m_ptxRequested; // asked for and not arrived yet
+    BaselineComparison* m_baseline; // a child: connected to estimatesChanged before any view
 };
 
 // Calls `visit(file, line, value)` for each of a kernel's lines with its heat in `unit`

@@ -3,6 +3,7 @@
 
 #include "estimate/PtxWorkspace.h"
 
+#include "BaselineActions.h"
 #include "EditorLauncher.h"
 #include "RecentProjects.h"
 #include "Theme.h"
@@ -373,6 +374,18 @@ void MainWindow::createActions()
         statusBar()->showMessage(
             tr("Analysis cache cleared: the next analysis parses every file, and compiles its PTX again"), 5000);
     });
+    file->addSeparator();
+    m_baselineLabel = new QLabel(this);
+    statusBar()->addPermanentWidget(m_baselineLabel);
+    m_baselineActions = new BaselineActions(
+        this, *m_session, [this] { return m_inputs.isEmpty() ? QString() : commonFolder(m_inputs); },
+        [this] { return parserOptions(m_preferences); }, m_baselineLabel);
+    m_baselineActions->addTo(file);
+    // The change column belongs to a comparison: shown while there is a baseline.
+    const auto showChangeColumn
+        = [this] { m_kernelView->setColumnHidden(KernelTreeModel::ChangeColumn, !m_session->baseline().isSet()); };
+    connect(&m_session->baseline(), &BaselineComparison::changed, this, showChangeColumn);
+    showChangeColumn();
     file->addSeparator();
     file->addAction(tr("Export &Report…"), QKeySequence::Print, this, &MainWindow::exportReport);
     file->addAction(tr("Export &Plot…"), QKeySequence(tr("Ctrl+Shift+E")), this, &MainWindow::exportPlot);

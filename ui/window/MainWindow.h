@@ -16,6 +16,7 @@ class QTreeView;
 
 namespace slicewatt {
 
+class BaselineActions;
 class CalibrationWindow;
 class CodePanel;
 class ModelAccuracyWindow;
@@ -57,6 +58,7 @@ public:
     AnalysisJob& analysisJob() { return m_job; }
     PtxCompileJob& ptxJob() { return m_ptxJob; }
     ProjectSession& session() { return *m_session; }
+    BaselineActions& baselineActions() { return *m_baselineActions; }
     WhatIfHistory& history() { return *m_history; }
     ProjectWatcher& watcher() { return *m_watcher; }
     KernelTreeModel& kernelModel() { return *m_kernelModel; }
@@ -120,6 +122,8 @@ private:
     QTableView* m_hotspotView;
     QTableView* m_diagnosticsView;
     RecentProjects* m_recent = nullptr;
+    BaselineActions* m_baselineActions = nullptr;
+    QLabel* m_baselineLabel = nullptr;
     QMenu* m_viewMenu = nullptr;
     QProgressBar* m_progress;
     QPushButton* m_cancelButton;
