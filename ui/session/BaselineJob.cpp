@@ -22,14 +22,13 @@ BaselineJob::~BaselineJob()
     m_watcher.waitForFinished();
 }
 
-void BaselineJob::start(const QString& projectFolder, const QString& revision, const ModelLibrary& library,
-    WhatIfSettings settings, const ParserOptions& parser)
+void BaselineJob::start(const QString& projectFolder, const QString& revision,
+    std::shared_ptr<const ModelLibrary> library, WhatIfSettings settings, const ParserOptions& parser)
 {
     m_watcher.waitForFinished();
     settings.kernels.clear();
     settings.ptx = PtxSettings{};
-    const ModelLibrary* models = &library;
-    m_watcher.setFuture(QtConcurrent::run([=]() mutable {
+    m_watcher.setFuture(QtConcurrent::run([=, models = std::move(library)]() mutable {
         Result result;
         result.revision = revision;
         QTemporaryDir checkout;

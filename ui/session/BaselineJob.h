@@ -8,6 +8,7 @@
 #include <QFutureWatcher>
 #include <QObject>
 
+#include <memory>
 #include <optional>
 
 namespace slicewatt {
@@ -22,10 +23,10 @@ public:
     explicit BaselineJob(QObject* parent = nullptr);
     ~BaselineJob() override; // waits for the worker: it reads what it was given
 
-    // `library` must outlive the job's run (the session's). The session's settings are used
+    // `library`: the session's, held by the worker while it runs. The session's settings are used
     // without its per-kernel what-ifs (their keys name the current version's files) and PTX (the
     // current version's; a PTX model then says the baseline has none).
-    void start(const QString& projectFolder, const QString& revision, const ModelLibrary& library,
+    void start(const QString& projectFolder, const QString& revision, std::shared_ptr<const ModelLibrary> library,
         WhatIfSettings settings, const ParserOptions& parser);
     bool isRunning() const { return m_watcher.isRunning(); }
 

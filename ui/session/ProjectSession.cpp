@@ -10,7 +10,7 @@ namespace slicewatt {
 ProjectSession::ProjectSession(QObject* parent)
     : QObject(parent)
     , m_index(std::make_unique<ProjectIndex>())
-    , m_library(std::make_unique<ModelLibrary>(ModelLibrary::load({}, m_libraryErrors)))
+    , m_library(std::make_shared<const ModelLibrary>(ModelLibrary::load({}, m_libraryErrors)))
     , m_baseline(new BaselineComparison(*this, this))
 {
     reestimateAll();
@@ -21,7 +21,7 @@ ProjectSession::~ProjectSession() = default;
 void ProjectSession::setModelFolders(const QStringList& folders)
 {
     m_libraryErrors.clear();
-    m_library = std::make_unique<ModelLibrary>(ModelLibrary::load(folders, m_libraryErrors));
+    m_library = std::make_shared<const ModelLibrary>(ModelLibrary::load(folders, m_libraryErrors));
     reestimateAll();
     Q_EMIT estimatesChanged({});
 }

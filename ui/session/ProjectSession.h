@@ -25,6 +25,8 @@ public:
     // in libraryErrors() and skipped). Re-estimates everything.
     void setModelFolders(const QStringList& folders);
     const ModelLibrary& library() const { return *m_library; }
+    // The same, for a worker that may outlive a change of model folders (BaselineJob).
+    std::shared_ptr<const ModelLibrary> sharedLibrary() const { return m_library; }
     QStringList libraryErrors() const { return m_libraryErrors; }
 
     // Replaces the analysed project (after a full or partial re-analysis). What-ifs of kernels
@@ -117,7 +119,7 @@ private:
     int reportRow(const QString& kernelKey) const;
 
     std::unique_ptr<ProjectIndex> m_index;
-    std::unique_ptr<ModelLibrary> m_library;
+    std::shared_ptr<const ModelLibrary> m_library;
     QStringList m_libraryErrors;
     WhatIfSettings m_settings;
     ModelChoice m_choice;

@@ -113,7 +113,7 @@ void BaselineActions::compareWithGitRevision(const QString& revision)
         return;
     }
     say(tr("Analysing %1 as revision %2 has it…").arg(QDir::toNativeSeparators(root), revision));
-    m_job.start(root, revision, m_session.library(), m_session.settings(), m_parserOptions());
+    m_job.start(root, revision, m_session.sharedLibrary(), m_session.settings(), m_parserOptions());
 }
 
 void BaselineActions::say(const QString& message)
