@@ -6,8 +6,8 @@
 #include "common/FileIo.h"
 #include "compare/ComparisonWriter.h"
 #include "compare/GitRevision.h"
+#include "compare/RunSnapshot.h"
 #include "estimate/WhatIf.h"
-#include "export/EstimateWriter.h"
 #include "export/OutputFormatting.h"
 
 #include <QFileInfo>
@@ -23,10 +23,12 @@ namespace {
 // written as `analyze --format json` writes it and read back, so both kinds compare alike.
 std::optional<AnalysisSnapshot> snapshotOf(const QString& input, const CommonOptions& options, QString& error)
 {
-    QByteArray json;
+    std::optional<AnalysisSnapshot> snapshot;
     if (QFileInfo(input).isFile() && input.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
+        QByteArray json;
         if (!readTextFile(input, &json, &error))
             return std::nullopt;
+        snapshot = readAnalysisSnapshot(json, &error);
     } else {
         if (!QFileInfo::exists(input)) {
             error = QStringLiteral("%1: no such file or folder").arg(input);
@@ -38,10 +40,10 @@ std::optional<AnalysisSnapshot> snapshotOf(const QString& input, const CommonOpt
         if (!readWhatIfOptions(side, whatIf, error) || !compileWhatIfPtx(side, whatIf, error))
             return std::nullopt;
         const ProjectIndex index = indexInputs(side);
-        json = estimateJson(estimateProjectWhatIf(index, *whatIf.model, *whatIf.gpu, whatIf.energy, whatIf.settings),
-            commonFolder(side.inputs));
+        snapshot = analysisSnapshotOf(
+            estimateProjectWhatIf(index, *whatIf.model, *whatIf.gpu, whatIf.energy, whatIf.settings),
+            commonFolder(side.inputs), &error);
     }
-    std::optional<AnalysisSnapshot> snapshot = readAnalysisSnapshot(json, &error);
     if (!snapshot)
         error = QStringLiteral("%1: %2").arg(input, error);
     return snapshot;

@@ -47,21 +47,14 @@ QString optionalNumber(const std::optional<double>& value, int decimals)
 
 std::optional<ProgramLoopWindow> parseProgramLoopMarker(const QByteArray& standardError)
 {
-    const QList<QByteArray> lines = standardError.split('\n');
-    for (auto it = lines.crbegin(); it != lines.crend(); ++it) {
-        const QByteArray line = it->trimmed();
-        if (!line.startsWith("slicewatt-loop:"))
-            continue;
-        const QList<QByteArray> parts = line.mid(15).simplified().split(' ');
-        if (parts.size() != 3)
-            return std::nullopt;
-        bool okStart = false, okEnd = false, okIterations = false;
-        ProgramLoopWindow window{parts[0].toDouble(&okStart), parts[1].toDouble(&okEnd), parts[2].toInt(&okIterations)};
-        if (!okStart || !okEnd || !okIterations || !(window.endS > window.startS) || window.iterations <= 0)
-            return std::nullopt;
-        return window;
-    }
-    return std::nullopt;
+    const QList<QByteArray> parts = lastMarker(standardError, "slicewatt-loop:");
+    if (parts.size() != 3)
+        return std::nullopt;
+    bool okStart = false, okEnd = false, okIterations = false;
+    ProgramLoopWindow window{parts[0].toDouble(&okStart), parts[1].toDouble(&okEnd), parts[2].toInt(&okIterations)};
+    if (!okStart || !okEnd || !okIterations || !(window.endS > window.startS) || window.iterations <= 0)
+        return std::nullopt;
+    return window;
 }
 
 std::optional<ProgramKernelTime> parseProgramKernelMarker(const QByteArray& standardError)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "AnalysisSnapshot.h"
 
+#include "export/OutputFormatting.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -59,8 +61,7 @@ KernelSnapshot readKernel(const QJsonObject& k)
 
 QString AnalysisSnapshot::relativeFile(const QString& file) const
 {
-    const QString prefix = root + QLatin1Char('/');
-    return !root.isEmpty() && file.startsWith(prefix) ? file.mid(prefix.size()) : file;
+    return pathRelativeTo(file, root);
 }
 
 const SliceSnapshot* KernelSnapshot::slice(const QString& space) const
@@ -99,18 +100,13 @@ std::optional<AnalysisSnapshot> readAnalysisSnapshot(const QByteArray& json, QSt
         snapshot.kernels.append(readKernel(k));
     }
     // Written by analyze; an older analysis: the folder all its kernels' files are in.
-    snapshot.root = root.value(QStringLiteral("root")).toString();
-    for (const KernelSnapshot& k : std::as_const(snapshot.kernels)) {
-        if (root.contains(QStringLiteral("root")))
-            break;
-        const QString folder = k.file.left(k.file.lastIndexOf(QLatin1Char('/')));
-        if (snapshot.root.isNull()) {
-            snapshot.root = folder;
-            continue;
-        }
-        while (!(folder + QLatin1Char('/')).startsWith(snapshot.root + QLatin1Char('/'))
-            && snapshot.root.contains(QLatin1Char('/')))
-            snapshot.root.truncate(snapshot.root.lastIndexOf(QLatin1Char('/')));
+    if (root.contains(QStringLiteral("root"))) {
+        snapshot.root = root.value(QStringLiteral("root")).toString();
+    } else {
+        QStringList files;
+        for (const KernelSnapshot& k : std::as_const(snapshot.kernels))
+            files << k.file;
+        snapshot.root = commonFolder(files);
     }
     return snapshot;
 }

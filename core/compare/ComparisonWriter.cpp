@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ComparisonWriter.h"
 
+#include "common/CsvFields.h"
+#include "export/DisplayNumbers.h"
+#include "export/OutputFormatting.h"
+
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -12,14 +16,6 @@
 
 namespace slicewatt {
 namespace {
-
-QString relative(const QString& path, const QString& baseDir)
-{
-    if (baseDir.isEmpty() || path.isEmpty())
-        return path;
-    const QString r = QDir(baseDir).relativeFilePath(path);
-    return r.startsWith(QStringLiteral("../")) ? path : r;
-}
 
 QString number(const std::optional<double>& v, int decimals)
 {
@@ -41,23 +37,16 @@ QString change(const ValueChange& v, int decimals)
     return text;
 }
 
-// Energy per launch spans nJ to J: in the SI prefix that fits.
+// Energy per launch spans nJ to J: both numbers in the SI prefix the larger reads best in.
 QString joules(const ValueChange& v)
 {
     if (!v.before && !v.after)
         return QStringLiteral("-");
-    const double largest = std::max(std::abs(v.before.value_or(0)), std::abs(v.after.value_or(0)));
-    struct Unit {
-        double scale;
-        const char* name;
-    };
-    const Unit unit = largest >= 1 ? Unit{1, "J"}
-        : largest >= 1e-3          ? Unit{1e3, "mJ"}
-        : largest >= 1e-6          ? Unit{1e6, "µJ"}
-                                   : Unit{1e9, "nJ"};
+    const EnergyPrefix prefix
+        = energyPrefixFor(std::max(std::abs(v.before.value_or(0)), std::abs(v.after.value_or(0))));
     const auto scaled
-        = [&](const std::optional<double>& x) { return x ? std::optional<double>(*x * unit.scale) : std::nullopt; };
-    return change(ValueChange{scaled(v.before), scaled(v.after)}, 3) + QLatin1Char(' ') + QString::fromUtf8(unit.name);
+        = [&](const std::optional<double>& x) { return x ? std::optional<double>(*x * prefix.factor) : std::nullopt; };
+    return change(ValueChange{scaled(v.before), scaled(v.after)}, 3) + QLatin1Char(' ') + prefix.unit;
 }
 
 QJsonValue json(const std::optional<double>& v)
@@ -83,9 +72,11 @@ QString lineLocation(const LineChange& l, const KernelChange& kernel, const QStr
 {
     if (l.line == 0)
         return QStringLiteral("%1:%2 (baseline; gone)")
-            .arg(relative(l.file.isEmpty() ? kernel.base.file : l.file, baseDir))
+            .arg(pathRelativeTo(l.file.isEmpty() ? kernel.base.file : l.file, baseDir))
             .arg(l.baseLine);
-    return QStringLiteral("%1:%2").arg(relative(l.file.isEmpty() ? kernel.now.file : l.file, baseDir)).arg(l.line);
+    return QStringLiteral("%1:%2")
+        .arg(pathRelativeTo(l.file.isEmpty() ? kernel.now.file : l.file, baseDir))
+        .arg(l.line);
 }
 
 QString matchNote(const KernelChange& k)
@@ -109,7 +100,7 @@ QString comparisonTable(const AnalysisComparison& comparison, const QString& bas
     out += QLatin1Char('\n');
     for (const KernelChange& k : comparison.kernels) {
         out += QStringLiteral("%1  %2:%3%4\n")
-                   .arg(k.now.name, relative(k.now.file, baseDir))
+                   .arg(k.now.name, pathRelativeTo(k.now.file, baseDir))
                    .arg(k.now.line)
                    .arg(matchNote(k));
         out += QStringLiteral("    power %1 W   energy per launch %2   intensity %3   Sa %4\n")
@@ -128,12 +119,12 @@ QString comparisonTable(const AnalysisComparison& comparison, const QString& bas
     }
     for (const KernelSnapshot& k : comparison.added)
         out += QStringLiteral("added    %1  %2:%3  %4 W\n")
-                   .arg(k.name, relative(k.file, baseDir))
+                   .arg(k.name, pathRelativeTo(k.file, baseDir))
                    .arg(k.line)
                    .arg(number(k.powerW, 1));
     for (const KernelSnapshot& k : comparison.removed)
         out += QStringLiteral("removed  %1  %2:%3  %4 W\n")
-                   .arg(k.name, relative(k.file, baseDir))
+                   .arg(k.name, pathRelativeTo(k.file, baseDir))
                    .arg(k.line)
                    .arg(number(k.powerW, 1));
     out += QStringLiteral("\n%1 kernels compared, %2 added, %3 removed\n")
@@ -193,18 +184,13 @@ QByteArray comparisonCsv(const AnalysisComparison& comparison)
     QString out = QStringLiteral("kernel,file,line,match,base_kernel,base_file,base_line,power_before_w,power_after_w,"
                                  "power_change,energy_before_j,energy_after_j,energy_change,intensity_before,"
                                  "intensity_after,saturation_before,saturation_after\n");
-    const auto field = [](QString text) {
-        if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')))
-            text = QLatin1Char('"') + text.replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"');
-        return text;
-    };
     const auto value = [](const std::optional<double>& v) { return v ? QString::number(*v, 'g', 10) : QString(); };
     const auto row = [&](const KernelSnapshot* now, const KernelSnapshot* base, const QString& match) {
         const ValueChange power{base ? base->powerW : std::nullopt, now ? now->powerW : std::nullopt};
         const ValueChange energy{base ? base->energyJ : std::nullopt, now ? now->energyJ : std::nullopt};
-        return QStringList{field(now ? now->name : QString()), field(now ? now->file : QString()),
-                   now ? QString::number(now->line) : QString(), match, field(base ? base->name : QString()),
-                   field(base ? base->file : QString()), base ? QString::number(base->line) : QString(),
+        return QStringList{csvField(now ? now->name : QString()), csvField(now ? now->file : QString()),
+                   now ? QString::number(now->line) : QString(), match, csvField(base ? base->name : QString()),
+                   csvField(base ? base->file : QString()), base ? QString::number(base->line) : QString(),
                    value(power.before), value(power.after), value(power.relative()), value(energy.before),
                    value(energy.after), value(energy.relative()), value(base ? base->intensity : std::nullopt),
                    value(now ? now->intensity : std::nullopt), base ? QString::number(base->saturation) : QString(),
@@ -239,7 +225,7 @@ QByteArray comparisonSarif(
     // A baseline-side place (a removed kernel, a line that is gone) by its path below the
     // baseline's root: the same path in the new version's tree, where the code was.
     const auto location = [&](const QString& file, int line, bool baseline = false) {
-        const QString uri = baseline ? comparison.base.relativeFile(file) : relative(file, baseDir);
+        const QString uri = baseline ? comparison.base.relativeFile(file) : pathRelativeTo(file, baseDir);
         const QJsonObject artifact{
             {QStringLiteral("uri"), uri}, {QStringLiteral("uriBaseId"), QStringLiteral("%SRCROOT%")}};
         return QJsonArray{QJsonObject{{QStringLiteral("physicalLocation"),

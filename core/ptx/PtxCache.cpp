@@ -64,10 +64,9 @@ QString PtxCache::folderBeside(const QString& unitCacheFolder)
     return unitCacheFolder.isEmpty() ? QString() : unitCacheFolder + QStringLiteral("/ptx");
 }
 
-QString PtxCache::entryPath(const PtxProducer& producer, const PtxRequest& request) const
+QString PtxCache::entryPath(const QByteArray& configuration) const
 {
-    const QByteArray name
-        = QCryptographicHash::hash(configurationOf(producer, request), QCryptographicHash::Sha256).toHex().left(40);
+    const QByteArray name = QCryptographicHash::hash(configuration, QCryptographicHash::Sha256).toHex().left(40);
     return m_diskFolder + QLatin1Char('/') + QString::fromLatin1(name) + QLatin1String(kEntrySuffix);
 }
 
@@ -75,7 +74,8 @@ std::optional<PtxCompilation> PtxCache::lookup(const PtxProducer& producer, cons
 {
     if (m_diskFolder.isEmpty())
         return std::nullopt;
-    const QString path = entryPath(producer, request);
+    const QByteArray ours = configurationOf(producer, request);
+    const QString path = entryPath(ours);
     const auto miss = [&](bool corrupt) -> std::optional<PtxCompilation> {
         QMutexLocker lock(&m_mutex);
         ++m_stats.misses;
@@ -102,7 +102,7 @@ std::optional<PtxCompilation> PtxCache::lookup(const PtxProducer& producer, cons
     if (body.status() != QDataStream::Ok || !body.atEnd() || dependencies.isEmpty())
         return miss(true);
     // Another configuration whose name hashed alike: not ours to use, nor to delete.
-    if (configuration != configurationOf(producer, request))
+    if (configuration != ours)
         return miss(false);
     for (auto it = dependencies.cbegin(); it != dependencies.cend(); ++it) {
         const QString file = resolved(it.key(), request);
@@ -127,17 +127,18 @@ void PtxCache::store(const PtxProducer& producer, const PtxRequest& request, con
             return; // a file that vanished: the next run compiles again anyway
         dependencies.insert(marked(file, request), hash);
     }
+    const QByteArray configuration = configurationOf(producer, request);
     QByteArray payload;
     {
         QDataStream body(&payload, QIODevice::WriteOnly);
         body.setVersion(QDataStream::Qt_6_0);
-        body << configurationOf(producer, request) << dependencies << compilation.ptx << compilation.arch
-             << compilation.notes << compilation.command;
+        body << configuration << dependencies << compilation.ptx << compilation.arch << compilation.notes
+             << compilation.command;
     }
     // A cache that cannot be written only costs time: failures are silent on purpose.
     QString ignored;
     if (!QDir().mkpath(m_diskFolder)
-        || !writeFileAtomically(entryPath(producer, request), sealCacheEntry(kMagic, kFormat, payload), &ignored))
+        || !writeFileAtomically(entryPath(configuration), sealCacheEntry(kMagic, kFormat, payload), &ignored))
         return;
     QMutexLocker lock(&m_mutex);
     ++m_stats.stored;

@@ -44,7 +44,8 @@ public:
     static QString folderBeside(const QString& unitCacheFolder);
 
 private:
-    QString entryPath(const PtxProducer& producer, const PtxRequest& request) const;
+    // The entry of a configuration (configurationOf in the .cpp): named by its hash.
+    QString entryPath(const QByteArray& configuration) const;
 
     QString m_diskFolder;
     mutable QMutex m_mutex;

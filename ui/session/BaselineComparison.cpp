@@ -2,7 +2,7 @@
 #include "BaselineComparison.h"
 
 #include "ProjectSession.h"
-#include "export/EstimateWriter.h"
+#include "compare/RunSnapshot.h"
 
 namespace slicewatt {
 
@@ -42,7 +42,7 @@ void BaselineComparison::refresh() const
     if (!run.index || !run.model || !run.gpu)
         return;
     QString error;
-    const std::optional<AnalysisSnapshot> now = readAnalysisSnapshot(estimateJson(run), &error);
+    const std::optional<AnalysisSnapshot> now = analysisSnapshotOf(run, QString(), &error);
     if (!now)
         return; // our own JSON: cannot happen, and no comparison is better than a wrong one
     m_comparison = std::make_unique<AnalysisComparison>(compareAnalyses(*m_baseline, *now));

@@ -3,7 +3,7 @@
 
 #include "analysis/ProjectIndexer.h"
 #include "compare/GitRevision.h"
-#include "export/EstimateWriter.h"
+#include "compare/RunSnapshot.h"
 #include "project/ProjectLoader.h"
 
 #include <QTemporaryDir>
@@ -44,9 +44,8 @@ void BaselineJob::start(const QString& projectFolder, const QString& revision,
             return result;
         }
         const ProjectIndex index = indexProject(loadProject({folder}), parser);
-        const QByteArray json
-            = estimateJson(estimateProjectWhatIf(index, *choice.model, *choice.gpu, choice.energy, settings), folder);
-        result.snapshot = readAnalysisSnapshot(json, &error);
+        result.snapshot = analysisSnapshotOf(
+            estimateProjectWhatIf(index, *choice.model, *choice.gpu, choice.energy, settings), folder, &error);
         if (!result.snapshot)
             result.error = error;
         return result;
