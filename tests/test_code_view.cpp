@@ -97,6 +97,7 @@ private Q_SLOTS:
     void lineInfoTracesRealKernel();
     void panelRefusesBinaryAndMarksSelectedSlice();
     void legendTicksCoverTheRange();
+    void changeHeatDivergesAboutNoChange();
 };
 
 void CodeViewTest::tokenizerClassesCudaWords()
@@ -531,6 +532,78 @@ void CodeViewTest::legendTicksCoverTheRange()
         QVERIFY(HeatScale::strip(f + 0.125, false).lightness() < HeatScale::strip(f, false).lightness());
     }
     QCOMPARE(HeatScale::tint(0, false).alpha(), 0);
+}
+
+// The delta heat (issue 18): cooler lines blue, warmer red, both stronger with the size of the
+// change on either theme; the gutter bar is as long as the change's size; the legend runs from
+// −max through 0 to +max.
+void CodeViewTest::changeHeatDivergesAboutNoChange()
+{
+    for (const bool dark : {false, true}) {
+        const QColor cooler = HeatScale::divergingColour(-1, dark);
+        const QColor warmer = HeatScale::divergingColour(1, dark);
+        QVERIFY(cooler.blue() > cooler.red() + 60);
+        QVERIFY(warmer.red() > warmer.blue() + 60);
+        const QColor middle = HeatScale::divergingColour(0, dark);
+        QVERIFY(std::abs(middle.red() - middle.blue()) < 10); // no change: grey
+        // Farther from the middle, farther from the background (paper: darker; dark: lighter).
+        for (double f = 0; f < 1; f += 0.125) {
+            for (const double sign : {-1.0, 1.0}) {
+                const int nearer = HeatScale::divergingColour(sign * f, dark).lightness();
+                const int farther = HeatScale::divergingColour(sign * (f + 0.125), dark).lightness();
+                QVERIFY2(dark ? farther >= nearer : farther <= nearer,
+                    qPrintable(QStringLiteral("dark=%1 f=%2 sign=%3").arg(dark).arg(f).arg(sign)));
+            }
+        }
+        QCOMPARE(HeatScale::divergingTint(0, dark).alpha(), 0);
+        QVERIFY(HeatScale::divergingTint(0.9, dark).alpha() > HeatScale::divergingTint(0.1, dark).alpha());
+        // The strip leaves out the faint middle: a small change still shows its side's hue.
+        QVERIFY(HeatScale::divergingStrip(-0.01, dark).blue() > HeatScale::divergingStrip(-0.01, dark).red());
+        QVERIFY(HeatScale::divergingStrip(0.01, dark).red() > HeatScale::divergingStrip(0.01, dark).blue());
+    }
+
+    CodeView view;
+    view.setDarkPalette(false);
+    view.resize(640, 400);
+    view.showSource(QStringLiteral("/virtual/change.cu"), joinLines(shortLines(12)));
+    QHash<int, CodeLineInfo> info;
+    info[3].heat = 4; // warmer by 4 W
+    info[5].heat = -2; // cooler by 2 W
+    view.setLineInfo(info, 4, true);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QCOMPARE(view.heatFraction(3), 1.0);
+    QCOMPARE(view.heatFraction(5), -0.5);
+    QCOMPARE(view.heatFraction(4), 0.0);
+    const QImage text = view.viewport()->grab().toImage();
+    const int x = view.viewport()->width() - 8;
+    const QColor warm = pixelAt(text, {x, view.lineRect(3).center().y()});
+    const QColor cool = pixelAt(text, {x, view.lineRect(5).center().y()});
+    QVERIFY2(warm.red() > warm.blue() + 20, qPrintable(warm.name()));
+    QVERIFY2(cool.blue() > cool.red() + 20, qPrintable(cool.name()));
+    QVERIFY(
+        colourDistance(pixelAt(text, {x, view.lineRect(4).center().y()}), view.palette().color(QPalette::Base)) <= 3);
+    const QImage gutter = view.gutter()->grab().toImage();
+    const QRect strip = view.heatStripColumn();
+    const int y5 = view.lineRect(5).center().y();
+    QCOMPARE(pixelAt(gutter, {strip.left() + 1, y5}).rgb(), HeatScale::divergingStrip(-0.5, false).rgb());
+    QVERIFY(pixelAt(gutter, {strip.right() - 1, y5}).rgb() != HeatScale::divergingStrip(-0.5, false).rgb()); // half
+    QCOMPARE(pixelAt(gutter, {strip.right() - 1, view.lineRect(3).center().y()}).rgb(),
+        HeatScale::divergingStrip(1, false).rgb());
+    // Back to plain heat: a negative number is no heat at all.
+    view.setLineInfo(info, 4);
+    QCOMPARE(view.heatFraction(5), 0.0);
+
+    HeatLegend legend;
+    legend.setDiverging(true);
+    legend.setRange(37.5);
+    const QVector<double> ticks = legend.ticks();
+    QVERIFY(ticks.size() >= 3);
+    QCOMPARE(ticks.first(), -ticks.last());
+    QVERIFY(ticks.contains(0.0));
+    QVERIFY(ticks.last() <= 37.5 && ticks.last() > 37.5 / 2);
+    legend.resize(legend.sizeHint());
+    QVERIFY(!legend.grab().toImage().isNull());
 }
 
 QTEST_MAIN(CodeViewTest)

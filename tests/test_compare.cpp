@@ -5,7 +5,9 @@
 #include "TestSupport.h"
 
 #include "compare/AnalysisComparison.h"
+#include "compare/ChangeExplanation.h"
 #include "compare/ComparisonWriter.h"
+#include "compare/ReportChanges.h"
 
 #include <QDir>
 #include <QFile>
@@ -233,6 +235,124 @@ private Q_SLOTS:
         QCOMPARE(lines[3].baseLine, 0);
         QCOMPARE(lines[4].baseLine, 12); // unchanged
         QCOMPARE(lines[4].magnitude(), 0.0);
+    }
+
+    // ΔP̂ split by slice into w·ΔP and Δw·P′ sums to the kernel's change exactly (P̂ = Σ w_i·P_i),
+    // and Ē's change splits into power × duration; worked by hand.
+    void explainsAChangeTermByTerm()
+    {
+        AnalysisSnapshot base, now;
+        base.gpu = now.gpu = QStringLiteral("gtx480");
+        base.model = now.model = QStringLiteral("jos13");
+        // Before: 0.6·100 + 0.4·80 = 92 W; after: 0.5·120 + 0.5·90 = 105 W.
+        base.kernels = {kernel("k", "s", 92, {slice("global", 100, 6, 6, 3), slice("shared", 80, 4, 4, 2)})};
+        now.kernels = {kernel("k", "s", 105, {slice("global", 120, 5, 6, 3), slice("shared", 90, 5, 4, 2)})};
+        base.kernels[0].slices[0].share = 0.6;
+        base.kernels[0].slices[1].share = 0.4;
+        now.kernels[0].slices[0].share = 0.5;
+        now.kernels[0].slices[1].share = 0.5;
+        base.kernels[0].energyJ = 9.2; // τ = 0.1 s
+        now.kernels[0].energyJ = 21.0; // τ = 0.2 s
+        const AnalysisComparison comparison = compareAnalyses(base, now);
+        const KernelChange& change = comparison.kernels[0];
+        const std::optional<PowerChangeTerms> terms = powerChangeTerms(change);
+        QVERIFY(terms);
+        QCOMPARE(terms->deltaW, 13.0);
+        QCOMPARE(terms->slices.size(), 2);
+        // shared: 0.4·(90 − 80) = 4 and (0.5 − 0.4)·90 = 9: 13 W, the largest, first.
+        QCOMPARE(terms->slices[0].space, QStringLiteral("shared"));
+        QVERIFY(std::abs(terms->slices[0].fromPowerW - 4) < 1e-9);
+        QVERIFY(std::abs(terms->slices[0].fromShareW - 9) < 1e-9);
+        // global: 0.6·(120 − 100) = 12 and (0.5 − 0.6)·120 = −12: nothing in all.
+        QVERIFY(std::abs(terms->slices[1].fromPowerW - 12) < 1e-9);
+        QVERIFY(std::abs(terms->slices[1].fromShareW + 12) < 1e-9);
+        QVERIFY(std::abs(terms->restW) < 1e-9);
+        const std::optional<EnergyChangeTerms> energy = energyChangeTerms(change);
+        QVERIFY(energy);
+        QVERIFY(std::abs(energy->durationFactor - 2) < 1e-9);
+        QVERIFY(std::abs(energy->powerFactor - 105.0 / 92) < 1e-9);
+        QVERIFY(std::abs(energy->fromPowerJ - 1.3) < 1e-9); // 13 W · 0.1 s
+        QVERIFY(std::abs(energy->fromDurationJ - 10.5) < 1e-9); // 105 W · 0.1 s
+        const QString html = changeExplanationHtml(change, QStringLiteral("git main"), comparison.notes);
+        QVERIFY2(html.contains(QStringLiteral("Change since git main")), qPrintable(html));
+        QVERIFY2(html.contains(QStringLiteral("ΔP̂ = +13.00 W")), qPrintable(html));
+        QVERIFY2(html.contains(QStringLiteral("0.400 × (90.00 W − 80.00 W) = +4.00 W")), qPrintable(html));
+        QVERIFY2(html.contains(QStringLiteral("= 1.141 × 2 = 2.283")), qPrintable(html));
+        QVERIFY(!html.contains(QStringLiteral("Not like for like")));
+
+        // A slice the model does not sum (a launch-level model's P̂): the rest is said, not spread.
+        now.kernels[0].powerW = 110;
+        const std::optional<PowerChangeTerms> rest = powerChangeTerms(compareAnalyses(base, now).kernels[0]);
+        QVERIFY(std::abs(rest->restW - 5) < 1e-9);
+        // A slice gone: its whole part is its share's.
+        now.kernels[0].slices.removeLast();
+        now.kernels[0].slices[0].share = 1;
+        now.kernels[0].powerW = 120;
+        const std::optional<PowerChangeTerms> gone = powerChangeTerms(compareAnalyses(base, now).kernels[0]);
+        double sum = gone->restW;
+        for (const SliceChangeTerm& t : gone->slices)
+            sum += t.totalW();
+        QVERIFY(std::abs(sum - 28) < 1e-9);
+        QVERIFY(std::abs(gone->slices.last().totalW() + 32) < 1e-9); // −0.4·80
+        // No power on one side: no terms; another model: said first.
+        now.kernels[0].powerW.reset();
+        now.kernels[0].noEstimate = QStringLiteral("empty body");
+        now.model = QStringLiteral("launch-activity");
+        const AnalysisComparison other = compareAnalyses(base, now);
+        QVERIFY(!powerChangeTerms(other.kernels[0]));
+        QVERIFY(!energyChangeTerms(other.kernels[0]));
+        const QString warned = changeExplanationHtml(other.kernels[0], QStringLiteral("b.json"), other.notes);
+        QVERIFY(warned.contains(QStringLiteral("Not like for like: the baseline used model jos13")));
+        QVERIFY(warned.contains(QStringLiteral("There is no estimate now: empty body")));
+        QVERIFY(addedKernelExplanationHtml(QStringLiteral("histogram"), QStringLiteral("b.json"))
+                    .contains(QStringLiteral("histogram is new")));
+    }
+
+    // The report's section from the two versions of tests/compare, each saved as the CLI saves it.
+    void reportChangesOfTwoVersions()
+    {
+        QTemporaryDir base, now, out;
+        test::writeFile(base, "kernels.cu", version("base"));
+        test::writeFile(now, "kernels.cu", version("new"));
+        const QStringList model{"--gpu", "gtx480", "--model", "jos13", "-f", "json", "-o"};
+        QCOMPARE(
+            test::runCli(QStringList{"analyze", base.path()} + model + QStringList{out.filePath("b.json")}).exitCode,
+            0);
+        QCOMPARE(
+            test::runCli(QStringList{"analyze", now.path()} + model + QStringList{out.filePath("n.json")}).exitCode, 0);
+        QString error;
+        const std::optional<AnalysisSnapshot> b = readAnalysisSnapshotFile(out.filePath("b.json"), &error);
+        const std::optional<AnalysisSnapshot> n = readAnalysisSnapshotFile(out.filePath("n.json"), &error);
+        QVERIFY2(b && n, qPrintable(error));
+        QVERIFY(!readAnalysisSnapshotFile(out.filePath("missing.json"), &error));
+        QVERIFY2(error.contains(QStringLiteral("missing.json")), qPrintable(error));
+        const ReportChanges changes = reportChangesOf(compareAnalyses(*b, *n), QStringLiteral("b.json"), now.path());
+        QCOMPARE(changes.baseline, QStringLiteral("b.json"));
+        QVERIFY(changes.notes.isEmpty());
+        QMap<QString, ReportKernelChange> byName;
+        for (const ReportKernelChange& k : changes.kernels)
+            byName.insert(k.name, k);
+        QCOMPARE(byName.size(), 5);
+        QCOMPARE(byName["histogram"].status, QStringLiteral("added"));
+        QVERIFY(!byName["histogram"].beforeW && byName["histogram"].afterW);
+        QCOMPARE(byName["legacyCopy"].status, QStringLiteral("removed"));
+        QVERIFY(byName["legacyCopy"].location.startsWith(QStringLiteral("kernels.cu:")));
+        QCOMPARE(byName["scaleVectorBy"].status, QStringLiteral("unchanged"));
+        QVERIFY2(byName["scaleVectorBy"].pairing.startsWith(QStringLiteral("renamed or moved from scaleVector")),
+            qPrintable(byName["scaleVectorBy"].pairing));
+        QCOMPARE(byName["blur"].status, QStringLiteral("changed"));
+        QVERIFY(*byName["blur"].afterW < *byName["blur"].beforeW);
+        QCOMPARE(byName["smooth"].location, QStringLiteral("kernels.cu:2"));
+        QVERIFY(!changes.lines.isEmpty() && changes.lines.size() <= 15);
+        for (int i = 1; i < changes.lines.size(); ++i)
+            QVERIFY(std::abs(changes.lines[i].afterW - changes.lines[i].beforeW)
+                <= std::abs(changes.lines[i - 1].afterW - changes.lines[i - 1].beforeW));
+        bool loopBody = false;
+        for (const ReportLineChange& l : changes.lines)
+            loopBody = loopBody
+                || (l.location == QStringLiteral("kernels.cu:7") && l.code.startsWith(QStringLiteral("acc +="))
+                    && l.afterW > l.beforeW);
+        QVERIFY(loopBody);
     }
 
     // The command on two versions of a realistic file, each a folder analysed now, then with the

@@ -4,11 +4,13 @@
 #include "TestSupport.h"
 #include "code/CodePanel.h"
 #include "code/CodeView.h"
+#include "code/HeatLegend.h"
 #include "frontend/UnitCache.h"
 #include "models/DiagnosticsModel.h"
 #include "models/HotspotModel.h"
 #include "models/KernelTreeModel.h"
 #include "models/ModelRoles.h"
+#include "panels/WhyPanel.h"
 #include "ptx/PtxCompiler.h"
 #include "session/ProjectSession.h"
 #include "session/ProjectWatcher.h"
@@ -19,6 +21,7 @@
 #include "window/Preferences.h"
 
 #include <QAbstractItemModelTester>
+#include <QAction>
 #include <QComboBox>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -405,12 +408,51 @@ private Q_SLOTS:
             QStringLiteral("added"));
         QVERIFY2(window.session().baseline().summary().contains("1 added, 1 removed; baseline: base.json"),
             qPrintable(window.session().baseline().summary()));
-        // Heat as energy: the change is the energy per launch's; the loop 8x longer shows there.
         QString smoothKey;
         for (const CatalogFunction& k : window.session().index().kernels) {
             if (k.info.name == "smooth")
                 smoothKey = k.info.key;
         }
+        // The code view paints each line's change on the diverging scale (on by itself once a
+        // baseline is set): smooth's loop body (line 7), run 8x as often, takes more of the
+        // kernel's power (warmer); the store after the loop (line 8) less (cooler).
+        CodePanel& code = window.codePanel();
+        QVERIFY(code.showsChange() && code.changeAction()->isEnabled());
+        window.session().select(smoothKey);
+        QVERIFY(code.view().isDiverging());
+        QVERIFY2(code.view().heatFraction(7) > 0.5, qPrintable(QString::number(code.view().heatFraction(7))));
+        QVERIFY(code.view().heatFraction(8) < 0);
+        QVERIFY(code.view().heatTint(8).blue() > code.view().heatTint(8).red());
+        QVERIFY(code.view().heatTint(7).red() > code.view().heatTint(7).blue());
+        QVERIFY(code.view().lineInfo().value(7).tooltipHtml.contains("Change since base.json"));
+        QVERIFY(code.legend().isDiverging() && code.legend().ticks().first() < 0);
+        QCOMPARE(code.legend().ticks().first(), -code.legend().ticks().last());
+        QVERIFY2(code.legend().caption().contains("vs base.json, W"), qPrintable(code.legend().caption()));
+        // Why? explains the change term by term before how the number is made.
+        window.whyPanel().refresh();
+        const QString why = window.whyPanel().currentHtml();
+        QVERIFY2(why.indexOf("Change since base.json") >= 0
+                && why.indexOf("Change since base.json") < why.indexOf("Slice power: the formula"),
+            qPrintable(why));
+        QVERIFY(why.contains(QStringLiteral("ΔP̂ = ")) && why.contains(QStringLiteral("Ē′ / Ē = (P̂′ / P̂)·(τ′ / τ)")));
+        // The report gains its section; pdftotext reads it back where poppler is installed.
+        const QString pdf = dir.filePath("report.pdf");
+        QVERIFY2(window.exportReportTo(pdf, &error), qPrintable(error));
+        if (!QStandardPaths::findExecutable("pdftotext").isEmpty()) {
+            QProcess text;
+            text.start("pdftotext", {pdf, "-"});
+            QVERIFY(text.waitForFinished(60000));
+            const QString pages = QString::fromUtf8(text.readAllStandardOutput());
+            QVERIFY2(pages.contains("Changes since the baseline") && pages.contains("Baseline: base.json"),
+                qPrintable(pages.left(3000)));
+            QVERIFY(pages.contains("legacyCopy") && pages.contains("removed") && pages.contains("acc +="));
+        }
+        // Off: the plain heat again, the smooth kernel's hottest line at the top of its scale.
+        code.changeAction()->setChecked(false);
+        QVERIFY(!code.view().isDiverging() && !code.legend().isDiverging());
+        QVERIFY(code.view().heatFraction(8) >= 0);
+        code.changeAction()->setChecked(true);
+        // Heat as energy: the change is the energy per launch's; the loop 8x longer shows there.
         const QModelIndex smoothPower = window.kernelModel().kernelIndex(smoothKey, KernelTreeModel::ChangeColumn);
         QVERIFY(smoothPower.data(ModelRoles::SortRole).toDouble() < 0.05); // power: under 5 %
         window.session().setHeatUnit(ProjectSession::HeatUnit::Energy);
@@ -418,6 +460,8 @@ private Q_SLOTS:
         QVERIFY2(smoothEnergy.data().toString().startsWith("+") && smoothEnergy.data().toString().endsWith("J"),
             qPrintable(smoothEnergy.data().toString()));
         QVERIFY(smoothEnergy.data(ModelRoles::SortRole).toDouble() > 4); // energy: several times
+        QVERIFY(code.view().heatFraction(7) > 0); // every launch of the loop body costs more
+        QVERIFY(code.legend().unit().endsWith("J"));
         window.session().setHeatUnit(ProjectSession::HeatUnit::Power);
         // A what-if moves the change with it.
         const double before = blur.data(ModelRoles::SortRole).toDouble();
@@ -429,6 +473,7 @@ private Q_SLOTS:
 
         window.session().baseline().clear();
         QVERIFY(window.kernelView().isColumnHidden(KernelTreeModel::ChangeColumn));
+        QVERIFY(!code.showsChange() && !code.changeAction()->isEnabled() && !code.view().isDiverging());
         QVERIFY(window.kernelModel().kernelIndex(blurKey, KernelTreeModel::ChangeColumn).data().isNull());
 
         // The project's own history: the base committed, the change on top.

@@ -515,6 +515,46 @@ private Q_SLOTS:
         QCOMPARE(imageCount(path), 0);
     }
 
+    // `report --baseline SAVED.json`: a "Changes since the baseline" section after the summary,
+    // in the contents, with every kernel's status and the changed lines' code; a baseline that
+    // cannot be read stops before any analysis and writes nothing.
+    void reportWithABaseline()
+    {
+        if (!havePoppler())
+            QSKIP("poppler-utils not installed");
+        QTemporaryDir base, now;
+        for (const auto& [dir, which] : {std::pair{&base, "base"}, std::pair{&now, "new"}})
+            QVERIFY(QFile::copy(test::sourceDir() + QStringLiteral("/tests/compare/%1/kernels.cu").arg(which),
+                dir->filePath(QStringLiteral("kernels.cu"))));
+        const QString saved = m_dir.filePath(QStringLiteral("release.json"));
+        const QStringList model{"--gpu", "gtx480", "--model", "jos13"};
+        QCOMPARE(test::runCli(QStringList{"analyze", base.path(), "-f", "json", "-o", saved} + model).exitCode, 0);
+        const QString pdf = m_dir.filePath(QStringLiteral("changes.pdf"));
+        const test::CliResult run
+            = test::runCli(QStringList{"report", now.path(), "-o", pdf, "--baseline", saved} + model);
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const QString text = allText(pdf);
+        QVERIFY(pageText(pdf, 1).contains(QStringLiteral("Changes since the baseline")));
+        QVERIFY2(text.contains(QStringLiteral("Baseline: release.json. 3 kernels compared, 1 added, 1 removed.")),
+            qPrintable(text));
+        const QRegularExpression histogram(QStringLiteral("histogram\\s+kernels.cu:\\d+\\s+added"));
+        QVERIFY2(histogram.match(text).hasMatch(), qPrintable(text));
+        QVERIFY(QRegularExpression(QStringLiteral("legacyCopy\\s+kernels.cu:\\d+\\s+removed")).match(text).hasMatch());
+        QVERIFY(
+            QRegularExpression(QStringLiteral("scaleVectorBy\\s+kernels.cu:\\d+\\s+unchanged")).match(text).hasMatch());
+        QVERIFY(text.contains(QStringLiteral("scaleVectorBy: renamed or moved from scaleVector, similarity 1.00")));
+        QVERIFY(
+            text.contains(QStringLiteral("kernels.cu:7")) && text.contains(QStringLiteral("acc += in[(i + k) % n]")));
+        QVERIFY(!text.contains(QStringLiteral("Not like for like")));
+
+        const QString kept = m_dir.filePath(QStringLiteral("kept.pdf"));
+        const test::CliResult bad = test::runCli(
+            QStringList{"report", now.path(), "-o", kept, "--baseline", m_dir.filePath(QStringLiteral("no.json"))});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("--baseline ") && bad.err.contains("no.json: cannot read"), bad.err.constData());
+        QVERIFY(!QFile::exists(kept));
+    }
+
     void longKernelEndToEnd()
     {
         if (!havePoppler())

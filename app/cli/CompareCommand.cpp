@@ -23,27 +23,21 @@ namespace {
 // written as `analyze --format json` writes it and read back, so both kinds compare alike.
 std::optional<AnalysisSnapshot> snapshotOf(const QString& input, const CommonOptions& options, QString& error)
 {
-    std::optional<AnalysisSnapshot> snapshot;
-    if (QFileInfo(input).isFile() && input.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
-        QByteArray json;
-        if (!readTextFile(input, &json, &error))
-            return std::nullopt;
-        snapshot = readAnalysisSnapshot(json, &error);
-    } else {
-        if (!QFileInfo::exists(input)) {
-            error = QStringLiteral("%1: no such file or folder").arg(input);
-            return std::nullopt;
-        }
-        CommonOptions side = options;
-        side.inputs = {input};
-        WhatIfOptions whatIf;
-        if (!readWhatIfOptions(side, whatIf, error) || !compileWhatIfPtx(side, whatIf, error))
-            return std::nullopt;
-        const ProjectIndex index = indexInputs(side);
-        snapshot = analysisSnapshotOf(
-            estimateProjectWhatIf(index, *whatIf.model, *whatIf.gpu, whatIf.energy, whatIf.settings),
-            commonFolder(side.inputs), &error);
+    if (QFileInfo(input).isFile() && input.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
+        return readAnalysisSnapshotFile(input, &error);
+    if (!QFileInfo::exists(input)) {
+        error = QStringLiteral("%1: no such file or folder").arg(input);
+        return std::nullopt;
     }
+    CommonOptions side = options;
+    side.inputs = {input};
+    WhatIfOptions whatIf;
+    if (!readWhatIfOptions(side, whatIf, error) || !compileWhatIfPtx(side, whatIf, error))
+        return std::nullopt;
+    const ProjectIndex index = indexInputs(side);
+    std::optional<AnalysisSnapshot> snapshot
+        = analysisSnapshotOf(estimateProjectWhatIf(index, *whatIf.model, *whatIf.gpu, whatIf.energy, whatIf.settings),
+            commonFolder(side.inputs), &error);
     if (!snapshot)
         error = QStringLiteral("%1: %2").arg(input, error);
     return snapshot;

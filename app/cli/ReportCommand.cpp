@@ -3,8 +3,12 @@
 
 #include "CliOptions.h"
 #include "WhatIfOptions.h"
+#include "compare/ReportChanges.h"
+#include "compare/RunSnapshot.h"
 #include "export/ReportDocument.h"
 #include "report/ReportPdfWriter.h"
+
+#include <QFileInfo>
 
 #include <cstdio>
 
@@ -16,7 +20,7 @@ int runReportCommand(const QStringList& args)
     QString error;
     WhatIfOptions whatIf;
     const bool parsed = parseCommonOptions(args, {QStringLiteral("pdf")}, options, error,
-                            whatIfValueOptions() << QStringLiteral("--title"))
+                            whatIfValueOptions() << QStringLiteral("--title") << QStringLiteral("--baseline"))
         && readWhatIfOptions(options, whatIf, error);
     if (parsed && (options.outputFile.isEmpty() || options.outputFile == QLatin1String("-")))
         error = QStringLiteral("give the PDF to write with -o FILE.pdf");
@@ -25,8 +29,17 @@ int runReportCommand(const QStringList& args)
             "slicewatt-cli report: %s\n"
             "usage: slicewatt-cli report PATH... -o FILE.pdf [--gpu NAME] [--model NAME] [--sa X | --grid N "
             "--block N] [--time SECONDS] [--delta D] [--trips L=N,...] [--branch L=P/Q,...] [--counting MODE] "
-            "[--models-dir DIR] [--energy-model ID] [--threads N] [--static-w W] [--title TEXT]\n",
+            "[--models-dir DIR] [--energy-model ID] [--threads N] [--static-w W] [--title TEXT] "
+            "[--baseline SAVED.json]\n",
             qPrintable(error));
+        return ExitUsage;
+    }
+
+    // The baseline is read first: a wrong path should not cost an analysis.
+    std::optional<AnalysisSnapshot> baseline;
+    const QString baselineFile = options.values.value(QStringLiteral("baseline"));
+    if (!baselineFile.isEmpty() && !(baseline = readAnalysisSnapshotFile(baselineFile, &error))) {
+        fprintf(stderr, "slicewatt-cli report: --baseline %s\n", qPrintable(error));
         return ExitUsage;
     }
 
@@ -43,7 +56,16 @@ int runReportCommand(const QStringList& args)
     reportOptions.toolVersion = QStringLiteral(SLICEWATT_VERSION);
     reportOptions.created = reportCreationTime();
     reportOptions.title = options.values.value(QStringLiteral("title"));
-    const ReportDocument document = buildReport(run, whatIf.settings, reportOptions);
+    ReportDocument document = buildReport(run, whatIf.settings, reportOptions);
+    if (baseline) {
+        const std::optional<AnalysisSnapshot> now = analysisSnapshotOf(run, reportOptions.projectFolder, &error);
+        if (!now) {
+            fprintf(stderr, "slicewatt-cli report: %s\n", qPrintable(error));
+            return ExitAnalysisErrors;
+        }
+        document.changes = reportChangesOf(
+            compareAnalyses(*baseline, *now), QFileInfo(baselineFile).fileName(), reportOptions.projectFolder);
+    }
 
     // The painter writes atomically: on failure the target is left as it was.
     if (!writeReportPdf(document, options.outputFile, &error)) {

@@ -44,7 +44,7 @@ const char* const kUsage = "Usage: slicewatt-cli COMMAND [OPTIONS] PATH...\n"
                            "  report     the PDF report (as the desktop app's File > Export Report): summary,\n"
                            "             hottest lines, per kernel the heat-coloured source, slices, plots and\n"
                            "             assumptions, the method: report PATH... -o FILE.pdf [--title TEXT]\n"
-                           "             [the analyze options --gpu ... --counting]\n"
+                           "             [--baseline SAVED.json] [the analyze options --gpu ... --counting]\n"
                            "  compare    what a change does to the predicted power and energy: compare BASE NEW\n"
                            "             (each a saved analyze --format json or a folder) or --git-rev REV PATH\n"
                            "             [--fail-on-increase PCT] [the analyze options]; --format table, json,\n"
@@ -223,7 +223,9 @@ QByteArray commandHelp(const QString& command)
                "Options:\n"
                "  -o, --output FILE     the PDF to write (required); replaced only when complete\n"
                "  -f, --format pdf      the only format\n"
-               "  --title TEXT          the title on the first page\n";
+               "  --title TEXT          the title on the first page\n"
+               "  --baseline FILE.json  open with \"Changes since the baseline\": each kernel before and\n"
+               "                        after, added and removed, the lines whose heat changed most\n";
         text += kWhatIfOptions;
         text += kLoadOptions;
     } else if (command == QLatin1String("fit")) {

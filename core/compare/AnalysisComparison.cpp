@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "AnalysisComparison.h"
 
+#include "ChangeText.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -94,11 +96,6 @@ QVector<LineChange> lineChanges(const KernelSnapshot& base, const KernelSnapshot
     std::stable_sort(changes.begin(), changes.end(),
         [](const LineChange& x, const LineChange& y) { return x.magnitude() > y.magnitude(); });
     return changes;
-}
-
-QString signedPercent(double fraction)
-{
-    return QStringLiteral("%1%2 %").arg(fraction >= 0 ? QStringLiteral("+") : QString()).arg(fraction * 100, 0, 'f', 1);
 }
 
 } // namespace

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "AnalysisSnapshot.h"
 
+#include "common/FileIo.h"
 #include "export/OutputFormatting.h"
 
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -108,6 +110,17 @@ std::optional<AnalysisSnapshot> readAnalysisSnapshot(const QByteArray& json, QSt
             files << k.file;
         snapshot.root = commonFolder(files);
     }
+    return snapshot;
+}
+
+std::optional<AnalysisSnapshot> readAnalysisSnapshotFile(const QString& path, QString* error)
+{
+    QByteArray json;
+    if (!readTextFile(path, &json, error))
+        return std::nullopt;
+    std::optional<AnalysisSnapshot> snapshot = readAnalysisSnapshot(json, error);
+    if (!snapshot && error)
+        *error = QStringLiteral("%1: %2").arg(QFileInfo(path).fileName(), *error);
     return snapshot;
 }
 

@@ -64,5 +64,7 @@ struct AnalysisSnapshot {
 
 // Reads an analysis JSON; nullopt with `error` in words when it is not one.
 std::optional<AnalysisSnapshot> readAnalysisSnapshot(const QByteArray& json, QString* error);
+// The same from a saved analysis file; `error` names the file ("base.json: not an analysis …").
+std::optional<AnalysisSnapshot> readAnalysisSnapshotFile(const QString& path, QString* error);
 
 } // namespace slicewatt

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ComparisonWriter.h"
 
+#include "ChangeText.h"
 #include "common/CsvFields.h"
 #include "export/DisplayNumbers.h"
 #include "export/OutputFormatting.h"
@@ -16,38 +17,6 @@
 
 namespace slicewatt {
 namespace {
-
-QString number(const std::optional<double>& v, int decimals)
-{
-    return v ? QString::number(*v, 'f', decimals) : QStringLiteral("-");
-}
-
-// "150.0 → 168.8 (+18.8, +12.5 %)"; "150.0 → 150.0" when unchanged.
-QString change(const ValueChange& v, int decimals)
-{
-    QString text = QStringLiteral("%1 → %2").arg(number(v.before, decimals), number(v.after, decimals));
-    const std::optional<double> d = v.delta();
-    // A change too small for the digits shown reads as none.
-    if (d && std::abs(*d) >= 0.5 * std::pow(10.0, -decimals)) {
-        text += QStringLiteral(" (%1%2").arg(*d > 0 ? QStringLiteral("+") : QString()).arg(*d, 0, 'f', decimals);
-        if (const std::optional<double> r = v.relative())
-            text += QStringLiteral(", %1%2 %").arg(*r > 0 ? QStringLiteral("+") : QString()).arg(*r * 100, 0, 'f', 1);
-        text += QLatin1Char(')');
-    }
-    return text;
-}
-
-// Energy per launch spans nJ to J: both numbers in the SI prefix the larger reads best in.
-QString joules(const ValueChange& v)
-{
-    if (!v.before && !v.after)
-        return QStringLiteral("-");
-    const EnergyPrefix prefix
-        = energyPrefixFor(std::max(std::abs(v.before.value_or(0)), std::abs(v.after.value_or(0))));
-    const auto scaled
-        = [&](const std::optional<double>& x) { return x ? std::optional<double>(*x * prefix.factor) : std::nullopt; };
-    return change(ValueChange{scaled(v.before), scaled(v.after)}, 3) + QLatin1Char(' ') + prefix.unit;
-}
 
 QJsonValue json(const std::optional<double>& v)
 {
@@ -79,16 +48,6 @@ QString lineLocation(const LineChange& l, const KernelChange& kernel, const QStr
         .arg(l.line);
 }
 
-QString matchNote(const KernelChange& k)
-{
-    if (k.pair.match == KernelMatch::Same)
-        return QString();
-    QString note = QStringLiteral(" [%1").arg(kernelMatchName(k.pair.match));
-    if (k.pair.match == KernelMatch::Renamed)
-        note += QStringLiteral(" from %1, similarity %2").arg(k.base.name).arg(k.pair.similarity, 0, 'f', 2);
-    return note + QLatin1Char(']');
-}
-
 } // namespace
 
 QString comparisonTable(const AnalysisComparison& comparison, const QString& baseDir)
@@ -102,17 +61,18 @@ QString comparisonTable(const AnalysisComparison& comparison, const QString& bas
         out += QStringLiteral("%1  %2:%3%4\n")
                    .arg(k.now.name, pathRelativeTo(k.now.file, baseDir))
                    .arg(k.now.line)
-                   .arg(matchNote(k));
+                   .arg(pairingNote(k));
         out += QStringLiteral("    power %1 W   energy per launch %2   intensity %3   Sa %4\n")
-                   .arg(change(k.powerW, 1), joules(k.energyJ), change(k.intensity, 2), change(k.saturation, 2));
+                   .arg(changeText(k.powerW, 1), joulesChangeText(k.energyJ), changeText(k.intensity, 2),
+                       changeText(k.saturation, 2));
         for (const SliceChange& s : k.slices)
-            out += QStringLiteral("    %1 slice %2 W\n").arg(s.space, -9).arg(change(s.powerW, 1));
+            out += QStringLiteral("    %1 slice %2 W\n").arg(s.space, -9).arg(changeText(s.powerW, 1));
         int shown = 0;
         for (const LineChange& l : k.lines) {
             if (shown == kComparedLinesShown || l.magnitude() == 0)
                 break;
             out += QStringLiteral("    line %1  heat %2 W%3\n")
-                       .arg(lineLocation(l, k, baseDir), change(l.heatW, 2),
+                       .arg(lineLocation(l, k, baseDir), changeText(l.heatW, 2),
                            l.baseLine == 0 ? QStringLiteral("  (no heat there before)") : QString());
             ++shown;
         }
@@ -121,12 +81,12 @@ QString comparisonTable(const AnalysisComparison& comparison, const QString& bas
         out += QStringLiteral("added    %1  %2:%3  %4 W\n")
                    .arg(k.name, pathRelativeTo(k.file, baseDir))
                    .arg(k.line)
-                   .arg(number(k.powerW, 1));
+                   .arg(optionalNumber(k.powerW, 1));
     for (const KernelSnapshot& k : comparison.removed)
         out += QStringLiteral("removed  %1  %2:%3  %4 W\n")
                    .arg(k.name, pathRelativeTo(k.file, baseDir))
                    .arg(k.line)
-                   .arg(number(k.powerW, 1));
+                   .arg(optionalNumber(k.powerW, 1));
     out += QStringLiteral("\n%1 kernels compared, %2 added, %3 removed\n")
                .arg(comparison.kernels.size())
                .arg(comparison.added.size())
@@ -247,7 +207,7 @@ QByteArray comparisonSarif(
         result("SW101", 0, changed ? QStringLiteral("updated") : QStringLiteral("unchanged"),
             rose(k.powerW) || rose(k.energyJ),
             QStringLiteral("%1%2: power %3 W, energy per launch %4.")
-                .arg(k.now.name, matchNote(k), change(k.powerW, 1), joules(k.energyJ)),
+                .arg(k.now.name, pairingNote(k), changeText(k.powerW, 1), joulesChangeText(k.energyJ)),
             location(k.now.file, k.now.line),
             QJsonObject{{QStringLiteral("kernel"), k.now.name}, {QStringLiteral("power_w"), json(k.powerW)},
                 {QStringLiteral("energy_j"), json(k.energyJ)}});
@@ -267,7 +227,7 @@ QByteArray comparisonSarif(
                 = lineDelta && k.now.powerW && *k.now.powerW > 0 && *lineDelta / *k.now.powerW * 100 > warnAbovePercent;
             result("SW102", 1, state, lineRose,
                 QStringLiteral("%1: heat %2 W%3.")
-                    .arg(k.now.name, change(l.heatW, 2),
+                    .arg(k.now.name, changeText(l.heatW, 2),
                         l.line == 0 ? QStringLiteral(" (the baseline's line %1 is gone)").arg(l.baseLine) : QString()),
                 location(file, l.line == 0 ? l.baseLine : l.line, l.line == 0),
                 QJsonObject{{QStringLiteral("kernel"), k.now.name}, {QStringLiteral("heat_w"), json(l.heatW)}});
@@ -275,11 +235,12 @@ QByteArray comparisonSarif(
     }
     for (const KernelSnapshot& k : comparison.added)
         result("SW101", 0, QStringLiteral("new"), false,
-            QStringLiteral("%1 (added): power %2 W.").arg(k.name, number(k.powerW, 1)), location(k.file, k.line),
+            QStringLiteral("%1 (added): power %2 W.").arg(k.name, optionalNumber(k.powerW, 1)),
+            location(k.file, k.line),
             QJsonObject{{QStringLiteral("kernel"), k.name}, {QStringLiteral("power_w"), json(k.powerW)}});
     for (const KernelSnapshot& k : comparison.removed)
         result("SW101", 0, QStringLiteral("absent"), false,
-            QStringLiteral("%1 (removed): it drew %2 W.").arg(k.name, number(k.powerW, 1)),
+            QStringLiteral("%1 (removed): it drew %2 W.").arg(k.name, optionalNumber(k.powerW, 1)),
             location(k.file, k.line, true),
             QJsonObject{{QStringLiteral("kernel"), k.name}, {QStringLiteral("power_w"), json(k.powerW)}});
 
@@ -311,13 +272,13 @@ QString comparisonMarkdown(const AnalysisComparison& comparison, const QString& 
     out += QStringLiteral("\n| Kernel | Power (W) | Energy per launch | Intensity | Sa |\n|---|---|---|---|---|\n");
     for (const KernelChange& k : comparison.kernels) {
         out += QStringLiteral("| `%1`%2 | %3 | %4 | %5 | %6 |\n")
-                   .arg(k.now.name, matchNote(k), change(k.powerW, 1), joules(k.energyJ), change(k.intensity, 2),
-                       change(k.saturation, 2));
+                   .arg(k.now.name, pairingNote(k), changeText(k.powerW, 1), joulesChangeText(k.energyJ),
+                       changeText(k.intensity, 2), changeText(k.saturation, 2));
     }
     for (const KernelSnapshot& k : comparison.added)
-        out += QStringLiteral("| `%1` (added) | %2 | | | |\n").arg(k.name, number(k.powerW, 1));
+        out += QStringLiteral("| `%1` (added) | %2 | | | |\n").arg(k.name, optionalNumber(k.powerW, 1));
     for (const KernelSnapshot& k : comparison.removed)
-        out += QStringLiteral("| ~~`%1`~~ (removed) | %2 | | | |\n").arg(k.name, number(k.powerW, 1));
+        out += QStringLiteral("| ~~`%1`~~ (removed) | %2 | | | |\n").arg(k.name, optionalNumber(k.powerW, 1));
     QString lines;
     for (const KernelChange& k : comparison.kernels) {
         int shown = 0;
@@ -325,7 +286,7 @@ QString comparisonMarkdown(const AnalysisComparison& comparison, const QString& 
             if (shown == kComparedLinesShown || l.magnitude() == 0)
                 break;
             lines += QStringLiteral("- `%1` (%2): heat %3 W\n")
-                         .arg(lineLocation(l, k, baseDir), k.now.name, change(l.heatW, 2));
+                         .arg(lineLocation(l, k, baseDir), k.now.name, changeText(l.heatW, 2));
             ++shown;
         }
     }

@@ -167,6 +167,34 @@ struct ReportMethod {
     QVector<Citation> citations;
 };
 
+// The "Changes since the baseline" section (issue 18): the report made while comparing with a
+// saved analysis or a git revision. Filled by compare/ReportChanges from the comparison.
+struct ReportKernelChange {
+    QString name; // qualified, as now (as in the baseline for a removed kernel)
+    QString location; // relative "file:line", the new version's (the baseline's when removed)
+    QString status; // "changed", "unchanged", "added", "removed"
+    QString pairing; // "renamed or moved from blurOld, similarity 0.98"; empty: same name and signature
+    std::optional<double> beforeW; // P̂ in the baseline
+    std::optional<double> afterW;
+    std::optional<double> beforeJ; // Ē per launch
+    std::optional<double> afterJ;
+};
+
+struct ReportLineChange {
+    QString kernel;
+    QString location; // relative "file:line" in the new version; the baseline's with "(gone)"
+    QString code; // the line's text, trimmed
+    double beforeW = 0; // its heat in the baseline (0: none)
+    double afterW = 0;
+};
+
+struct ReportChanges {
+    QString baseline; // its label: "release-1.2.json", "git main"
+    QStringList notes; // what makes the two less comparable (another GPU or model)
+    QVector<ReportKernelChange> kernels; // paired in the new version's order, then added, removed
+    QVector<ReportLineChange> lines; // the most changed lines across kernels, largest |Δ| first
+};
+
 struct ReportDocument {
     QString title; // "SliceWatt power report: imagepipe"
     QString project; // the analysed folder or files, as given
@@ -187,6 +215,7 @@ struct ReportDocument {
     std::optional<double> copiesJoules; // Σ of the copies with an energy; empty without an energy model
     ReportMethod method;
     QStringList diagnostics; // "file:line: severity: message", errors and warnings
+    std::optional<ReportChanges> changes; // made while comparing with a baseline
 };
 
 struct ReportOptions {

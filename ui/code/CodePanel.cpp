@@ -3,10 +3,13 @@
 
 #include "CodeView.h"
 #include "HeatLegend.h"
+#include "LineChangeBuilder.h"
 #include "LineInfoBuilder.h"
 #include "export/DisplayNumbers.h"
+#include "session/BaselineComparison.h"
 #include "session/ProjectSession.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
@@ -15,6 +18,7 @@
 #include <QLabel>
 #include <QStackedWidget>
 #include <QStringDecoder>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace slicewatt {
@@ -46,7 +50,17 @@ CodePanel::CodePanel(QWidget* parent)
     , m_message(new QLabel(this))
     , m_legend(new HeatLegend(this))
     , m_unitBox(new QComboBox(this))
+    , m_changeAction(new QAction(tr("Δ vs Baseline"), this))
+    , m_changeButton(new QToolButton(this))
 {
+    m_changeAction->setIconText(tr("Δ vs Baseline")); // the button's; the menu may name it at length
+    m_changeAction->setCheckable(true);
+    m_changeAction->setEnabled(false);
+    m_changeAction->setShortcut(QKeySequence(tr("Ctrl+Shift+D")));
+    m_changeAction->setToolTip(tr("Heat: each line's change since the baseline (File › Compare With), red warmer, "
+                                  "blue cooler (Ctrl+Shift+D)"));
+    m_changeButton->setDefaultAction(m_changeAction);
+    connect(m_changeAction, &QAction::toggled, this, &CodePanel::changeViewToggled);
     m_unitBox->addItem(tr("Power (W)"), int(ProjectSession::HeatUnit::Power));
     m_unitBox->addItem(tr("Energy per launch (J)"), int(ProjectSession::HeatUnit::Energy));
     m_unitBox->setToolTip(tr("Heat: each line's share of its kernel's power (slice models), or the dynamic energy "
@@ -69,6 +83,7 @@ CodePanel::CodePanel(QWidget* parent)
     layout->addWidget(m_stack, 1);
     auto* legendRow = new QHBoxLayout;
     legendRow->addWidget(m_legend, 1);
+    legendRow->addWidget(m_changeButton, 0, Qt::AlignVCenter);
     legendRow->addWidget(m_unitBox, 0, Qt::AlignVCenter);
     layout->addLayout(legendRow);
     updateHeader();
@@ -135,22 +150,11 @@ void CodePanel::refreshHeat(const ProjectSession& session)
         return;
     }
     const QString kernelKey = session.selectedKernel();
-    const QHash<int, CodeLineInfo> lines = lineInfoForFile(session, file, kernelKey);
-    const double maxHeat = maxLineHeat(lines);
-    m_view->setLineInfo(lines, maxHeat);
-    const bool energy = session.heatUnit() == ProjectSession::HeatUnit::Energy;
     m_unitBox->setCurrentIndex(m_unitBox->findData(int(session.heatUnit())));
-    if (energy) {
-        // Energies per launch are µJ to mJ: the legend counts in the prefix that fits.
-        const EnergyPrefix prefix = energyPrefixFor(maxHeat);
-        m_legend->setUnit(prefix.unit);
-        m_legend->setCaption(tr("Line energy per launch, %1").arg(prefix.unit));
-        m_legend->setRange(maxHeat * prefix.factor);
-    } else {
-        m_legend->setUnit(QStringLiteral("W"));
-        m_legend->setCaption(tr("Line power, W"));
-        m_legend->setRange(maxHeat);
-    }
+    if (showsChange() && session.baseline().isSet())
+        showChangeHeat(session, kernelKey);
+    else
+        showAbsoluteHeat(session, kernelKey);
 
     QSet<int> marked;
     const std::optional<MemorySpace> slice = session.selectedSlice();
@@ -165,6 +169,60 @@ void CodePanel::refreshHeat(const ProjectSession& session)
         }
     }
     m_view->setMarkedLines(marked);
+}
+
+void CodePanel::showAbsoluteHeat(const ProjectSession& session, const QString& kernelKey)
+{
+    const QHash<int, CodeLineInfo> lines = lineInfoForFile(session, m_view->path(), kernelKey);
+    const double maxHeat = maxLineHeat(lines);
+    m_view->setLineInfo(lines, maxHeat);
+    m_legend->setDiverging(false);
+    m_legend->setToolTip(QString());
+    if (session.heatUnit() == ProjectSession::HeatUnit::Energy) {
+        // Energies per launch are µJ to mJ: the legend counts in the prefix that fits.
+        const EnergyPrefix prefix = energyPrefixFor(maxHeat);
+        m_legend->setUnit(prefix.unit);
+        m_legend->setCaption(tr("Line energy per launch, %1").arg(prefix.unit));
+        m_legend->setRange(maxHeat * prefix.factor);
+    } else {
+        m_legend->setUnit(QStringLiteral("W"));
+        m_legend->setCaption(tr("Line power, W"));
+        m_legend->setRange(maxHeat);
+    }
+}
+
+void CodePanel::showChangeHeat(const ProjectSession& session, const QString& kernelKey)
+{
+    const FileLineChanges changes = lineChangesForFile(session, m_view->path(), kernelKey);
+    m_view->setLineInfo(changes.lines, changes.largest, true);
+    m_legend->setDiverging(true);
+    const bool energy = session.heatUnit() == ProjectSession::HeatUnit::Energy;
+    const EnergyPrefix prefix = energy ? energyPrefixFor(changes.largest) : EnergyPrefix{};
+    const QString unit = energy ? prefix.unit : QStringLiteral("W");
+    m_legend->setUnit(unit);
+    // Short enough for a laptop's code panel; the tooltip says the rest.
+    m_legend->setCaption(energy ? tr("Δ line energy per launch vs %1, %2").arg(session.baseline().label(), unit)
+                                : tr("Δ line power vs %1, %2").arg(session.baseline().label(), unit));
+    QString tip = tr("Each line's change since the baseline %1: red warmer, blue cooler, the strongest colour at "
+                     "the largest change either way. Lines are paired with the baseline's by their code, then by "
+                     "place.")
+                      .arg(session.baseline().label());
+    if (changes.goneLines > 0)
+        tip += tr(" %n line(s) of the baseline that drew %1 are gone.", nullptr, changes.goneLines)
+                   .arg(formatLineHeat(changes.goneHeat, session.heatUnit()));
+    m_legend->setToolTip(tip);
+    m_legend->setRange(changes.largest * prefix.factor);
+}
+
+bool CodePanel::showsChange() const
+{
+    return m_changeAction->isEnabled() && m_changeAction->isChecked();
+}
+
+void CodePanel::setBaselineAvailable(bool available)
+{
+    m_changeAction->setEnabled(available);
+    m_changeAction->setChecked(available);
 }
 
 void CodePanel::setDarkPalette(bool dark)

@@ -5,9 +5,11 @@
 
 #include <QWidget>
 
+class QAction;
 class QComboBox;
 class QLabel;
 class QStackedWidget;
+class QToolButton;
 
 namespace slicewatt {
 
@@ -34,8 +36,16 @@ public:
 
     // Heat and slice marks of the shown file from the session's current estimates: the
     // selected kernel's lines when one is selected, else every kernel's; the selected
-    // slice's member lines are marked.
+    // slice's member lines are marked. While the change view is on and the session has a
+    // baseline, the heat is each line's change since it (LineChangeBuilder), on a diverging
+    // scale.
     void refreshHeat(const ProjectSession& session);
+    // "Δ vs Baseline": checkable, enabled while there is a baseline (View menu, Ctrl+Shift+D).
+    QAction* changeAction() const { return m_changeAction; }
+    bool showsChange() const;
+    // Called when a baseline is set or cleared: a new one turns the change view on (the user
+    // asked to see the change), none turns it off and disables it.
+    void setBaselineAvailable(bool available);
     void setDarkPalette(bool dark);
 
     CodeView& view() { return *m_view; }
@@ -45,10 +55,14 @@ public:
 Q_SIGNALS:
     // The user picked what heat means: power (W) or energy per launch (J).
     void heatUnitRequested(ProjectSession::HeatUnit unit);
+    // The change view was turned on or off: the heat must be refreshed.
+    void changeViewToggled(bool on);
 
 private:
     void showMessage(const QString& text);
     void updateHeader();
+    void showAbsoluteHeat(const ProjectSession& session, const QString& kernelKey);
+    void showChangeHeat(const ProjectSession& session, const QString& kernelKey);
 
     QString m_path;
     QString m_baseDir;
@@ -58,6 +72,8 @@ private:
     QLabel* m_message = nullptr;
     HeatLegend* m_legend = nullptr;
     QComboBox* m_unitBox = nullptr;
+    QAction* m_changeAction = nullptr;
+    QToolButton* m_changeButton = nullptr;
 };
 
 } // namespace slicewatt

@@ -124,10 +124,11 @@ void CodeView::showSource(const QString& path, const QString& text)
     m_gutter->update();
 }
 
-void CodeView::setLineInfo(const QHash<int, CodeLineInfo>& lines, double scaleMax)
+void CodeView::setLineInfo(const QHash<int, CodeLineInfo>& lines, double scaleMax, bool diverging)
 {
     m_lines = lines; // implicitly shared: no copy of the lines themselves
     m_scaleMax = std::isfinite(scaleMax) && scaleMax > 0 ? scaleMax : 0;
+    m_diverging = diverging;
     viewport()->update();
     m_gutter->update();
 }
@@ -137,9 +138,17 @@ double CodeView::heatFraction(int line) const
     if (m_scaleMax <= 0)
         return 0;
     const auto it = m_lines.constFind(line);
-    if (it == m_lines.constEnd() || !(it->heat > 0))
+    if (it == m_lines.constEnd() || !std::isfinite(it->heat))
         return 0;
-    return std::clamp(it->heat / m_scaleMax, 0.0, 1.0);
+    if (m_diverging)
+        return std::clamp(it->heat / m_scaleMax, -1.0, 1.0);
+    return it->heat > 0 ? std::clamp(it->heat / m_scaleMax, 0.0, 1.0) : 0.0;
+}
+
+QColor CodeView::heatTint(int line) const
+{
+    const double fraction = heatFraction(line);
+    return m_diverging ? HeatScale::divergingTint(fraction, m_dark) : HeatScale::tint(fraction, m_dark);
 }
 
 void CodeView::setMarkedLines(const QSet<int>& lines)
@@ -246,9 +255,8 @@ void CodeView::paintHeat(const QRect& area)
     QPainter painter(viewport());
     const int width = viewport()->width();
     forEachVisibleLine(area, [&](int line, double top, double height) {
-        const double fraction = heatFraction(line);
-        if (fraction > 0)
-            painter.fillRect(QRectF(0, top, width, height), HeatScale::tint(fraction, m_dark));
+        if (heatFraction(line) != 0)
+            painter.fillRect(QRectF(0, top, width, height), heatTint(line));
     });
 }
 
@@ -312,9 +320,12 @@ void CodeView::paintGutter(QPaintEvent* event)
         const QRect cell(m_layout.stripX, y + 1, m_layout.stripWidth, std::max(1, rowHeight - 2));
         painter.fillRect(cell, emptyCell);
         const double fraction = heatFraction(line);
-        if (fraction > 0) {
-            const int bar = std::max(2, int(std::lround(fraction * cell.width())));
-            painter.fillRect(QRect(cell.left(), cell.top(), bar, cell.height()), HeatScale::strip(fraction, m_dark));
+        if (fraction != 0) {
+            // A change's bar is as long as its size; its colour says which way it went.
+            const int bar = std::max(2, int(std::lround(std::abs(fraction) * cell.width())));
+            const QColor colour
+                = m_diverging ? HeatScale::divergingStrip(fraction, m_dark) : HeatScale::strip(fraction, m_dark);
+            painter.fillRect(QRect(cell.left(), cell.top(), bar, cell.height()), colour);
         }
         if (marked)
             painter.fillRect(QRect(m_layout.total - 3, y, 3, rowHeight), accent);

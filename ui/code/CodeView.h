@@ -42,10 +42,14 @@ public:
     QString path() const { return m_path; }
 
     // Heat per 1-based line; a line at `scaleMax` is the hottest colour. Repaint only.
-    void setLineInfo(const QHash<int, CodeLineInfo>& lines, double scaleMax);
+    // `diverging`: the heat is a signed change since a baseline, painted cooler (blue) or
+    // warmer (red) on HeatScale's diverging scale, a line at ±scaleMax the strongest.
+    void setLineInfo(const QHash<int, CodeLineInfo>& lines, double scaleMax, bool diverging = false);
     const QHash<int, CodeLineInfo>& lineInfo() const { return m_lines; }
     double scaleMax() const { return m_scaleMax; }
-    double heatFraction(int line) const; // 0 … 1
+    bool isDiverging() const { return m_diverging; }
+    double heatFraction(int line) const; // 0 … 1; diverging: −1 … 1
+    QColor heatTint(int line) const; // the line's background colour; transparent without heat
 
     // A selected slice's member lines: outlined in the text and bold in the gutter.
     void setMarkedLines(const QSet<int>& lines);
@@ -103,6 +107,7 @@ private:
     GutterLayout m_layout;
     QHash<int, CodeLineInfo> m_lines;
     double m_scaleMax = 0;
+    bool m_diverging = false;
     QSet<int> m_marked;
     bool m_dark = false;
 };

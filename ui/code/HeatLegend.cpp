@@ -16,11 +16,14 @@ constexpr int kBarHeight = 10; // px
 constexpr int kMargin = 4;
 constexpr int kTargetTicks = 4; // intervals, roughly
 
-QString tickLabel(double watts, double step)
+QString tickLabel(double watts, double step, bool signedLabel)
 {
     // As many decimals as the step needs, so 0.25 W steps do not print as 0.3.
     const int decimals = step >= 1 ? 0 : int(std::ceil(-std::log10(step) - 1e-9));
-    return QString::number(watts, 'f', decimals);
+    const QString number = QString::number(std::abs(watts), 'f', decimals);
+    if (!signedLabel || std::abs(watts) < step * 1e-6)
+        return watts < 0 ? QStringLiteral("−") + number : number;
+    return (watts < 0 ? QStringLiteral("−") : QStringLiteral("+")) + number;
 }
 
 double niceStep(double range)
@@ -69,13 +72,21 @@ void HeatLegend::setDarkPalette(bool dark)
     update();
 }
 
+void HeatLegend::setDiverging(bool diverging)
+{
+    m_diverging = diverging;
+    update();
+}
+
 QVector<double> HeatLegend::ticks() const
 {
     if (m_maxWatts <= 0)
         return {0.0};
+    // Diverging: the plain bar's steps on each side of 0, so each side has a labelled tick.
     const double step = niceStep(m_maxWatts);
+    const int last = int(std::floor(m_maxWatts * (1 + 1e-9) / step));
     QVector<double> values;
-    for (int i = 0; i * step <= m_maxWatts * (1 + 1e-9); ++i)
+    for (int i = m_diverging ? -last : 0; i <= last; ++i)
         values << i * step;
     return values;
 }
@@ -126,14 +137,15 @@ void HeatLegend::paintEvent(QPaintEvent*)
     // The bar; labels are centred on their ticks, so leave half a label at each end.
     const QVector<double> values = ticks();
     const double step = values.size() > 1 ? values[1] - values[0] : 1;
-    const QString lastLabel = tickLabel(values.last(), step) + QLatin1Char(' ') + m_unit;
-    const int inset
-        = std::max(metrics.horizontalAdvance(QStringLiteral("0")), metrics.horizontalAdvance(lastLabel)) / 2;
+    const QString lastLabel = tickLabel(values.last(), step, m_diverging) + QLatin1Char(' ') + m_unit;
+    const int inset = std::max(metrics.horizontalAdvance(tickLabel(values.first(), step, m_diverging)),
+                          metrics.horizontalAdvance(lastLabel))
+        / 2;
     const QRect bar(kMargin + inset, kMargin + metrics.height() + 2, width() - 2 * (kMargin + inset), kBarHeight);
     if (bar.width() <= 0)
         return;
     QLinearGradient gradient(bar.topLeft(), bar.topRight());
-    gradient.setStops(HeatScale::stripStops(m_dark));
+    gradient.setStops(m_diverging ? HeatScale::divergingStops(m_dark) : HeatScale::stripStops(m_dark));
     painter.fillRect(bar, m_maxWatts > 0 ? QBrush(gradient) : QBrush(palette().color(QPalette::Mid)));
     painter.setPen(palette().color(QPalette::Mid));
     painter.drawRect(bar.adjusted(0, 0, -1, -1));
@@ -142,10 +154,11 @@ void HeatLegend::paintEvent(QPaintEvent*)
         return;
     painter.setPen(text);
     const int labelTop = bar.bottom() + 3;
+    const double low = m_diverging ? -m_maxWatts : 0;
     for (int i = 0; i < values.size(); ++i) {
-        const int tickX = bar.left() + int(std::lround(values[i] / m_maxWatts * (bar.width() - 1)));
+        const int tickX = bar.left() + int(std::lround((values[i] - low) / (m_maxWatts - low) * (bar.width() - 1)));
         painter.drawLine(tickX, bar.bottom() - 2, tickX, bar.bottom() + 1);
-        QString label = tickLabel(values[i], step);
+        QString label = tickLabel(values[i], step, m_diverging);
         if (i == values.size() - 1)
             label += QLatin1Char(' ') + m_unit;
         const int labelWidth = metrics.horizontalAdvance(label);

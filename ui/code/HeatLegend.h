@@ -6,7 +6,9 @@
 namespace slicewatt {
 
 // The key to the code view's colours: the heat strip's scale as a gradient bar with tick
-// labels from 0 to the hottest line's watts, a caption, and the memory-space letters.
+// labels from 0 to the hottest line's watts, a caption, and the memory-space letters. In
+// diverging mode (the change since a baseline) the bar runs from −max (cooler, blue) through 0
+// to +max (warmer, red).
 class HeatLegend : public QWidget {
     Q_OBJECT
 public:
@@ -19,8 +21,11 @@ public:
     QString unit() const { return m_unit; }
     QString caption() const { return m_caption; }
     void setDarkPalette(bool dark);
+    void setDiverging(bool diverging);
+    bool isDiverging() const { return m_diverging; }
 
-    // Tick values in the unit: round steps (1, 2, 5 × 10^n) from 0 up to maxValue.
+    // Tick values in the unit: round steps (1, 2, 5 × 10^n) from 0 up to maxValue (diverging:
+    // from −maxValue, symmetric about 0).
     QVector<double> ticks() const;
 
     QSize sizeHint() const override;
@@ -34,6 +39,7 @@ private:
     QString m_caption;
     QString m_unit = QStringLiteral("W");
     bool m_dark = false;
+    bool m_diverging = false;
 };
 
 } // namespace slicewatt

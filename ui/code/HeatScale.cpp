@@ -43,7 +43,40 @@ const Stops& emberOnPaper()
     return stops;
 }
 
-QColor interpolate(const Stops& stops, double f)
+// Cooler → unchanged → warmer, from ColorBrewer's RdBu (Brewer, colorbrewer2.org): a
+// colour-blind safe pair of hues. On paper the middle is near white and the ends dark; on a
+// dark theme the middle is near the background and the ends bright.
+using DivergingStops = std::array<Stop, 7>;
+
+const DivergingStops& divergingOnPaper()
+{
+    static const DivergingStops stops = {{
+        {0.00, QColor(33, 102, 172)},
+        {0.20, QColor(103, 169, 207)},
+        {0.40, QColor(209, 229, 240)},
+        {0.50, QColor(247, 247, 247)},
+        {0.60, QColor(253, 219, 199)},
+        {0.80, QColor(239, 138, 98)},
+        {1.00, QColor(178, 24, 43)},
+    }};
+    return stops;
+}
+
+const DivergingStops& divergingOnDark()
+{
+    static const DivergingStops stops = {{
+        {0.00, QColor(146, 197, 255)},
+        {0.20, QColor(70, 140, 215)},
+        {0.40, QColor(40, 70, 110)},
+        {0.50, QColor(45, 45, 50)},
+        {0.60, QColor(115, 50, 45)},
+        {0.80, QColor(220, 95, 70)},
+        {1.00, QColor(255, 170, 140)},
+    }};
+    return stops;
+}
+
+template <size_t N> QColor interpolate(const std::array<Stop, N>& stops, double f)
 {
     for (size_t i = 1; i < stops.size(); ++i) {
         if (f <= stops[i].at) {
@@ -62,6 +95,19 @@ double clampFraction(double fraction)
     if (!std::isfinite(fraction))
         return 0;
     return std::clamp(fraction, 0.0, 1.0);
+}
+
+double clampSigned(double fraction)
+{
+    if (!std::isfinite(fraction))
+        return 0;
+    return std::clamp(fraction, -1.0, 1.0);
+}
+
+// A signed fraction's place on the diverging stops (0 … 1, no change at 0.5).
+QColor diverging(double signedFraction, bool dark)
+{
+    return interpolate(dark ? divergingOnDark() : divergingOnPaper(), 0.5 + 0.5 * clampSigned(signedFraction));
 }
 
 // Where the strip starts on the full scale: cold-looking, yet told apart from the
@@ -101,6 +147,43 @@ QColor HeatScale::tint(double fraction, bool dark)
     // with heat so a cold line stays close to the editor's own background.
     QColor tinted = colour(dark ? 0.25 + 0.45 * f : 0.2 + 0.55 * f, dark);
     tinted.setAlphaF(float(dark ? 0.18 + 0.32 * f : 0.15 + 0.33 * f));
+    return tinted;
+}
+
+QColor HeatScale::divergingColour(double signedFraction, bool dark)
+{
+    return diverging(signedFraction, dark);
+}
+
+QColor HeatScale::divergingStrip(double signedFraction, bool dark)
+{
+    // As the heat strip: the faint middle is left out, so a small change still shows.
+    const double f = clampSigned(signedFraction);
+    const double size = kStripStart + (1 - kStripStart) * std::abs(f);
+    return diverging(f < 0 ? -size : size, dark);
+}
+
+QGradientStops HeatScale::divergingStops(bool dark)
+{
+    QGradientStops stops;
+    constexpr int kSteps = 16;
+    for (int i = 0; i <= kSteps; ++i) {
+        const double f = double(i) / kSteps;
+        stops.append({f, diverging(2 * f - 1, dark)});
+    }
+    return stops;
+}
+
+QColor HeatScale::divergingTint(double signedFraction, bool dark)
+{
+    const double f = clampSigned(signedFraction);
+    if (f == 0)
+        return QColor(0, 0, 0, 0);
+    // The ends' colours, translucent, more opaque with the size of the change: the text
+    // stays readable on both themes.
+    const double size = std::abs(f);
+    QColor tinted = diverging(f < 0 ? -0.75 : 0.75, dark);
+    tinted.setAlphaF(float(dark ? 0.16 + 0.36 * size : 0.12 + 0.36 * size));
     return tinted;
 }
 

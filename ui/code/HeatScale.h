@@ -30,6 +30,16 @@ public:
     // stops being readable (the scale's extremes, near black or near white, are left out).
     // Transparent at 0.
     static QColor tint(double fraction, bool dark);
+
+    // The change since a baseline (issue 18's delta heat): a diverging scale whose middle is
+    // "no change" and whose ends are cooler (blue) and warmer (the heat scale's red), both
+    // growing more conspicuous against the background with the size of the change, so the
+    // biggest change either way is the one that stands out. `signedFraction` is the change over
+    // the largest change's size, clamped to −1 … 1.
+    static QColor divergingColour(double signedFraction, bool dark = false);
+    static QColor divergingStrip(double signedFraction, bool dark = false); // never the neutral middle
+    static QGradientStops divergingStops(bool dark = false); // −1 at 0, +1 at 1: the legend's bar
+    static QColor divergingTint(double signedFraction, bool dark); // transparent at 0
     // The memory-space markers (G S C T) in the gutter and the legend.
     static QColor spaceColour(MemorySpace space, bool dark);
     static QChar spaceLetter(MemorySpace space);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "KernelTreeModel.h"
 
+#include "compare/ChangeText.h"
 #include "export/DisplayNumbers.h"
 #include "export/ModelAccuracyText.h"
 #include "export/OutputFormatting.h"
@@ -32,30 +33,25 @@ QVariant cellData(int role, const QString& text, const QVariant& raw, const QStr
 
 // "+12.0 W": a change as the Change column shows it (narrow: the tree's names need the room;
 // the tooltip has the percentage); empty without both numbers.
-QString signedWatts(const ValueChange& change)
+QString deltaWatts(const ValueChange& change)
 {
     const std::optional<double> delta = change.delta();
-    if (!delta)
-        return QString();
-    return QStringLiteral("%1%2").arg(*delta > 0 ? QStringLiteral("+") : QString(), formatWatts(*delta));
+    return delta ? signedWatts(*delta) : QString();
 }
 
 // "+4.82 mJ": the energy per launch's change, for the tree while heat is shown in J.
-QString signedJoules(const ValueChange& change)
+QString deltaJoules(const ValueChange& change)
 {
     const std::optional<double> delta = change.delta();
-    if (!delta)
-        return QString();
-    return QStringLiteral("%1%2").arg(*delta > 0 ? QStringLiteral("+") : QString(), formatJoules(*delta));
+    return delta ? signedJoules(*delta) : QString();
 }
 
 // "+12.0 W (+5.7 %)"
-QString signedWattsAndPercent(const ValueChange& change)
+QString deltaWattsAndPercent(const ValueChange& change)
 {
-    QString text = signedWatts(change);
+    QString text = deltaWatts(change);
     if (const std::optional<double> relative = change.relative())
-        text
-            += QStringLiteral(" (%1%2)").arg(*relative > 0 ? QStringLiteral("+") : QString(), formatPercent(*relative));
+        text += QStringLiteral(" (%1)").arg(signedPercent(*relative));
     return text;
 }
 
@@ -571,7 +567,7 @@ QVariant KernelTreeModel::kernelChangeData(const Node& node, int role) const
             QStringLiteral("Not in the baseline (%1): a new kernel").arg(baseline.label()));
     QStringList tip{QStringLiteral("Against the baseline %1").arg(baseline.label()),
         QStringLiteral("Power: %1, %2")
-            .arg(beforeAfter(change->powerW, QStringLiteral("W"), 4), signedWattsAndPercent(change->powerW)),
+            .arg(beforeAfter(change->powerW, QStringLiteral("W"), 4), deltaWattsAndPercent(change->powerW)),
         QStringLiteral("Energy per launch: %1").arg(beforeAfter(change->energyJ, QStringLiteral("J"), 4)),
         QStringLiteral("Intensity: %1").arg(beforeAfter(change->intensity, QString(), 4)),
         QStringLiteral("Sa: %1").arg(beforeAfter(change->saturation, QString(), 3))};
@@ -585,7 +581,7 @@ QVariant KernelTreeModel::kernelChangeData(const Node& node, int role) const
     // In the heat's unit: energy per launch shows what a longer loop costs, which power does not.
     const bool energy = m_session.heatUnit() == ProjectSession::HeatUnit::Energy;
     const ValueChange& shown = energy ? change->energyJ : change->powerW;
-    return cellData(role, energy ? signedJoules(shown) : signedWatts(shown), shown.relative().value_or(0),
+    return cellData(role, energy ? deltaJoules(shown) : deltaWatts(shown), shown.relative().value_or(0),
         tip.join(QLatin1Char('\n')));
 }
 
@@ -601,9 +597,9 @@ QVariant KernelTreeModel::sliceChangeData(const Node& node, int role) const
         if (!slice.powerW.before)
             return cellData(role, QStringLiteral("new slice"), QVariant(),
                 QStringLiteral("The baseline's kernel had no %1 slice").arg(space));
-        return cellData(role, signedWatts(slice.powerW), slice.powerW.relative().value_or(0),
+        return cellData(role, deltaWatts(slice.powerW), slice.powerW.relative().value_or(0),
             QStringLiteral("P_i: %1, %2")
-                .arg(beforeAfter(slice.powerW, QStringLiteral("W"), 4), signedWattsAndPercent(slice.powerW)));
+                .arg(beforeAfter(slice.powerW, QStringLiteral("W"), 4), deltaWattsAndPercent(slice.powerW)));
     }
     return {};
 }

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "WhyPanel.h"
 
+#include "compare/ChangeExplanation.h"
 #include "export/EstimateExplanation.h"
 #include "export/LineExplanation.h"
+#include "session/BaselineComparison.h"
 #include "session/ProjectSession.h"
 
 #include <QScrollBar>
@@ -16,6 +18,17 @@ const KernelEstimateReport* explainedKernel(const ProjectSession& session)
     if (!session.selectedKernel().isEmpty())
         return session.kernelReport(session.selectedKernel());
     return session.hottestKernel();
+}
+
+// The kernel's change since the baseline, term by term; empty without a baseline.
+QString changeHtml(const BaselineComparison& baseline, const FunctionInfo& kernel)
+{
+    const AnalysisComparison* comparison = baseline.isSet() ? baseline.comparison() : nullptr;
+    if (!comparison)
+        return QString();
+    if (const KernelChange* change = baseline.kernelChange(kernel.key))
+        return changeExplanationHtml(*change, baseline.label(), comparison->notes);
+    return addedKernelExplanationHtml(kernel.qualifiedName, baseline.label());
 }
 
 } // namespace
@@ -35,6 +48,7 @@ WhyPanel::WhyPanel(const ProjectSession& session, QWidget* parent)
     connect(&session, &ProjectSession::projectChanged, this, &WhyPanel::refreshWhenVisible);
     connect(&session, &ProjectSession::selectionChanged, this, &WhyPanel::refreshWhenVisible);
     connect(&session, &ProjectSession::estimatesChanged, this, &WhyPanel::onEstimatesChanged);
+    connect(&session.baseline(), &BaselineComparison::changed, this, &WhyPanel::refreshWhenVisible);
     refresh();
 }
 
@@ -118,6 +132,8 @@ void WhyPanel::refresh()
         const std::optional<MemorySpace> slice
             = kernelKey == m_session.selectedKernel() ? m_session.selectedSlice() : std::nullopt;
         html = explanationHtml(*report, *m_session.model(), *m_session.gpu(), slice, m_session.run().settings);
+        // What changed comes before how the number is made, and the line the reader is on first.
+        html.prepend(changeHtml(m_session.baseline(), report->analysis.kernel->info));
         if (!m_focusFile.isEmpty())
             html.prepend(lineExplanationHtml(*report, m_session.energyModel(), m_focusFile, m_focusLine));
     }

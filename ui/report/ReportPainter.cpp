@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ReportPainter.h"
 
+#include "ReportChangesSection.h"
 #include "ReportKernelSection.h"
 #include "ReportLayout.h"
 #include "ReportMethodPage.h"
@@ -13,6 +14,9 @@ namespace slicewatt {
 QVector<ReportContentsEntry> reportContents(const ReportDocument& document)
 {
     QVector<ReportContentsEntry> entries;
+    // A review reads what changed first; the kernels' sections stay under the summary.
+    if (document.changes)
+        entries.append({QStringLiteral("Changes since the baseline"), 0, 0});
     entries.append({QStringLiteral("Summary"), 0, 0});
     for (int i = 0; i < document.sections.size(); ++i)
         entries.append({kernelSectionTitle(document.sections[i], i), 1, 0});
@@ -42,6 +46,10 @@ ReportPagination paintReport(
         layout.newPage();
         result.contents[entry++].page = layout.page();
     };
+    if (document.changes) {
+        startSection(QStringLiteral("Changes since the baseline"));
+        paintChangesSection(layout, *document.changes);
+    }
     startSection(QStringLiteral("Summary"));
     paintSummary(layout, document);
     for (int i = 0; i < document.sections.size(); ++i) {

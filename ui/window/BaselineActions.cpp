@@ -93,14 +93,9 @@ bool BaselineActions::saveAnalysisTo(const QString& file, QString* error) const
 
 bool BaselineActions::compareWithSavedAnalysis(const QString& file, QString* error)
 {
-    QByteArray json;
-    if (!readTextFile(file, &json, error))
+    std::optional<AnalysisSnapshot> snapshot = readAnalysisSnapshotFile(file, error);
+    if (!snapshot)
         return false;
-    std::optional<AnalysisSnapshot> snapshot = readAnalysisSnapshot(json, error);
-    if (!snapshot) {
-        *error = tr("%1: %2").arg(QFileInfo(file).fileName(), *error);
-        return false;
-    }
     m_session.baseline().set(std::move(*snapshot), QFileInfo(file).fileName());
     return true;
 }

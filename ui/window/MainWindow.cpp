@@ -12,6 +12,7 @@
 #include "calibration/CalibrationWindow.h"
 #include "code/CodePanel.h"
 #include "code/CodeView.h"
+#include "compare/ReportChanges.h"
 #include "export/ModelAccuracyText.h"
 #include "export/OutputFormatting.h"
 #include "export/ReportDocument.h"
@@ -386,6 +387,11 @@ void MainWindow::createActions()
         = [this] { m_kernelView->setColumnHidden(KernelTreeModel::ChangeColumn, !m_session->baseline().isSet()); };
     connect(&m_session->baseline(), &BaselineComparison::changed, this, showChangeColumn);
     showChangeColumn();
+    connect(&m_session->baseline(), &BaselineComparison::changed, this, [this] {
+        m_code->setBaselineAvailable(m_session->baseline().isSet());
+        m_code->refreshHeat(*m_session);
+    });
+    connect(m_code, &CodePanel::changeViewToggled, this, [this] { m_code->refreshHeat(*m_session); });
     file->addSeparator();
     file->addAction(tr("Export &Report…"), QKeySequence::Print, this, &MainWindow::exportReport);
     file->addAction(tr("Export &Plot…"), QKeySequence(tr("Ctrl+Shift+E")), this, &MainWindow::exportPlot);
@@ -461,6 +467,10 @@ void MainWindow::createActions()
         const QSignalBlocker blocker(energyHeat);
         energyHeat->setChecked(m_session->heatUnit() == ProjectSession::HeatUnit::Energy);
     });
+    // The code view's change heat: the action lives with the code panel, its button too.
+    QAction* changeHeat = m_code->changeAction();
+    changeHeat->setText(tr("Heat as &Change since the Baseline"));
+    m_viewMenu->addAction(changeHeat);
     m_viewMenu->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>())
         m_viewMenu->addAction(dock->toggleViewAction());
@@ -831,8 +841,11 @@ bool MainWindow::exportReportTo(const QString& fileName, QString* error)
     options.projectFolder = commonFolder(m_inputs);
     options.toolVersion = QStringLiteral(SLICEWATT_VERSION);
     options.created = reportCreationTime();
-    // The same document `slicewatt-cli report` writes for the same what-ifs.
-    return writeReportPdf(buildReport(m_session->run(), m_session->settings(), options), fileName, error);
+    // The same document `slicewatt-cli report` writes for the same what-ifs (and --baseline).
+    ReportDocument document = buildReport(m_session->run(), m_session->settings(), options);
+    if (const AnalysisComparison* comparison = m_session->baseline().comparison())
+        document.changes = reportChangesOf(*comparison, m_session->baseline().label(), options.projectFolder);
+    return writeReportPdf(document, fileName, error);
 }
 
 void MainWindow::exportReport()

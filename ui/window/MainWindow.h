@@ -65,6 +65,7 @@ public:
     HotspotModel& hotspotModel() { return *m_hotspotModel; }
     DiagnosticsModel& diagnosticsModel() { return *m_diagnostics; }
     CodePanel& codePanel() { return *m_code; }
+    WhyPanel& whyPanel() { return *m_why; }
     WhatIfPanel& whatIfPanel() { return *m_whatIf; }
     PlotsPanel& plotsPanel() { return *m_plots; }
     QLabel& summaryLabel() { return *m_summary; }
