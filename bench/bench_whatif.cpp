@@ -6,9 +6,14 @@
 // kernel and repaints every view synchronously. The baseline, measured in the same run, is
 // the same full-window repaint with nothing changed: the ratio says what a what-if adds.
 //
-//   QT_QPA_PLATFORM=offscreen bench_whatif [--lines N] [--steps S]
+// With --baseline the project is first compared with its own analysis (issue 18): every step
+// then also recomputes the comparison and paints the code view's change heat.
+//
+//   QT_QPA_PLATFORM=offscreen bench_whatif [--lines N] [--steps S] [--baseline]
 #include "code/CodePanel.h"
 #include "code/CodeView.h"
+#include "compare/RunSnapshot.h"
+#include "session/BaselineComparison.h"
 #include "session/ProjectSession.h"
 #include "whatif/WhatIfPanel.h"
 #include "window/MainWindow.h"
@@ -79,6 +84,7 @@ int main(int argc, char** argv)
     QString gpu;
     QString model; // e.g. --gpu v100 --model alavani-xgb: the PTX model's trees on every step
     const QStringList args = app.arguments();
+    const bool withBaseline = args.contains(QStringLiteral("--baseline"));
     for (int i = 1; i + 1 < args.size(); ++i) {
         if (args[i] == QLatin1String("--lines"))
             lines = args[i + 1].toInt();
@@ -122,6 +128,13 @@ int main(int argc, char** argv)
             qPrintable(session.run().kernels.first().estimate.noEstimate));
         return 1;
     }
+    if (withBaseline) {
+        session.baseline().set(analysisSnapshotOf(session.run(), scratch.path()), QStringLiteral("itself"));
+        if (!window.codePanel().showsChange()) {
+            fprintf(stderr, "the code view does not show the change\n");
+            return 1;
+        }
+    }
     const KernelEstimateReport& first = session.run().kernels.first();
     session.select(first.analysis.kernel->info.key);
     QApplication::processEvents();
@@ -163,7 +176,8 @@ int main(int argc, char** argv)
     const double baseMs = median(baseline);
     const double whatIfMs = median(whatIf);
     const double worstMs = *std::max_element(whatIf.begin(), whatIf.end());
-    printf("model %s on %s\n", qPrintable(session.model()->id()), qPrintable(session.gpu()->name));
+    printf("model %s on %s%s\n", qPrintable(session.model()->id()), qPrintable(session.gpu()->name),
+        withBaseline ? " with a baseline (change heat)" : "");
     printf("file: %d lines, %d kernels; kernel under change: %d statements\n", shownLines,
         int(session.run().kernels.size()), int(first.analysis.ir->statements.size()));
     printf("full-window repaint, nothing changed (baseline): median %.2f ms\n", baseMs);

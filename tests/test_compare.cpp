@@ -4,10 +4,14 @@
 // longer, global loads moved to shared memory, a kernel renamed, one added, one removed).
 #include "TestSupport.h"
 
+#include "analysis/ProjectIndexer.h"
 #include "compare/AnalysisComparison.h"
 #include "compare/ChangeExplanation.h"
 #include "compare/ComparisonWriter.h"
 #include "compare/ReportChanges.h"
+#include "compare/RunSnapshot.h"
+#include "export/EstimateWriter.h"
+#include "project/ProjectLoader.h"
 
 #include <QDir>
 #include <QFile>
@@ -75,6 +79,47 @@ const QJsonObject* kernelNamed(const QJsonArray& kernels, const QString& name, Q
         }
     }
     return nullptr;
+}
+
+// A kernel snapshot in words, every field: two that print alike are alike.
+QString describe(const KernelSnapshot& k)
+{
+    const auto n
+        = [](const std::optional<double>& v) { return v ? QString::number(*v, 'g', 17) : QStringLiteral("-"); };
+    QString text = QStringLiteral("%1|%2|%3:%4|P %5|%6|E %7|A %8|Sa %9\n")
+                       .arg(k.name, k.signature, k.file)
+                       .arg(k.line)
+                       .arg(n(k.powerW), k.noEstimate, n(k.energyJ), n(k.intensity))
+                       .arg(k.saturation, 0, 'g', 17);
+    for (const SliceSnapshot& s : k.slices)
+        text += QStringLiteral("  %1 P %2 A %3 w %4 |C| %5 #A %6 mem %7\n")
+                    .arg(s.space, n(s.powerW), n(s.intensity))
+                    .arg(s.share, 0, 'g', 17)
+                    .arg(s.length)
+                    .arg(s.arithmetic, 0, 'g', 17)
+                    .arg(s.accesses, 0, 'g', 17);
+    for (const LineSnapshot& l : k.lines)
+        text += QStringLiteral("  %1:%2 %3 W %4 J %5\n").arg(l.file).arg(l.line).arg(l.code, n(l.heatW), n(l.energyJ));
+    return text;
+}
+
+struct EstimatedFolder {
+    ProjectIndex index;
+    ModelLibrary library;
+    EstimateRun run;
+};
+
+std::unique_ptr<EstimatedFolder> estimateFolder(const QString& folder, const WhatIfSettings& settings)
+{
+    auto project = std::make_unique<EstimatedFolder>();
+    project->index = indexProject(loadProject({folder}, LoadOptions{}), test::parserOptions());
+    QStringList errors;
+    project->library = ModelLibrary::load({}, errors);
+    const ModelChoice choice = chooseModel(project->library, settings);
+    if (!errors.isEmpty() || !choice.error.isEmpty())
+        qFatal("no model: %s %s", qPrintable(errors.join(QLatin1Char(' '))), qPrintable(choice.error));
+    project->run = estimateProjectWhatIf(project->index, *choice.model, *choice.gpu, choice.energy, settings);
+    return project;
 }
 
 } // namespace
@@ -306,6 +351,78 @@ private Q_SLOTS:
         QVERIFY(warned.contains(QStringLiteral("There is no estimate now: empty body")));
         QVERIFY(addedKernelExplanationHtml(QStringLiteral("histogram"), QStringLiteral("b.json"))
                     .contains(QStringLiteral("histogram is new")));
+    }
+
+    // The app takes the current estimates' snapshot directly (every what-if step); it must hold
+    // exactly what the analysis JSON holds, read back as a saved baseline is. On the bundled
+    // example (loops, shared memory, device functions in a header) and tests/compare, with and
+    // without a time, with the energy model.
+    void snapshotOfARunEqualsItsJson()
+    {
+        for (const QString& folder : {test::exampleDir(), test::sourceDir() + QStringLiteral("/tests/compare/new")}) {
+            for (const bool timed : {false, true}) {
+                WhatIfSettings settings;
+                settings.gpuId = QStringLiteral("gtx480");
+                if (timed)
+                    settings.seconds = 0.002;
+                const auto project = estimateFolder(folder, settings);
+                QVERIFY(project->run.kernels.size() >= 3);
+                const AnalysisSnapshot direct = analysisSnapshotOf(project->run, folder);
+                QString error;
+                const std::optional<AnalysisSnapshot> json
+                    = readAnalysisSnapshot(estimateJson(project->run, folder), &error);
+                QVERIFY2(json, qPrintable(error));
+                QCOMPARE(direct.gpu, json->gpu);
+                QCOMPARE(direct.model, json->model);
+                QCOMPARE(direct.energyModel, json->energyModel);
+                QCOMPARE(direct.root, json->root);
+                QCOMPARE(direct.kernels.size(), json->kernels.size());
+                int withLines = 0;
+                for (int i = 0; i < direct.kernels.size(); ++i) {
+                    QCOMPARE(describe(direct.kernels[i]), describe(json->kernels[i]));
+                    withLines += !direct.kernels[i].lines.isEmpty() && direct.kernels[i].energyJ.has_value();
+                }
+                QVERIFY(withLines >= 3);
+                // Without a root, the folder every kernel's file is in, as the reader takes it.
+                QCOMPARE(analysisSnapshotOf(project->run, QString()).root,
+                    readAnalysisSnapshot(estimateJson(project->run, QString()), &error)->root);
+            }
+        }
+    }
+
+    // A what-if step compares again reusing every pair whose kernel did not change: the result
+    // is the full comparison's, including a kernel that changed enough to be paired otherwise.
+    void comparingAgainEqualsComparingAfresh()
+    {
+        WhatIfSettings settings;
+        settings.gpuId = QStringLiteral("gtx480");
+        const auto base = estimateFolder(test::sourceDir() + QStringLiteral("/tests/compare/base"), settings);
+        const auto now = estimateFolder(test::sourceDir() + QStringLiteral("/tests/compare/new"), settings);
+        const AnalysisSnapshot b = analysisSnapshotOf(base->run, QString());
+        AnalysisSnapshot n = analysisSnapshotOf(now->run, QString());
+        const AnalysisComparison before = compareAnalyses(b, n);
+        // One kernel changes: its power and its hottest line.
+        int smooth = -1;
+        for (int i = 0; i < n.kernels.size(); ++i)
+            smooth = n.kernels[i].name == QStringLiteral("smooth") ? i : smooth;
+        QVERIFY(smooth >= 0);
+        *n.kernels[smooth].powerW += 25;
+        n.kernels[smooth].lines.first().heatW += 25;
+        const AnalysisComparison again = compareAnalysesAgain(b, n, before, {smooth});
+        QCOMPARE(comparisonJson(again), comparisonJson(compareAnalyses(b, n)));
+        QVERIFY(comparisonJson(again) != comparisonJson(before));
+        // Told nothing changed, it takes nothing again: the previous differences are reused (the
+        // caller's promise is what makes a step cheap).
+        QCOMPARE(comparisonJson(compareAnalysesAgain(b, n, before, {})), comparisonJson(before));
+        // The renamed kernel's work changed: it is no longer paired as renamed, as afresh.
+        int scale = -1;
+        for (int i = 0; i < n.kernels.size(); ++i)
+            scale = n.kernels[i].name == QStringLiteral("scaleVectorBy") ? i : scale;
+        for (SliceSnapshot& s : n.kernels[scale].slices)
+            s.arithmetic *= 10;
+        const AnalysisComparison fresh = compareAnalyses(b, n);
+        QCOMPARE(comparisonJson(compareAnalysesAgain(b, n, again, {scale})), comparisonJson(fresh));
+        QCOMPARE(fresh.added.size(), 2);
     }
 
     // The report's section from the two versions of tests/compare, each saved as the CLI saves it.

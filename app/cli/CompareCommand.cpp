@@ -35,12 +35,8 @@ std::optional<AnalysisSnapshot> snapshotOf(const QString& input, const CommonOpt
     if (!readWhatIfOptions(side, whatIf, error) || !compileWhatIfPtx(side, whatIf, error))
         return std::nullopt;
     const ProjectIndex index = indexInputs(side);
-    std::optional<AnalysisSnapshot> snapshot
-        = analysisSnapshotOf(estimateProjectWhatIf(index, *whatIf.model, *whatIf.gpu, whatIf.energy, whatIf.settings),
-            commonFolder(side.inputs), &error);
-    if (!snapshot)
-        error = QStringLiteral("%1: %2").arg(input, error);
-    return snapshot;
+    return analysisSnapshotOf(estimateProjectWhatIf(index, *whatIf.model, *whatIf.gpu, whatIf.energy, whatIf.settings),
+        commonFolder(side.inputs));
 }
 
 } // namespace

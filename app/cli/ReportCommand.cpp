@@ -58,13 +58,9 @@ int runReportCommand(const QStringList& args)
     reportOptions.title = options.values.value(QStringLiteral("title"));
     ReportDocument document = buildReport(run, whatIf.settings, reportOptions);
     if (baseline) {
-        const std::optional<AnalysisSnapshot> now = analysisSnapshotOf(run, reportOptions.projectFolder, &error);
-        if (!now) {
-            fprintf(stderr, "slicewatt-cli report: %s\n", qPrintable(error));
-            return ExitAnalysisErrors;
-        }
-        document.changes = reportChangesOf(
-            compareAnalyses(*baseline, *now), QFileInfo(baselineFile).fileName(), reportOptions.projectFolder);
+        document.changes
+            = reportChangesOf(compareAnalyses(*baseline, analysisSnapshotOf(run, reportOptions.projectFolder)),
+                QFileInfo(baselineFile).fileName(), reportOptions.projectFolder);
     }
 
     // The painter writes atomically: on failure the target is left as it was.

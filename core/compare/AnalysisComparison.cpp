@@ -120,7 +120,26 @@ double LineChange::magnitude() const
     return std::abs(heatW.delta().value_or(0));
 }
 
-AnalysisComparison compareAnalyses(const AnalysisSnapshot& base, const AnalysisSnapshot& now)
+namespace {
+
+KernelChange kernelChange(const AnalysisSnapshot& base, const AnalysisSnapshot& now, const KernelPair& pair)
+{
+    KernelChange change;
+    change.pair = pair;
+    change.base = base.kernels[pair.base];
+    change.now = now.kernels[pair.now];
+    change.powerW = {change.base.powerW, change.now.powerW};
+    change.energyJ = {change.base.energyJ, change.now.energyJ};
+    change.intensity = {change.base.intensity, change.now.intensity};
+    change.saturation = {change.base.saturation, change.now.saturation};
+    change.slices = sliceChanges(change.base, change.now);
+    change.lines = lineChanges(change.base, change.now);
+    return change;
+}
+
+// Every difference, each pair's taken by `changeOf`.
+template <typename ChangeOf>
+AnalysisComparison compareWith(const AnalysisSnapshot& base, const AnalysisSnapshot& now, ChangeOf changeOf)
 {
     AnalysisComparison comparison;
     comparison.base = base;
@@ -135,24 +154,35 @@ AnalysisComparison compareAnalyses(const AnalysisSnapshot& base, const AnalysisS
                                 .arg(base.energyModel.isEmpty() ? QStringLiteral("none") : base.energyModel,
                                     now.energyModel.isEmpty() ? QStringLiteral("none") : now.energyModel);
     const KernelPairing pairing = pairKernels(base, now);
-    for (const KernelPair& pair : pairing.pairs) {
-        KernelChange change;
-        change.pair = pair;
-        change.base = base.kernels[pair.base];
-        change.now = now.kernels[pair.now];
-        change.powerW = {change.base.powerW, change.now.powerW};
-        change.energyJ = {change.base.energyJ, change.now.energyJ};
-        change.intensity = {change.base.intensity, change.now.intensity};
-        change.saturation = {change.base.saturation, change.now.saturation};
-        change.slices = sliceChanges(change.base, change.now);
-        change.lines = lineChanges(change.base, change.now);
-        comparison.kernels.append(change);
-    }
+    for (const KernelPair& pair : pairing.pairs)
+        comparison.kernels.append(changeOf(pair));
     for (const int n : pairing.added)
         comparison.added.append(now.kernels[n]);
     for (const int b : pairing.removed)
         comparison.removed.append(base.kernels[b]);
     return comparison;
+}
+
+} // namespace
+
+AnalysisComparison compareAnalyses(const AnalysisSnapshot& base, const AnalysisSnapshot& now)
+{
+    return compareWith(base, now, [&](const KernelPair& pair) { return kernelChange(base, now, pair); });
+}
+
+AnalysisComparison compareAnalysesAgain(const AnalysisSnapshot& base, const AnalysisSnapshot& now,
+    const AnalysisComparison& previous, const QSet<int>& changedRows)
+{
+    QHash<int, const KernelChange*> previousByRow; // the new version's row → its pair before
+    for (const KernelChange& k : previous.kernels)
+        previousByRow.insert(k.pair.now, &k);
+    return compareWith(base, now, [&](const KernelPair& pair) {
+        const KernelChange* before = previousByRow.value(pair.now);
+        if (before && !changedRows.contains(pair.now) && before->pair.base == pair.base
+            && before->pair.match == pair.match && before->pair.similarity == pair.similarity)
+            return *before;
+        return kernelChange(base, now, pair);
+    });
 }
 
 QStringList increasesOver(const AnalysisComparison& comparison, double percent)

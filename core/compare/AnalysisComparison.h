@@ -4,6 +4,7 @@
 #include "AnalysisSnapshot.h"
 #include "KernelMatching.h"
 
+#include <QSet>
 #include <QStringList>
 #include <QVector>
 
@@ -60,6 +61,12 @@ struct AnalysisComparison {
 
 // Pairs the kernels (pairKernels) and takes the difference of every number.
 AnalysisComparison compareAnalyses(const AnalysisSnapshot& base, const AnalysisSnapshot& now);
+// The same after a change to some kernels of `now` only (a what-if step): `previous` compared
+// `base` with the version before, and `changedRows` are the rows of `now.kernels` that differ
+// from it. A pair found again whose new kernel did not change keeps its previous differences;
+// the rest are taken again. Equal to compareAnalyses(base, now).
+AnalysisComparison compareAnalysesAgain(const AnalysisSnapshot& base, const AnalysisSnapshot& now,
+    const AnalysisComparison& previous, const QSet<int>& changedRows);
 
 // The paired kernels whose predicted energy per launch or power rose by more than `percent`,
 // each as "name: power +12.5 % (150.0 → 168.8 W)"; what a CI gate fails on.

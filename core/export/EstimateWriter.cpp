@@ -6,6 +6,7 @@
 #include "KernelListing.h"
 #include "ModelAccuracyText.h"
 #include "OutputFormatting.h"
+#include "SourceLineCache.h"
 #include "common/CsvFields.h"
 
 #include <QHash>
@@ -23,13 +24,7 @@ QByteArray estimateJson(const EstimateRun& run, const QString& projectRoot)
     QJsonArray kernels;
     // Each hot line carries its code, so a saved analysis can be compared with a later version
     // of the file (compare pairs lines by their text); each file is read once.
-    QHash<QString, std::optional<QStringList>> sources;
-    const auto codeAt = [&sources](const QString& file, int line) {
-        auto it = sources.find(file);
-        if (it == sources.end())
-            it = sources.insert(file, readSourceLines(file));
-        return *it && line >= 1 && line <= (*it)->size() ? (*it)->at(line - 1).trimmed() : QString();
-    };
+    SourceLineCache sources;
     for (const KernelEstimateReport& report : run.kernels) {
         const KernelEstimate& e = report.estimate;
         const FunctionInfo& info = report.analysis.kernel->info;
@@ -80,7 +75,8 @@ QByteArray estimateJson(const EstimateRun& run, const QString& projectRoot)
             h.insert(QStringLiteral("line"), line.line);
             if (line.file != info.location.file)
                 h.insert(QStringLiteral("file"), line.file);
-            h.insert(QStringLiteral("code"), codeAt(line.file.isEmpty() ? info.location.file : line.file, line.line));
+            h.insert(QStringLiteral("code"),
+                sources.trimmedLine(line.file.isEmpty() ? info.location.file : line.file, line.line));
             h.insert(QStringLiteral("heat_w"), line.watts);
             if (e.energy)
                 h.insert(QStringLiteral("energy_j"), line.joules);

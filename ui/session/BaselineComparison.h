@@ -2,9 +2,11 @@
 #pragma once
 
 #include "compare/AnalysisComparison.h"
+#include "export/SourceLineCache.h"
 
 #include <QHash>
 #include <QObject>
+#include <QSet>
 
 #include <memory>
 
@@ -13,10 +15,11 @@ namespace slicewatt {
 class ProjectSession;
 
 // The session's estimates set beside a baseline (issue 18: "Compare with…" a saved analysis or
-// a git revision). The current estimates are written as `analyze --format json` writes them and
-// read back, exactly as `slicewatt-cli compare` reads both sides, so the app and the CLI pair
+// a git revision). The current estimates are taken as the snapshot `slicewatt-cli compare` reads
+// (compare/RunSnapshot: the numbers of `analyze --format json`), so the app and the CLI pair
 // kernels and take differences alike. The comparison is recomputed when asked for after the
-// estimates changed (a what-if step costs nothing while no view asks).
+// estimates changed (a what-if step costs nothing while no view asks), and a what-if step
+// rebuilds only the snapshot of the kernel it changed.
 class BaselineComparison : public QObject {
     Q_OBJECT
 public:
@@ -42,11 +45,18 @@ Q_SIGNALS:
 
 private:
     void refresh() const;
+    void markStale(const QString& kernelKey);
 
     const ProjectSession& m_session;
     std::unique_ptr<const AnalysisSnapshot> m_baseline;
     QString m_label;
     mutable bool m_stale = true;
+    // The current estimates' snapshots, by run row, kept across what-if steps.
+    mutable QVector<KernelSnapshot> m_now;
+    mutable QString m_nowRoot;
+    mutable bool m_allKernelsStale = true; // a project-wide change: every kernel, and the sources
+    mutable QSet<QString> m_staleKernels; // keys of kernels a what-if changed
+    mutable SourceLineCache m_sources;
     mutable std::unique_ptr<AnalysisComparison> m_comparison;
     mutable QHash<QString, int> m_changeByKernel; // kernel key → index in m_comparison->kernels
 };

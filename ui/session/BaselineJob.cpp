@@ -45,9 +45,7 @@ void BaselineJob::start(const QString& projectFolder, const QString& revision,
         }
         const ProjectIndex index = indexProject(loadProject({folder}), parser);
         result.snapshot = analysisSnapshotOf(
-            estimateProjectWhatIf(index, *choice.model, *choice.gpu, choice.energy, settings), folder, &error);
-        if (!result.snapshot)
-            result.error = error;
+            estimateProjectWhatIf(index, *choice.model, *choice.gpu, choice.energy, settings), folder);
         return result;
     }));
 }
