@@ -82,8 +82,11 @@ QVector<double> HeatLegend::ticks() const
 {
     if (m_maxWatts <= 0)
         return {0.0};
-    // Diverging: the plain bar's steps on each side of 0, so each side has a labelled tick.
-    const double step = niceStep(m_maxWatts);
+    // Diverging: as many steps over −max … max as the plain bar has over 0 … max, but never
+    // so coarse that a side has no labelled tick.
+    double step = niceStep(m_diverging ? 2 * m_maxWatts : m_maxWatts);
+    if (step > m_maxWatts)
+        step = niceStep(m_maxWatts);
     const int last = int(std::floor(m_maxWatts * (1 + 1e-9) / step));
     QVector<double> values;
     for (int i = m_diverging ? -last : 0; i <= last; ++i)
