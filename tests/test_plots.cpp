@@ -16,6 +16,7 @@
 #include "session/ProjectSession.h"
 
 #include <QProcess>
+#include <QRegularExpression>
 #include <QtTest>
 
 #include <algorithm>
@@ -190,6 +191,113 @@ private Q_SLOTS:
         // The visible log axis and the map's hidden log10 axis show the same range.
         QVERIFY(nearlyEqual(std::log10(plot.xAxis->range().lower), plot.xAxis2->range().lower));
         QVERIFY(nearlyEqual(std::log10(plot.xAxis->range().upper), plot.xAxis2->range().upper));
+    }
+
+    // Issue 19: the wheel zooms at the cursor, Shift+drag zooms to the band, a drag pans, a
+    // double-click goes home; the map's hidden axis follows; the reader's view outlives a
+    // refresh; hovering reads the model's power where the cursor is.
+    void surfacesZoomPanResetAndReadOut()
+    {
+        SurfacePlot plot;
+        plot.resize(640, 420);
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        plot.refresh(makePlotContext(session()));
+        plot.replot();
+        const QCPRange home = plot.xAxis->range();
+        const QCPRange homeSa = plot.yAxis->range();
+        // A kernel at Sa = 1 (most are) has its whole 14 px diamond inside the plot.
+        QVERIFY(plot.yAxis->coordToPixel(1.0) - plot.axisRect()->rect().top() >= 7.5);
+        const QPoint centre = plot.axisRect()->rect().center();
+        const auto mapFollows = [&] {
+            return nearlyEqual(std::log10(plot.xAxis->range().lower), plot.xAxis2->range().lower)
+                && nearlyEqual(std::log10(plot.xAxis->range().upper), plot.xAxis2->range().upper);
+        };
+
+        // The read-out: the axes' values there and the map's power, which is the model's.
+        const QString readout = plot.readoutAt(centre);
+        const double intensity = plot.xAxis->pixelToCoord(centre.x());
+        const double saturation = plot.yAxis->pixelToCoord(centre.y());
+        QVERIFY2(readout.contains(QStringLiteral("Intensity Ã = ") + formatNumber(intensity, 4)), qPrintable(readout));
+        QVERIFY2(
+            readout.contains(QStringLiteral("SM saturation Sa = ") + formatNumber(saturation, 4)), qPrintable(readout));
+        const QRegularExpressionMatch power = QRegularExpression(QStringLiteral("Power = ([0-9.]+) W")).match(readout);
+        QVERIFY2(power.hasMatch(), qPrintable(readout));
+        const double expected = plot.colorMap()->data()->data(
+            plot.xAxis2->pixelToCoord(centre.x()), plot.yAxis->pixelToCoord(centre.y()));
+        QVERIFY(nearlyEqual(power.captured(1).toDouble(), expected, 1e-3));
+        QVERIFY(plot.readoutAt(QPointF(2, 2)).isEmpty()); // outside the axes
+
+        QWheelEvent wheel(centre, plot.mapToGlobal(centre), QPoint(), QPoint(0, 240), Qt::NoButton, Qt::NoModifier,
+            Qt::NoScrollPhase, false);
+        QCoreApplication::sendEvent(&plot, &wheel);
+        QVERIFY(plot.xAxis->range().size() < home.size());
+        QVERIFY(plot.yAxis->range().size() < homeSa.size());
+        QVERIFY(plot.isViewChanged());
+        QVERIFY(mapFollows());
+        const QCPRange zoomed = plot.xAxis->range();
+        // A what-if step redraws under the reader's view.
+        plot.refresh(makePlotContext(session()));
+        QVERIFY(nearlyEqual(plot.xAxis->range().lower, zoomed.lower)
+            && nearlyEqual(plot.xAxis->range().upper, zoomed.upper));
+        QVERIFY(mapFollows());
+
+        // A drag pans: the range moves, its size stays.
+        QTest::mousePress(&plot, Qt::LeftButton, Qt::NoModifier, centre);
+        QTest::mouseMove(&plot, centre + QPoint(60, 0));
+        QTest::mouseRelease(&plot, Qt::LeftButton, Qt::NoModifier, centre + QPoint(60, 0));
+        QVERIFY(plot.xAxis->range().lower < zoomed.lower);
+        QVERIFY(nearlyEqual(std::log10(plot.xAxis->range().upper / plot.xAxis->range().lower),
+            std::log10(zoomed.upper / zoomed.lower), 1e-6));
+
+        // Home again.
+        QTest::mouseDClick(&plot, Qt::LeftButton, Qt::NoModifier, centre);
+        QVERIFY(!plot.isViewChanged());
+        QVERIFY(
+            nearlyEqual(plot.xAxis->range().lower, home.lower) && nearlyEqual(plot.xAxis->range().upper, home.upper));
+        QVERIFY(mapFollows());
+
+        // Shift+drag: the rubber band's corners become the ranges (to the pixel: QRect's
+        // right and bottom edges lie one pixel inside the release point).
+        const QPoint from = centre - QPoint(80, 50);
+        const QPoint to = centre + QPoint(40, 30);
+        const double left = plot.xAxis->pixelToCoord(from.x());
+        const double right = plot.xAxis->pixelToCoord(to.x());
+        const double rightBeyond = plot.xAxis->pixelToCoord(to.x() + 1);
+        const double top = plot.yAxis->pixelToCoord(from.y());
+        const double bottom = plot.yAxis->pixelToCoord(to.y());
+        const double bottomBeyond = plot.yAxis->pixelToCoord(to.y() + 1);
+        QTest::mousePress(&plot, Qt::LeftButton, Qt::ShiftModifier, from);
+        QTest::mouseMove(&plot, to);
+        QTest::mouseRelease(&plot, Qt::LeftButton, Qt::ShiftModifier, to);
+        QVERIFY(nearlyEqual(plot.xAxis->range().lower, left, 1e-6));
+        QVERIFY2(
+            std::abs(std::log10(plot.xAxis->range().upper / right)) <= std::abs(std::log10(rightBeyond / right)) * 1.01,
+            qPrintable(QStringLiteral("%1 vs %2").arg(plot.xAxis->range().upper).arg(right)));
+        QVERIFY(nearlyEqual(plot.yAxis->range().upper, top, 1e-6));
+        QVERIFY(std::abs(plot.yAxis->range().lower - bottom) <= std::abs(bottomBeyond - bottom) * 1.01);
+        QVERIFY(mapFollows());
+        QTest::keyClick(&plot, Qt::Key_Home);
+        QVERIFY(!plot.isViewChanged());
+
+        // On a curve: the nearest point of the sweep, named.
+        SaturationSweepPlot sweep;
+        sweep.resize(640, 420);
+        sweep.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&sweep));
+        sweep.refresh(makePlotContext(session()));
+        sweep.replot();
+        const QCPGraphData last = *(sweep.sweepGraph()->data()->constEnd() - 1);
+        const QPointF at(sweep.xAxis->coordToPixel(last.key), sweep.yAxis->coordToPixel(last.value));
+        const QString onCurve = sweep.readoutAt(at + QPointF(2, 1));
+        QVERIFY2(onCurve.contains(QStringLiteral("sweep: SM saturation Sa = 1, Kernel power P̂ = ")
+                     + formatNumber(last.value, 4) + QStringLiteral(" W")),
+            qPrintable(onCurve));
+        // The Active SMs axis follows a zoom of the Sa axis.
+        QWheelEvent sweepWheel(at.toPoint(), sweep.mapToGlobal(at.toPoint()), QPoint(), QPoint(0, 120), Qt::NoButton,
+            Qt::NoModifier, Qt::NoScrollPhase, false);
+        QCoreApplication::sendEvent(&sweep, &sweepWheel);
+        QVERIFY(nearlyEqual(sweep.xAxis2->range().upper, sweep.xAxis->range().upper * session().gpu()->sms, 1e-9));
     }
 
     void surfaceShowsTheKernelAndItsSlices()

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "PlotBase.h"
 
+#include "PlotReadout.h"
+
+#include <QToolTip>
+
 #include <cmath>
 
 namespace slicewatt {
@@ -8,8 +12,11 @@ namespace slicewatt {
 PlotBase::PlotBase(QWidget* parent)
     : QCustomPlot(parent)
 {
-    // Plots are read, not explored: no zoom or drag that would hide the operating points.
-    setInteractions(QCP::Interactions());
+    // Every axis rect pans and zooms both ways (QCustomPlot's defaults for a rect's axes); the
+    // rubber band is Shift+drag (mousePressEvent), a plain drag pans.
+    setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    setFocusPolicy(Qt::ClickFocus); // Home and R reset the view of the plot clicked last
+    setMouseTracking(true); // the hover read-out
     setMinimumSize(240, 180);
     setNoAntialiasingOnDrag(true);
     applyPalette(*this, m_palette);
@@ -31,7 +38,69 @@ void PlotBase::beginRefresh()
 void PlotBase::endRefresh()
 {
     applyPalette(*this, m_palette);
+    m_view.refreshed(*this);
     replot(rpQueuedReplot);
+}
+
+void PlotBase::resetView()
+{
+    m_view.reset(*this);
+    replot(rpQueuedReplot);
+}
+
+QString PlotBase::readoutAt(const QPointF& pos) const
+{
+    return m_message.isEmpty() ? plotReadout(*this, pos) : QString();
+}
+
+void PlotBase::mousePressEvent(QMouseEvent* event)
+{
+    setSelectionRectMode(event->modifiers() & Qt::ShiftModifier ? QCP::srmZoom : QCP::srmNone);
+    m_dragging = true;
+    QToolTip::hideText();
+    QCustomPlot::mousePressEvent(event);
+}
+
+void PlotBase::mouseReleaseEvent(QMouseEvent* event)
+{
+    QCustomPlot::mouseReleaseEvent(event);
+    if (m_dragging)
+        m_view.navigated(*this); // a pan or a rubber band; a plain click changes nothing
+    m_dragging = false;
+    setSelectionRectMode(QCP::srmNone);
+}
+
+void PlotBase::mouseMoveEvent(QMouseEvent* event)
+{
+    QCustomPlot::mouseMoveEvent(event);
+    if (event->buttons() != Qt::NoButton)
+        return;
+    const QString text = readoutAt(event->position());
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(event->globalPosition().toPoint(), text, this);
+}
+
+void PlotBase::mouseDoubleClickEvent(QMouseEvent* event)
+{
+    QCustomPlot::mouseDoubleClickEvent(event);
+    resetView();
+}
+
+void PlotBase::wheelEvent(QWheelEvent* event)
+{
+    QCustomPlot::wheelEvent(event);
+    m_view.navigated(*this);
+}
+
+void PlotBase::keyPressEvent(QKeyEvent* event)
+{
+    if (event->key() == Qt::Key_Home || event->key() == Qt::Key_R) {
+        resetView();
+        return;
+    }
+    QCustomPlot::keyPressEvent(event);
 }
 
 void PlotBase::insertTitleRow()

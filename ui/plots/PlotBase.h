@@ -3,6 +3,7 @@
 
 #include "PlotContext.h"
 #include "PlotStyle.h"
+#include "PlotView.h"
 
 #include <qcustomplot.h>
 
@@ -26,6 +27,14 @@ public:
 
     // The text shown instead of (or over) the plot; empty when none.
     QString message() const { return m_message; }
+
+    // Exploring, as in hotspot's and Nsight's charts: the wheel zooms at the cursor, a drag
+    // pans, Shift+drag zooms to the rubber band, a double-click (or Home, or R) goes back to
+    // the whole plot. The reader's view survives refreshes (a what-if step redraws the data
+    // under it) until reset. Hovering shows the values under the cursor (plotReadout).
+    void resetView();
+    bool isViewChanged() const { return m_view.changed(); }
+    QString readoutAt(const QPointF& pos) const;
 
 protected:
     // Removes the previous refresh's items (labels, guides) and message.
@@ -62,6 +71,12 @@ protected:
     static double axisFraction(const QCPAxis* axis, double value);
 
     void resizeEvent(QResizeEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
 
 private:
     int titleColumns() const;
@@ -70,6 +85,8 @@ private:
     QCPTextElement* m_title = nullptr;
     QString m_titleText; // unwrapped, re-wrapped to the width on resize
     QString m_message;
+    PlotView m_view;
+    bool m_dragging = false; // a button went down on the plot and has not come up
 };
 
 } // namespace slicewatt

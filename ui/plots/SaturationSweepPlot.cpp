@@ -20,6 +20,9 @@ SaturationSweepPlot::SaturationSweepPlot(QWidget* parent)
     smTicks->setTickStep(1);
     smTicks->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
     xAxis2->setTicker(smTicks);
+    // Active SMs are Sa × the GPU's SMs: the top axis follows the bottom one's zoom and pan.
+    connect(xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
+        [this](const QCPRange& range) { xAxis2->setRange(range.lower * m_sms, range.upper * m_sms); });
     endRefresh();
 }
 
@@ -51,8 +54,9 @@ void SaturationSweepPlot::refresh(const PlotContext& context)
         highest = std::max(highest, point.watts);
     }
     // Ranges first: labels choose their side from where the point is on the axes.
+    m_sms = std::max(gpu.sms, 1);
     xAxis->setRange(0, 1.02);
-    xAxis2->setRange(0, 1.02 * std::max(gpu.sms, 1));
+    xAxis2->setRange(0, 1.02 * m_sms);
     yAxis->setRange(0, highest * 1.12 + 0.5);
     m_sweepGraph = addGraph(xAxis, yAxis);
     m_sweepGraph->setName(QStringLiteral("sweep"));

@@ -24,6 +24,7 @@ private:
     QVector<SweepPoint> m_sweep;
     QCPGraph* m_sweepGraph = nullptr;
     QCPGraph* m_markerGraph = nullptr;
+    int m_sms = 1; // the GPU shown: Active SMs = Sa × m_sms on the top axis
 };
 
 } // namespace slicewatt

@@ -11,6 +11,9 @@
 namespace slicewatt::surfacemap {
 namespace {
 
+// Half the largest operating-point marker (the kernel's diamond, 14 px) and its pen.
+constexpr int kMarkerRoomPx = 9;
+
 double mapKey(const GridAxis& axis, double intensity)
 {
     return axis.logarithmic ? std::log10(intensity) : intensity;
@@ -26,6 +29,14 @@ void setupAxes(QCPAxisRect* rect, bool logarithmic)
     setLogarithmicAxis(intensity, logarithmic);
     rect->axis(QCPAxis::atLeft)->grid()->setVisible(false);
     intensity->grid()->setVisible(false);
+    // The map lives on the hidden axis: it follows every zoom and pan of the visible one (once:
+    // a plot that switches the scale sets its axes up again).
+    QObject::disconnect(intensity, nullptr, keys, nullptr);
+    QObject::connect(
+        intensity, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), keys, [intensity, keys](const QCPRange& range) {
+            const bool log = intensity->scaleType() == QCPAxis::stLogarithmic && range.lower > 0;
+            keys->setRange(log ? std::log10(range.lower) : range.lower, log ? std::log10(range.upper) : range.upper);
+        });
 }
 
 void setRanges(QCPAxisRect* rect, const ModelGrid& grid)
@@ -33,11 +44,15 @@ void setRanges(QCPAxisRect* rect, const ModelGrid& grid)
     const GridAxis& x = grid.intensity();
     rect->axis(QCPAxis::atBottom)->setRange(x.first, x.last);
     rect->axis(QCPAxis::atTop)->setRange(mapKey(x, x.first), mapKey(x, x.last));
-    // Half a row beyond the first row, so it is not cut in half; a little more above the last
-    // (Sa = 1, where most kernels run) so the markers there are drawn whole.
+    // Half a row beyond the first row, so it is not cut in half; above the last (Sa = 1, where
+    // most kernels run) room for a whole operating-point marker and its outline, in pixels of
+    // the rect as laid out (a share of the range before the first layout).
     const GridAxis& sa = grid.saturation();
     const double halfRow = sa.count > 1 ? 0.5 * (sa.last - sa.first) / (sa.count - 1) : 0.05;
-    rect->axis(QCPAxis::atLeft)->setRange(sa.first - halfRow, sa.last + std::max(halfRow, 0.03));
+    const double span = sa.last - sa.first + halfRow;
+    const int height = rect->height();
+    const double marker = height > 3 * kMarkerRoomPx ? span * kMarkerRoomPx / (height - kMarkerRoomPx) : 0.06 * span;
+    rect->axis(QCPAxis::atLeft)->setRange(sa.first - halfRow, sa.last + std::max(halfRow, marker));
 }
 
 QCPColorScale* addScale(QCustomPlot& plot)
