@@ -346,6 +346,21 @@ private Q_SLOTS:
         QCOMPARE(saturationOf(few.out, "imagepipe::tonemap"), 6.0 / 30.0);
         const CliResult sa = runCli({"analyze", test::exampleDir(), "--sa", "0.5", "-f", "json"});
         QCOMPARE(saturationOf(sa.out, "imagepipe::tonemap"), 0.5);
+        // A launch the GPU cannot run is refused with its limit, never clamped: 1024 threads run
+        // on a GTX 480 (compute capability 2.0), not on a GTX 280 (1.3: 512); 4096 on neither.
+        QCOMPARE(runCli({"analyze", test::exampleDir(), "--gpu", "gtx480", "--block", "1024"}).exitCode, 0);
+        const CliResult gt200 = runCli({"analyze", test::exampleDir(), "--gpu", "gtx280", "--block", "1024"});
+        QCOMPARE(gt200.exitCode, 2);
+        QVERIFY2(
+            gt200.err.contains("1024 threads per block: GeForce GTX 280 (compute capability 1.3) runs at most 512"),
+            gt200.err.constData());
+        const CliResult huge = runCli({"analyze", test::exampleDir(), "--gpu", "gtx480", "--block", "4096"});
+        QCOMPARE(huge.exitCode, 2);
+        QVERIFY2(huge.err.contains("runs at most 1024 per block"), huge.err.constData());
+        const CliResult grid = runCli({"analyze", test::exampleDir(), "--gpu", "gtx480", "--grid", "70000"});
+        QCOMPARE(grid.exitCode, 2);
+        QVERIFY2(grid.err.contains("70000 blocks in the grid's x dimension"), grid.err.constData());
+        QCOMPARE(runCli({"analyze", test::exampleDir(), "--gpu", "v100", "--grid", "70000"}).exitCode, 0);
     }
 
     void analyzeTakesTripCountsAndBranchProbabilitiesByLine()

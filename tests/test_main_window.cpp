@@ -132,6 +132,24 @@ private Q_SLOTS:
         Q_EMIT gpu->activated(gpu->currentIndex());
         QCOMPARE(window.session().settings().gpuId, QStringLiteral("gtx480"));
         QCOMPARE(window.session().gpu()->id, QStringLiteral("gtx480"));
+
+        // A launch the GPU cannot run is refused with the limit named and the box put back;
+        // one it can is applied (and undoable).
+        WhatIfPanel& panel = window.whatIfPanel();
+        QSpinBox* block = panel.blockSpin();
+        const int steps = window.history().stack().count();
+        block->setValue(4096);
+        QVERIFY2(panel.launchRefusal().contains("4096 threads per block: GeForce GTX 480 (compute capability 2.0) "
+                                                "runs at most 1024 per block"),
+            qPrintable(panel.launchRefusal()));
+        QCOMPARE(block->value(), 0); // the code's launch, as before
+        QVERIFY(!window.session().kernelWhatIf(key).blockThreads);
+        QCOMPARE(window.history().stack().count(), steps);
+        block->setValue(512);
+        QVERIFY(panel.launchRefusal().isEmpty());
+        QCOMPARE(window.session().kernelWhatIf(key).blockThreads, std::optional<qint64>(512));
+        QCOMPARE(window.history().stack().count(), steps + 1);
+        QVERIFY(!block->keyboardTracking()); // 4096 is not tried as 4, 40, 409 while typed
     }
 
     void exportedReportIsTheCliReport()

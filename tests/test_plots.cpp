@@ -503,12 +503,63 @@ private Q_SLOTS:
         ContributionBars bars;
         bars.refresh(makePlotContext(session()));
         QCOMPARE(bars.message(), session().modelError());
-        // The four JoS13 surfaces still make sense without estimates: no points on them.
+        // The selected model's surfaces still make sense without estimates: no points on them.
         GpuSurfacesGrid grid;
         grid.refresh(makePlotContext(session()));
-        QCOMPARE(int(grid.panels().size()), 4);
-        for (const GpuSurfacesGrid::Panel& panel : grid.panels())
+        QCOMPARE(grid.modelId(), QStringLiteral("jsw12"));
+        QVERIFY(!grid.panels().isEmpty());
+        for (const GpuSurfacesGrid::Panel& panel : grid.panels()) {
+            QVERIFY(model(QStringLiteral("jsw12")).supports(panel.gpuId));
             QVERIFY(panel.kernelGraph == nullptr);
+        }
+    }
+
+    // "All GPUs" shows the selected model (the wavelet network too); a launch-level model has
+    // no surface and the regression stands in, said in the title. Panels keep a readable size:
+    // as many columns as the width holds, a minimum height per row.
+    void gpuSurfacesFollowTheSelectedModelAndTheWidth()
+    {
+        session().setModel(QStringLiteral("wnn"));
+        GpuSurfacesGrid plot;
+        plot.resize(1300, 260);
+        plot.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&plot));
+        plot.refresh(makePlotContext(session()));
+        QCOMPARE(plot.modelId(), QStringLiteral("wnn"));
+        QVERIFY(plot.panels().size() >= 2);
+        const PowerModel& network = model(QStringLiteral("wnn"));
+        for (const GpuSurfacesGrid::Panel& panel : plot.panels()) {
+            QVERIFY(network.supports(panel.gpuId));
+            // The cells are the network's predictions on that GPU.
+            const ModelGrid& grid = panel.grid;
+            const int i = grid.intensity().count / 2;
+            const int j = grid.saturation().count - 1;
+            QVERIFY(std::isfinite(grid.watts(i, j)));
+            QVERIFY(panel.kernelGraph);
+        }
+        QCOMPARE(plot.columns(), std::min(4, int(plot.panels().size())));
+        plot.resize(560, 260);
+        QCoreApplication::sendPostedEvents();
+        QCOMPARE(plot.columns(), 2);
+        const int rows = (int(plot.panels().size()) + 1) / 2;
+        QVERIFY(plot.minimumHeight() >= rows * GpuSurfacesGrid::kMinPanelHeightPx);
+        // Axis labels on the outer panels only: the first column's Sa, the bottom row's intensity.
+        QCOMPARE(plot.panels()[0].rect->axis(QCPAxis::atLeft)->label(), QStringLiteral("Sa"));
+        QVERIFY(plot.panels()[1].rect->axis(QCPAxis::atLeft)->label().isEmpty());
+        QVERIFY(plot.panels()[0].rect->axis(QCPAxis::atBottom)->label().isEmpty() || plot.panels().size() <= 2);
+        QVERIFY(!plot.panels().last().rect->axis(QCPAxis::atBottom)->label().isEmpty());
+
+        session().setGpu(QStringLiteral("v100"));
+        session().setModel(QStringLiteral("launch-activity"));
+        plot.refresh(makePlotContext(session()));
+        QCOMPARE(plot.modelId(), QStringLiteral("jos13"));
+        QStringList texts;
+        for (QCPLayoutElement* element : plot.plotLayout()->elements(true)) {
+            if (auto* text = qobject_cast<QCPTextElement*>(element))
+                texts << text->text();
+        }
+        QVERIFY2(texts.join(QLatin1Char(' ')).contains(QStringLiteral("the regression stands in")),
+            qPrintable(texts.join(QLatin1Char('|'))));
     }
 
     void gpuSurfacesShareOneColourRange()
@@ -547,7 +598,7 @@ private Q_SLOTS:
             QString error;
             QTemporaryDir dir;
             QVERIFY(panel.exportCurrent(dir.filePath(QStringLiteral("p.png")), &error)); // draws it
-            auto* plot = qobject_cast<QCustomPlot*>(panel.currentWidget());
+            QCustomPlot* plot = panel.currentPlot(); // the All GPUs tab is a scroll area around its plot
             QCOMPARE(plot->axisRect()->axis(QCPAxis::atLeft)->tickLabelColor(), PlotPalette::dark().foreground);
         }
     }

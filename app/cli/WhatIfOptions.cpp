@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "WhatIfOptions.h"
 
+#include "estimate/LaunchLimits.h"
+
 #include "estimate/PtxWorkspace.h"
 #include "project/ProjectLoader.h"
 
@@ -110,8 +112,8 @@ bool readWhatIfOptions(const CommonOptions& options, WhatIfOptions& whatIf, QStr
     if (!readNumber(options, QStringLiteral("sa"), 0, 1, saturation, error)
         || !readNumber(options, QStringLiteral("threads"), 1, 1e15, threads, error)
         || !readNumber(options, QStringLiteral("static-w"), 0, 1e5, staticW, error)
-        || !readNumber(options, QStringLiteral("grid"), 1, 1e9, grid, error)
-        || !readNumber(options, QStringLiteral("block"), 1, 4096, block, error)
+        || !readNumber(options, QStringLiteral("grid"), 1, 2147483647.0, grid, error)
+        || !readNumber(options, QStringLiteral("block"), 1, 1e9, block, error)
         || !readNumber(options, QStringLiteral("time"), 0, 1e9, seconds, error)
         || !readNumber(options, QStringLiteral("delta"), 0, 1, delta, error))
         return false;
@@ -155,6 +157,13 @@ bool readWhatIfOptions(const CommonOptions& options, WhatIfOptions& whatIf, QStr
     whatIf.model = choice.model;
     whatIf.gpu = choice.gpu;
     whatIf.energy = choice.energy;
+    // The GPU's own limits: a launch it cannot run is refused, not clamped.
+    const QString limit = launchLimitProblem(*choice.gpu, grid ? std::optional<qint64>(qint64(*grid)) : std::nullopt,
+        block ? std::optional<qint64>(qint64(*block)) : std::nullopt);
+    if (!limit.isEmpty()) {
+        error = QStringLiteral("--grid/--block: %1").arg(limit);
+        return false;
+    }
     if (threads)
         settings.threads = qint64(*threads);
     settings.staticW = staticW;

@@ -671,10 +671,11 @@ QVariant KernelTreeModel::headerData(int section, Qt::Orientation orientation, i
         switch (section) {
         case NameColumn:
             return QStringLiteral("Name");
+        // Short headers: on a laptop the tree's names need the width (the tooltips say more).
         case PowerColumn:
-            return QStringLiteral("Power (W)");
+            return QStringLiteral("W");
         case ShareColumn:
-            return QStringLiteral("Share (%)");
+            return QStringLiteral("Share");
         case IntensityColumn:
             return QStringLiteral("Intensity");
         case ClassColumn:
@@ -682,7 +683,7 @@ QVariant KernelTreeModel::headerData(int section, Qt::Orientation orientation, i
         case SaturationColumn:
             return QStringLiteral("Sa");
         case ChangeColumn:
-            return QStringLiteral("Δ vs Baseline");
+            return QStringLiteral("Δ");
         }
     }
     if (role == Qt::ToolTipRole) {

@@ -13,6 +13,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
+#include <QScrollArea>
 #include <QStandardPaths>
 #include <QToolButton>
 
@@ -31,7 +32,7 @@ PlotsPanel::PlotsPanel(ProjectSession& session, QWidget* parent)
 {
     setDocumentMode(true);
     addPlot(m_surface = new SurfacePlot, tr("Surface"));
-    addPlot(m_gpus = new GpuSurfacesGrid, tr("All GPUs"));
+    addPlot(m_gpus = new GpuSurfacesGrid, tr("All GPUs"), true);
     addPlot(m_wnn = new WnnComparisonPlot, tr("Network vs regression"));
     addPlot(m_bars = new ContributionBars, tr("Slices"));
     addPlot(m_sweep = new SaturationSweepPlot, tr("Saturation sweep"));
@@ -59,9 +60,19 @@ PlotsPanel::PlotsPanel(ProjectSession& session, QWidget* parent)
     connect(this, &QTabWidget::currentChanged, this, [this] { refreshCurrent(); });
 }
 
-void PlotsPanel::addPlot(PlotBase* plot, const QString& title)
+void PlotsPanel::addPlot(PlotBase* plot, const QString& title, bool scrolls)
 {
-    addTab(plot, title);
+    if (scrolls) {
+        // A plot with a minimum height for readable panels: a low dock scrolls it.
+        auto* area = new QScrollArea;
+        area->setWidget(plot);
+        area->setWidgetResizable(true);
+        area->setFrameShape(QFrame::NoFrame);
+        area->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        addTab(area, title);
+    } else {
+        addTab(plot, title);
+    }
     m_plots << plot;
     m_stale << true;
 }

@@ -46,7 +46,7 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
-    void addPlot(PlotBase* plot, const QString& title);
+    void addPlot(PlotBase* plot, const QString& title, bool scrolls = false);
     void invalidate(bool modelsMayHaveChanged);
     void refreshCurrent(bool evenIfHidden = false);
 

@@ -3,6 +3,7 @@
 
 #include "BranchTableModel.h"
 #include "LoopTableModel.h"
+#include "estimate/LaunchLimits.h"
 #include "session/ProjectSession.h"
 #include "session/WhatIfHistory.h"
 
@@ -53,6 +54,9 @@ QSpinBox* makeLaunchSpin(int maximum, const QString& suffix, QWidget* parent)
     spin->setSpecialValueText(QObject::tr("as in code"));
     spin->setSuffix(suffix);
     spin->setAccelerated(true);
+    // A launch applies when typed in whole (Enter, or leaving the box), not digit by digit:
+    // "4096" must not be tried as 4, 40 and 409 first.
+    spin->setKeyboardTracking(false);
     return spin;
 }
 
@@ -107,11 +111,17 @@ WhatIfPanel::WhatIfPanel(ProjectSession& session, WhatIfHistory& history, QWidge
     m_kernelGroup = new QGroupBox(tr("Kernel"), this);
     auto* kernelLayout = new QVBoxLayout(m_kernelGroup);
     auto* launchForm = new QFormLayout;
+    // Any number can be typed in; the GPU's limits (LaunchLimits) decide what is accepted.
     m_grid = makeLaunchSpin(std::numeric_limits<int>::max(), tr(" blocks"), m_kernelGroup);
-    m_block = makeLaunchSpin(1024, tr(" threads"), m_kernelGroup);
+    m_block = makeLaunchSpin(std::numeric_limits<int>::max(), tr(" threads"), m_kernelGroup);
     launchForm->addRow(tr("G&rid:"), m_grid);
     launchForm->addRow(tr("&Block:"), m_block);
     kernelLayout->addLayout(launchForm);
+    m_launchRefusal = new QLabel(m_kernelGroup);
+    m_launchRefusal->setWordWrap(true);
+    m_launchRefusal->setStyleSheet(QStringLiteral("color: #c0392b;"));
+    m_launchRefusal->setVisible(false);
+    kernelLayout->addWidget(m_launchRefusal);
     m_launchSummary = new QLabel(m_kernelGroup);
     m_launchSummary->setWordWrap(true);
     kernelLayout->addWidget(m_launchSummary);
@@ -166,15 +176,8 @@ WhatIfPanel::WhatIfPanel(ProjectSession& session, WhatIfHistory& history, QWidge
         next.seconds = seconds > 0 ? std::optional<double>(seconds) : std::nullopt;
         m_history.change(next, tr("Execution time %1 s").arg(seconds), QStringLiteral("seconds"));
     });
-    connect(m_grid, &QSpinBox::valueChanged, this, [this](int blocks) {
-        changeKernel(tr("Grid %1 blocks").arg(blocks), QStringLiteral("grid"),
-            [blocks](KernelWhatIf& w) { w.gridBlocks = blocks > 0 ? std::optional<qint64>(blocks) : std::nullopt; });
-    });
-    connect(m_block, &QSpinBox::valueChanged, this, [this](int threads) {
-        changeKernel(tr("Block %1 threads").arg(threads), QStringLiteral("block"), [threads](KernelWhatIf& w) {
-            w.blockThreads = threads > 0 ? std::optional<qint64>(threads) : std::nullopt;
-        });
-    });
+    connect(m_grid, &QSpinBox::valueChanged, this, [this](int blocks) { changeLaunch(m_grid, blocks); });
+    connect(m_block, &QSpinBox::valueChanged, this, [this](int threads) { changeLaunch(m_block, threads); });
     connect(m_saturation, &QSlider::valueChanged, this, [this](int value) {
         const double sa = double(value) / kSaturationSteps;
         changeKernel(
@@ -265,6 +268,35 @@ void WhatIfPanel::changeKernel(const QString& text, const QString& tag, const st
     KernelWhatIf whatIf = m_session.kernelWhatIf(key);
     edit(whatIf);
     m_history.changeKernel(key, whatIf, text, tag);
+}
+
+void WhatIfPanel::changeLaunch(QSpinBox* spin, int value)
+{
+    const KernelWhatIf current = m_session.kernelWhatIf(m_session.selectedKernel());
+    const std::optional<qint64> typed = value > 0 ? std::optional<qint64>(value) : std::nullopt;
+    const bool grid = spin == m_grid;
+    const QString refusal = m_session.gpu()
+        ? launchLimitProblem(*m_session.gpu(), grid ? typed : current.gridBlocks, grid ? current.blockThreads : typed)
+        : QString();
+    m_launchRefusal->setText(refusal.isEmpty() ? QString() : tr("Refused: %1.").arg(refusal));
+    m_launchRefusal->setVisible(!refusal.isEmpty());
+    if (!refusal.isEmpty()) {
+        const QSignalBlocker blocker(spin);
+        const std::optional<qint64> inUse = grid ? current.gridBlocks : current.blockThreads;
+        spin->setValue(int(std::min<qint64>(inUse.value_or(0), spin->maximum())));
+        return;
+    }
+    if (grid)
+        changeKernel(tr("Grid %1 blocks").arg(value), QStringLiteral("grid"),
+            [typed](KernelWhatIf& w) { w.gridBlocks = typed; });
+    else
+        changeKernel(tr("Block %1 threads").arg(value), QStringLiteral("block"),
+            [typed](KernelWhatIf& w) { w.blockThreads = typed; });
+}
+
+QString WhatIfPanel::launchRefusal() const
+{
+    return m_launchRefusal->text();
 }
 
 void WhatIfPanel::syncFromSession()

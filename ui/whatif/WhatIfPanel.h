@@ -42,6 +42,8 @@ public:
     LoopTableModel* loopModel() const { return m_loops; }
     BranchTableModel* branchModel() const { return m_branches; }
     QLabel* launchSummary() const { return m_launchSummary; }
+    // Why the last launch typed in was refused (the GPU's limit); empty when none was.
+    QString launchRefusal() const;
 
 public Q_SLOTS:
     void syncFromSession();
@@ -51,6 +53,9 @@ private:
     void changeGpu();
     void changeModel();
     void changeKernel(const QString& text, const QString& tag, const std::function<void(struct KernelWhatIf&)>& edit);
+    // Applies a grid or block typed in, or refuses it with the GPU's limit named and puts the
+    // spin box back to the launch in use.
+    void changeLaunch(QSpinBox* spin, int value);
 
     ProjectSession& m_session;
     WhatIfHistory& m_history;
@@ -64,6 +69,7 @@ private:
     QSpinBox* m_grid;
     QSpinBox* m_block;
     QLabel* m_launchSummary;
+    QLabel* m_launchRefusal;
     QCheckBox* m_saturationOverride;
     QSlider* m_saturation;
     QLabel* m_saturationValue;

@@ -285,10 +285,12 @@ void MainWindow::createDocks()
     m_kernelView->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_kernelView->header()->setSectionResizeMode(KernelTreeModel::NameColumn, QHeaderView::Stretch);
     m_kernelView->header()->setMinimumSectionSize(40);
-    // Class and Sa are in the status bar and the what-if panel; the tree starts narrow enough
-    // for a laptop screen, and the header's context menu shows them again.
+    // Class and Sa are in the status bar and the what-if panel, intensity in the plots and Why?:
+    // the tree starts narrow enough for a laptop screen to show the kernels' names (and the
+    // change column, with a baseline), and the header's context menu shows them again.
     m_kernelView->header()->setSectionHidden(KernelTreeModel::ClassColumn, true);
     m_kernelView->header()->setSectionHidden(KernelTreeModel::SaturationColumn, true);
+    m_kernelView->header()->setSectionHidden(KernelTreeModel::IntensityColumn, true);
     m_kernelView->header()->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_kernelView->header(), &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
         QMenu menu;
