@@ -271,7 +271,7 @@ private Q_SLOTS:
         const ProjectSession::HotLine first = session.hottestLines(1).value(0);
         const QModelIndex top = hotspots.index(0, HotspotModel::PowerColumn);
         QVERIFY(top.data(ModelRoles::SortRole).toDouble() == first.value);
-        QCOMPARE(top.data().toString(), formatWatts(first.value, 2));
+        QCOMPARE(top.data().toString(), formatLineWatts(first.value));
         QCOMPARE(top.data(ModelRoles::FilePathRole).toString(), first.file);
         QCOMPARE(top.data(ModelRoles::LineRole).toInt(), first.line);
         QCOMPARE(top.data(ModelRoles::KernelKeyRole).toString(), first.kernelKey);

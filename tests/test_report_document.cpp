@@ -238,6 +238,28 @@ private Q_SLOTS:
         QVERIFY(qAbs(*document.totalJoules - joules) < 1e-9);
     }
 
+    // Export Report proposes "<project>-<gpu>-<date>.pdf", safe on every file system.
+    void proposesAFileNameFromProjectGpuAndDate()
+    {
+        const QDate day(2026, 11, 26);
+        QCOMPARE(suggestedReportFileName(QStringLiteral("/home/ana/src/imagepipe/"), QStringLiteral("gtx480"), day),
+            QStringLiteral("imagepipe-gtx480-2026-11-26.pdf"));
+        QCOMPARE(suggestedReportFileName(QStringLiteral("/w/my project: v2"), QStringLiteral("v100"), day),
+            QStringLiteral("my-project-v2-v100-2026-11-26.pdf"));
+        QCOMPARE(suggestedReportFileName(QString(), QStringLiteral("k20"), day),
+            QStringLiteral("slicewatt-k20-2026-11-26.pdf"));
+    }
+
+    // One formatter for a line's watts: the precision its size needs, wherever it is printed.
+    void lineWattsHaveThePrecisionOfTheirSize()
+    {
+        QCOMPARE(formatLineWatts(134.21), QStringLiteral("134 W"));
+        QCOMPARE(formatLineWatts(12.34), QStringLiteral("12.3 W"));
+        QCOMPARE(formatLineWatts(0.414), QStringLiteral("0.41 W"));
+        QCOMPARE(formatLineWatts(0.0071), QStringLiteral("0.007 W"));
+        QCOMPARE(formatLineWatts(0), QStringLiteral("0.00 W"));
+    }
+
     void hottestLinesAreRankedAcrossTheProject()
     {
         const ReportDocument document = m_example->report(m_exampleFolder);

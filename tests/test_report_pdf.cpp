@@ -508,6 +508,9 @@ private Q_SLOTS:
             QVERIFY2(text.contains(formatWatts(kernel.watts)), qPrintable(formatWatts(kernel.watts)));
             QVERIFY2(text.contains(formatNumber(kernel.watts, 4)), qPrintable(formatNumber(kernel.watts, 4)));
         }
+        // The hottest line's watts as the code view's tooltip and Hot Spots print them.
+        QVERIFY2(text.contains(formatLineWatts(document.hottestLines.first().watts)),
+            qPrintable(formatLineWatts(document.hottestLines.first().watts)));
         QVERIFY(document.totalJoules);
         QVERIFY2(
             text.contains(formatNumber(*document.totalJoules, 4)), qPrintable(formatNumber(*document.totalJoules, 4)));

@@ -21,6 +21,21 @@ QString formatWatts(double watts, int decimals)
     return QString::number(watts, 'f', decimals) + QStringLiteral(" W");
 }
 
+QString formatLineWatts(double watts)
+{
+    if (!std::isfinite(watts))
+        return QStringLiteral("– W");
+    const double magnitude = std::abs(watts);
+    int decimals = 3;
+    if (magnitude >= 100)
+        decimals = 0;
+    else if (magnitude >= 10)
+        decimals = 1;
+    else if (magnitude >= 0.1 || magnitude == 0)
+        decimals = 2;
+    return QString::number(watts, 'f', decimals) + QStringLiteral(" W");
+}
+
 EnergyPrefix energyPrefixFor(double joules)
 {
     const double magnitude = std::abs(joules);

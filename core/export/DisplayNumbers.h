@@ -11,8 +11,12 @@ namespace slicewatt {
 // A number with up to `significant` significant digits, never in exponent notation for
 // values a GPU model produces (up to 10^significant): 95, 46.7, 0.2, 8200.
 QString formatNumber(double value, int significant = 4);
-// "41.2 W". Line powers are small shares of a kernel's: show them with 2 decimals.
+// "41.2 W": kernel and slice powers.
 QString formatWatts(double watts, int decimals = 1);
+// A line's heat, a share of its kernel's power from hundreds of W to milliwatts, in the
+// precision its size needs: "12.3 W", "0.41 W", "0.007 W". The one formatter for line watts:
+// the code view's tooltip and legend, Hot Spots, Why? and the PDF report print a line alike.
+QString formatLineWatts(double watts);
 QString formatJoules(double joules); // "3.21 J", "42 µJ", "310 nJ" (4 significant digits)
 // The SI prefix a number of joules reads best in: J from 1 up, then mJ, µJ, nJ; `factor`
 // turns joules into that unit.

@@ -113,7 +113,7 @@ QString lineExplanationHtml(const KernelEstimateReport& report, const EnergyMode
     if (estimate.hasEstimate()) {
         html += QStringLiteral("<p>Power: %1 of the kernel's %2. Each slice's contribution (|C_i| / L)·P_i is spread "
                                "over the slice's statements by the dynamic energy they execute:</p><ul>")
-                    .arg(esc(formatWatts(watts, 2)), esc(formatWatts(estimate.watts)));
+                    .arg(esc(formatLineWatts(watts)), esc(formatWatts(estimate.watts)));
         const KernelEnergy* energy = estimate.energy ? &*estimate.energy : nullptr;
         for (const SliceEstimate& slice : estimate.slices) {
             // The same shares the estimate spread the slice's power with.
@@ -130,7 +130,7 @@ QString lineExplanationHtml(const KernelEstimateReport& report, const EnergyMode
                 continue;
             html += QStringLiteral("<li>%1 slice: %2 × %3 of its executed energy = %4</li>")
                         .arg(memorySpaceName(slice.space), esc(formatWatts(slice.watts * slice.weight, 2)),
-                            esc(formatPercent(share)), esc(formatWatts(slice.watts * slice.weight * share, 2)));
+                            esc(formatPercent(share)), esc(formatLineWatts(slice.watts * slice.weight * share)));
         }
         html += QStringLiteral("</ul>");
     }

@@ -9,9 +9,11 @@
 #include "ModelAccuracyText.h"
 #include "OutputFormatting.h"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QRegularExpression>
 
 #include <algorithm>
 #include <cmath>
@@ -705,6 +707,20 @@ QDateTime reportCreationTime()
     bool ok = false;
     const qint64 epoch = qEnvironmentVariable("SOURCE_DATE_EPOCH").toLongLong(&ok);
     return ok ? QDateTime::fromSecsSinceEpoch(epoch, Qt::UTC) : QDateTime::currentDateTime();
+}
+
+QString suggestedReportFileName(const QString& projectFolder, const QString& gpuId, const QDate& date)
+{
+    QString project = QFileInfo(QDir::cleanPath(projectFolder)).fileName();
+    if (project.isEmpty())
+        project = QStringLiteral("slicewatt");
+    QStringList parts{project, gpuId, date.toString(Qt::ISODate)};
+    parts.removeAll(QString());
+    QString name = parts.join(QLatin1Char('-'));
+    // Portable on every desktop's file system: no separators, wildcards or quotes.
+    static const QRegularExpression unsafe(QStringLiteral("[\\\\/:*?\"<>|\\s]+"));
+    name.replace(unsafe, QStringLiteral("-"));
+    return name + QStringLiteral(".pdf");
 }
 
 } // namespace slicewatt

@@ -235,4 +235,8 @@ QDateTime reportCreationTime();
 // `settings` (the same what-ifs the GUI or the CLI flags set).
 ReportDocument buildReport(const EstimateRun& run, const WhatIfSettings& settings, const ReportOptions& options);
 
+// The name Export Report proposes: "<project folder>-<GPU id>-<yyyy-MM-dd>.pdf"
+// ("imagepipe-gtx480-2026-11-26.pdf"), with characters a file system may refuse replaced by '-'.
+QString suggestedReportFileName(const QString& projectFolder, const QString& gpuId, const QDate& date);
+
 } // namespace slicewatt

@@ -114,21 +114,6 @@ QString formatLineHeat(double value, ProjectSession::HeatUnit unit)
     return unit == ProjectSession::HeatUnit::Energy ? formatJoules(value) : formatLineWatts(value);
 }
 
-QString formatLineWatts(double watts)
-{
-    if (!std::isfinite(watts))
-        return QStringLiteral("– W");
-    const double magnitude = std::abs(watts);
-    int decimals = 3;
-    if (magnitude >= 100)
-        decimals = 0;
-    else if (magnitude >= 10)
-        decimals = 1;
-    else if (magnitude >= 0.1 || magnitude == 0)
-        decimals = 2;
-    return QString::number(watts, 'f', decimals) + QStringLiteral(" W");
-}
-
 QHash<int, CodeLineInfo> lineInfoForFile(const ProjectSession& session, const QString& file, const QString& kernelKey)
 {
     QHash<int, CodeLineInfo> result;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "CodeView.h"
+#include "export/DisplayNumbers.h"
 #include "session/ProjectSession.h"
 
 namespace slicewatt {
@@ -18,9 +19,6 @@ QHash<int, CodeLineInfo> lineInfoForFile(
 // The hottest line's heat (0 for none): the top of the view's colour scale.
 double maxLineHeat(const QHash<int, CodeLineInfo>& lines);
 
-// "12.3 W", "0.41 W": precision that fits the size of one line's share, for tooltips and the
-// legend (the tables use export/DisplayNumbers, fixed decimals).
-QString formatLineWatts(double watts);
 // A line's heat in the session's unit: formatLineWatts, or J per launch ("37.09 µJ").
 QString formatLineHeat(double value, ProjectSession::HeatUnit unit);
 

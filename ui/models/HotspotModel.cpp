@@ -10,12 +10,6 @@
 #include <algorithm>
 
 namespace slicewatt {
-namespace {
-
-// A line carries a small share of its kernel's watts: one decimal would show many as 0.0 W.
-constexpr int kLineWattsDecimals = 2;
-
-} // namespace
 
 HotspotModel::HotspotModel(const ProjectSession& session, int limit, QObject* parent)
     : QAbstractTableModel(parent)
@@ -92,7 +86,7 @@ QVariant HotspotModel::data(const QModelIndex& index, int role) const
         case RankColumn:
             return index.row() + 1;
         case PowerColumn:
-            return energyUnit() ? formatJoules(row.line.value) : formatWatts(row.line.value, kLineWattsDecimals);
+            return energyUnit() ? formatJoules(row.line.value) : formatLineWatts(row.line.value);
         case ShareColumn:
             return formatPercent(row.line.share);
         case KernelColumn:
@@ -127,7 +121,7 @@ QVariant HotspotModel::data(const QModelIndex& index, int role) const
             return QStringLiteral("Line %1 carries %2 of %3's power (%4): each slice's contribution spread over "
                                   "its statements by the dynamic energy they execute")
                 .arg(row.line.line)
-                .arg(formatWatts(row.line.value, kLineWattsDecimals), row.kernelName, formatPercent(row.line.share));
+                .arg(formatLineWatts(row.line.value), row.kernelName, formatPercent(row.line.share));
         case LocationColumn:
             return QStringLiteral("%1:%2").arg(row.line.file).arg(row.line.line);
         default:

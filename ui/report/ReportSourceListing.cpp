@@ -114,7 +114,7 @@ void paintLegend(ReportLayout& layout, double hottest)
     gradient.setStops(HeatScale::stripStops(false));
     p.fillRect(bar, gradient);
     x = bar.right() + layout.mm(1.5);
-    const QString hot = QStringLiteral("%1 (hottest line)").arg(formatWatts(hottest, 2));
+    const QString hot = QStringLiteral("%1 (hottest line)").arg(formatLineWatts(hottest));
     p.drawText(QPointF(x, baseline), hot);
     x += metrics.horizontalAdvance(hot) + layout.mm(6);
     for (MemorySpace space : kAllMemorySpaces) {
@@ -163,7 +163,7 @@ void paintLine(ReportLayout& layout, const Columns& c, const ReportSourceLine& l
     p.setFont(style.mono);
     if (line.watts > 0) {
         p.setPen(style.text);
-        const QString watts = formatWatts(line.watts, 2);
+        const QString watts = formatLineWatts(line.watts);
         p.drawText(QPointF(x + c.wattsRight - mono.horizontalAdvance(watts), baseline), watts);
     }
     if (line.joules > 0 && c.joulesRight > c.wattsRight) {

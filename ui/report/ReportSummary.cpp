@@ -96,7 +96,7 @@ void paintHottestLines(ReportLayout& layout, const ReportDocument& document)
         columns.append({QStringLiteral("Energy/launch"), Qt::AlignRight}); // cells carry J with a prefix
     QVector<ReportRow> rows;
     for (const ReportHotLine& line : document.hottestLines) {
-        ReportRow row({QString::number(line.rank), line.location, line.kernel, formatWatts(line.watts, 2),
+        ReportRow row({QString::number(line.rank), line.location, line.kernel, formatLineWatts(line.watts),
             formatPercent(line.share)});
         if (energy)
             row.cells << formatJoules(line.joules);

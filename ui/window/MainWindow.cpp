@@ -50,6 +50,7 @@
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTimer>
@@ -853,7 +854,13 @@ bool MainWindow::exportReportTo(const QString& fileName, QString* error)
 void MainWindow::exportReport()
 {
     QSettings settings;
-    const QString suggested = settings.value(QStringLiteral("paths/lastReport")).toString();
+    // In the folder the last report went to, named for this project, GPU and day.
+    const QString lastReport = settings.value(QStringLiteral("paths/lastReport")).toString();
+    const QString folder = lastReport.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)
+                                                : QFileInfo(lastReport).absolutePath();
+    const QString suggested
+        = QDir(folder).filePath(suggestedReportFileName(m_inputs.isEmpty() ? QString() : commonFolder(m_inputs),
+            m_session->settings().gpuId, reportCreationTime().date()));
     const QString file = QFileDialog::getSaveFileName(this, tr("Export Report"), suggested, tr("PDF (*.pdf)"));
     if (file.isEmpty())
         return;
