@@ -11,6 +11,7 @@
 #include "session/ProjectSession.h"
 
 #include <QAbstractItemModelTester>
+#include <QFile>
 #include <QFileInfo>
 #include <QSignalSpy>
 #include <QtTest>
@@ -280,8 +281,17 @@ private Q_SLOTS:
         const QString location = hotspots.index(0, HotspotModel::LocationColumn).data().toString();
         QVERIFY(location.endsWith(QStringLiteral(":%1").arg(first.line)));
         QVERIFY(first.file.endsWith(location.section(QLatin1Char(':'), 0, 0)));
-        QCOMPARE(hotspots.index(0, HotspotModel::KernelColumn).data().toString(),
-            session.index().functionByKey(first.kernelKey)->info.qualifiedName);
+        // The kernel by its own name, qualified in the tooltip; the line's code beside its place.
+        const FunctionInfo& kernel = session.index().functionByKey(first.kernelKey)->info;
+        QCOMPARE(hotspots.index(0, HotspotModel::KernelColumn).data().toString(), kernel.name);
+        QCOMPARE(hotspots.index(0, HotspotModel::KernelColumn).data(Qt::ToolTipRole).toString(), kernel.qualifiedName);
+        QFile source(first.file);
+        QVERIFY(source.open(QIODevice::ReadOnly));
+        const QString text
+            = QString::fromUtf8(source.readAll()).split(QLatin1Char('\n')).value(first.line - 1).trimmed();
+        QVERIFY(!text.isEmpty());
+        QCOMPARE(hotspots.index(0, HotspotModel::CodeColumn).data().toString(), text);
+        QVERIFY(HotspotModel::LocationColumn < HotspotModel::PowerColumn); // where and what first
 
         // A what-if on the hottest kernel re-ranks.
         KernelWhatIf whatIf;

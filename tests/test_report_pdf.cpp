@@ -201,8 +201,10 @@ ReportDocument syntheticDocument(const ModelLibrary& library)
         document.sections << section;
     }
     document.totalJoules = document.kernels[0].joules.value_or(0) + document.kernels[1].joules.value_or(0);
-    document.hottestLines = {{1, QStringLiteral("synth::longKernel"), QStringLiteral("src/long.cu:1003"), 1.5, 0.021},
-        {2, QStringLiteral("synth::shortKernel"), QStringLiteral("src/short.cu:5"), 1.2, 0.028}};
+    document.hottestLines = {{1, false, QStringLiteral("acc += a[i] * b[i];"), QStringLiteral("synth::longKernel"),
+                                 QStringLiteral("src/long.cu:1003"), 1.5, 0.021},
+        {2, false, QStringLiteral("out[i] = acc;"), QStringLiteral("synth::shortKernel"),
+            QStringLiteral("src/short.cu:5"), 1.2, 0.028}};
     document.method.modelName = model->name();
     document.method.modelEquation = model->equation();
     document.method.modelProvenance = QStringLiteral("Table 3 of the paper");

@@ -8,6 +8,7 @@
 #include "KernelListing.h"
 #include "ModelAccuracyText.h"
 #include "OutputFormatting.h"
+#include "SourceLineCache.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -543,11 +544,21 @@ private:
             return std::tie(a.kernel, a.heat->file, a.heat->line) < std::tie(b.kernel, b.heat->file, b.heat->line);
         });
         const int count = std::min(int(candidates.size()), std::max(0, m_options.hottestLines));
+        SourceLineCache sources;
         for (int i = 0; i < count; ++i) {
             const KernelEstimateReport& report = m_run.kernels[candidates[i].kernel];
             const LineHeat& heat = *candidates[i].heat;
             ReportHotLine line;
             line.rank = i + 1;
+            // A tie as the reader sees it: the same watts as printed (a device function's line
+            // inlined into several kernels, or equal lines of one loop).
+            if (i > 0 && formatLineWatts(heat.watts) == formatLineWatts(candidates[i - 1].heat->watts)) {
+                line.rank = m_document.hottestLines.last().rank;
+                line.tied = true;
+                m_document.hottestLines.last().tied = true;
+            }
+            line.code = sources.trimmedLine(
+                heat.file.isEmpty() ? report.analysis.kernel->info.location.file : heat.file, heat.line);
             line.kernel = report.analysis.kernel->info.qualifiedName;
             line.location = locationText(heat.file, heat.line, m_options.projectFolder);
             line.watts = heat.watts;

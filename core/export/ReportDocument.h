@@ -40,7 +40,9 @@ struct ReportKernelRow {
 };
 
 struct ReportHotLine {
-    int rank = 0;
+    int rank = 0; // lines that print the same watts share a rank (1, 2, 2, 4)
+    bool tied = false; // another line shares the rank: printed "2="
+    QString code; // the line's text, trimmed
     QString kernel; // qualified name
     QString location; // relative "file:line"
     double watts = 0;

@@ -19,6 +19,7 @@ HotspotModel::HotspotModel(const ProjectSession& session, int limit, QObject* pa
     // setIndex() emits projectChanged and then estimatesChanged: the ranking depends on the
     // estimates only, so one reset per change is enough.
     connect(&session, &ProjectSession::estimatesChanged, this, &HotspotModel::reload);
+    connect(&session, &ProjectSession::projectChanged, this, [this] { m_sources.clear(); });
     reload();
 }
 
@@ -50,7 +51,8 @@ void HotspotModel::reload()
         QString file = pathRelativeTo(line.file, base);
         if (file == line.file)
             file = QFileInfo(line.file).fileName();
-        m_rows << Row{line, names.value(line.kernelKey), QStringLiteral("%1:%2").arg(file).arg(line.line)};
+        m_rows << Row{line, names.value(line.kernelKey), QStringLiteral("%1:%2").arg(file).arg(line.line),
+            m_sources.trimmedLine(line.file, line.line)};
     }
     endResetModel();
 }
@@ -90,9 +92,12 @@ QVariant HotspotModel::data(const QModelIndex& index, int role) const
         case ShareColumn:
             return formatPercent(row.line.share);
         case KernelColumn:
-            return row.kernelName;
+            // Its own name: the namespace would take the code's room (the tooltip has it).
+            return row.kernelName.section(QStringLiteral("::"), -1);
         case LocationColumn:
             return row.location;
+        case CodeColumn:
+            return row.code;
         }
         return {};
     case ModelRoles::SortRole:
@@ -107,6 +112,8 @@ QVariant HotspotModel::data(const QModelIndex& index, int role) const
             return row.kernelName;
         case LocationColumn:
             return row.location;
+        case CodeColumn:
+            return row.code;
         }
         return {};
     case Qt::ToolTipRole:
@@ -124,6 +131,10 @@ QVariant HotspotModel::data(const QModelIndex& index, int role) const
                 .arg(formatLineWatts(row.line.value), row.kernelName, formatPercent(row.line.share));
         case LocationColumn:
             return QStringLiteral("%1:%2").arg(row.line.file).arg(row.line.line);
+        case KernelColumn:
+            return row.kernelName;
+        case CodeColumn:
+            return row.code;
         default:
             return {};
         }
@@ -137,16 +148,19 @@ QVariant HotspotModel::headerData(int section, Qt::Orientation orientation, int 
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
+    // Short headers: the dock is narrow on a laptop.
     case RankColumn:
-        return QStringLiteral("Rank");
+        return QStringLiteral("#");
+    case LocationColumn:
+        return QStringLiteral("Line");
+    case CodeColumn:
+        return QStringLiteral("Code");
     case PowerColumn:
-        return energyUnit() ? QStringLiteral("Energy per launch (J)") : QStringLiteral("Line power (W)");
+        return energyUnit() ? QStringLiteral("J/launch") : QStringLiteral("W");
     case ShareColumn:
-        return QStringLiteral("Share of kernel (%)");
+        return QStringLiteral("Share");
     case KernelColumn:
         return QStringLiteral("Kernel");
-    case LocationColumn:
-        return QStringLiteral("Location");
     }
     return {};
 }

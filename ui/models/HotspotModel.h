@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "export/SourceLineCache.h"
 #include "models/ModelRoles.h"
 #include "session/ProjectSession.h"
 
@@ -13,13 +14,14 @@ namespace slicewatt {
 // session resets the model; a reset costs one hottestLines() call (at most `limit` rows).
 // The session must outlive the model.
 //
-// Columns (ModelRoles::SortRole gives the raw value): Rank (1 = hottest), Line power in W
-// with two decimals (the line's share of its kernel's P̂), Share of kernel in %, Kernel
-// (qualified name), Location (file relative to the project's common folder, and line).
+// Columns (ModelRoles::SortRole gives the raw value): Rank (1 = hottest), Line (file relative
+// to the project's common folder, and line), Code (the line's text), the line's power
+// (formatLineWatts: its share of its kernel's P̂) or energy per launch, Share of kernel in %,
+// Kernel (qualified name). Where and what first: a laptop's dock shows them without scrolling.
 class HotspotModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { RankColumn, PowerColumn, ShareColumn, KernelColumn, LocationColumn, ColumnCount };
+    enum Column { RankColumn, LocationColumn, CodeColumn, PowerColumn, ShareColumn, KernelColumn, ColumnCount };
 
     explicit HotspotModel(const ProjectSession& session, int limit = 100, QObject* parent = nullptr);
 
@@ -36,6 +38,7 @@ private:
         ProjectSession::HotLine line;
         QString kernelName;
         QString location; // relative file:line
+        QString code; // the line's text, trimmed
     };
     void reload();
     bool energyUnit() const; // the session shows line energy (J per launch), not power
@@ -43,6 +46,7 @@ private:
     const ProjectSession& m_session;
     int m_limit = 100;
     QVector<Row> m_rows;
+    SourceLineCache m_sources; // read once per analysis: a what-if step re-ranks, the files stay
 };
 
 } // namespace slicewatt

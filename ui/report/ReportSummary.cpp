@@ -89,15 +89,19 @@ void paintHottestLines(ReportLayout& layout, const ReportDocument& document)
     }
     // Both measures side by side: the power share ranks, the energy says what a launch costs.
     const bool energy = bool(document.method.energyModel);
-    QVector<ReportColumn> columns = {{QStringLiteral("Rank"), Qt::AlignRight},
-        {QStringLiteral("Line"), Qt::AlignLeft, true, Qt::ElideMiddle}, {QStringLiteral("Kernel"), Qt::AlignLeft, true},
-        {QStringLiteral("Line power (W)"), Qt::AlignRight}, {QStringLiteral("Share of kernel P̂"), Qt::AlignRight}};
+    // The code beside its place: a reviewer sees what the line does without the listing.
+    // The kernel by its own name (the table above has the qualified one), so the code gets the room.
+    QVector<ReportColumn> columns
+        = {{QStringLiteral("Rank"), Qt::AlignRight}, {QStringLiteral("Line"), Qt::AlignLeft, false, Qt::ElideMiddle},
+            {QStringLiteral("Code"), Qt::AlignLeft, true}, {QStringLiteral("Kernel")},
+            {QStringLiteral("Power"), Qt::AlignRight}, {QStringLiteral("Share of P̂"), Qt::AlignRight}};
     if (energy)
-        columns.append({QStringLiteral("Energy/launch"), Qt::AlignRight}); // cells carry J with a prefix
+        columns.append({QStringLiteral("Per launch"), Qt::AlignRight}); // cells carry J with a prefix
     QVector<ReportRow> rows;
     for (const ReportHotLine& line : document.hottestLines) {
-        ReportRow row({QString::number(line.rank), line.location, line.kernel, formatLineWatts(line.watts),
-            formatPercent(line.share)});
+        ReportRow row(
+            {QString::number(line.rank) + (line.tied ? QStringLiteral("=") : QString()), line.location, line.code,
+                line.kernel.section(QStringLiteral("::"), -1), formatLineWatts(line.watts), formatPercent(line.share)});
         if (energy)
             row.cells << formatJoules(line.joules);
         rows << row;

@@ -61,6 +61,24 @@ namespace slicewatt {
 
 namespace {
 
+// A header's context menu that shows and hides its columns (all but the first).
+void offerColumnChoice(QHeaderView* header)
+{
+    header->setContextMenuPolicy(Qt::CustomContextMenu);
+    QObject::connect(header, &QWidget::customContextMenuRequested, header, [header](const QPoint& at) {
+        QMenu menu;
+        const QAbstractItemModel* model = header->model();
+        for (int column = 1; column < model->columnCount(); ++column) {
+            QAction* action = menu.addAction(model->headerData(column, Qt::Horizontal).toString());
+            action->setCheckable(true);
+            action->setChecked(!header->isSectionHidden(column));
+            QObject::connect(action, &QAction::toggled, header,
+                [header, column](bool shown) { header->setSectionHidden(column, !shown); });
+        }
+        menu.exec(header->mapToGlobal(at));
+    });
+}
+
 QTableView* makeTable(QAbstractItemModel* model, QWidget* parent)
 {
     auto* view = new QTableView(parent);
@@ -292,19 +310,7 @@ void MainWindow::createDocks()
     m_kernelView->header()->setSectionHidden(KernelTreeModel::ClassColumn, true);
     m_kernelView->header()->setSectionHidden(KernelTreeModel::SaturationColumn, true);
     m_kernelView->header()->setSectionHidden(KernelTreeModel::IntensityColumn, true);
-    m_kernelView->header()->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(m_kernelView->header(), &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
-        QMenu menu;
-        QHeaderView* header = m_kernelView->header();
-        for (int column = 1; column < m_kernelModel->columnCount(); ++column) {
-            QAction* action = menu.addAction(m_kernelModel->headerData(column, Qt::Horizontal).toString());
-            action->setCheckable(true);
-            action->setChecked(!header->isSectionHidden(column));
-            connect(action, &QAction::toggled, header,
-                [header, column](bool shown) { header->setSectionHidden(column, !shown); });
-        }
-        menu.exec(m_kernelView->header()->mapToGlobal(at));
-    });
+    offerColumnChoice(m_kernelView->header());
     connect(m_kernelView->selectionModel(), &QItemSelectionModel::currentChanged, this,
         [this](const QModelIndex& current) { onKernelActivated(current); });
     // A reset (new project, changed slice structure) leaves no current row; keep the
@@ -315,6 +321,14 @@ void MainWindow::createDocks()
     });
 
     m_hotspotView = makeTable(m_hotspotModel, this);
+    // Where and what first; the code takes what the numbers leave and is cut at its end. The
+    // share and the kernel (in every row's tooltip) wait in the header's menu on a laptop.
+    QHeaderView* hotspotHeader = m_hotspotView->horizontalHeader();
+    hotspotHeader->setStretchLastSection(false);
+    hotspotHeader->setSectionResizeMode(HotspotModel::CodeColumn, QHeaderView::Stretch);
+    hotspotHeader->setSectionHidden(HotspotModel::ShareColumn, true);
+    hotspotHeader->setSectionHidden(HotspotModel::KernelColumn, true);
+    offerColumnChoice(hotspotHeader);
     connect(m_hotspotView, &QAbstractItemView::activated, this, [this](const QModelIndex& index) {
         const QString key = index.data(ModelRoles::KernelKeyRole).toString();
         if (!key.isEmpty())
