@@ -350,6 +350,35 @@ private Q_SLOTS:
             editorCommandLine(QStringLiteral("echo 100%%"), QStringLiteral("/x.cu"), 3), (QStringList{"echo", "100%"}));
         QVERIFY(editorCommandLine(QString(), QStringLiteral("/x.cu"), 3).isEmpty());
     }
+
+    // The default editor: $VISUAL, then $EDITOR, each told the line its own way; neither: the
+    // desktop's opener (empty). A command that cannot start says how to set one.
+    void defaultEditorFollowsVisualThenEditor()
+    {
+        const auto with = [](const QString& visual, const QString& editor) {
+            QProcessEnvironment environment;
+            if (!visual.isNull())
+                environment.insert(QStringLiteral("VISUAL"), visual);
+            if (!editor.isNull())
+                environment.insert(QStringLiteral("EDITOR"), editor);
+            return defaultEditorCommand(environment);
+        };
+        QCOMPARE(with(QStringLiteral("code"), QStringLiteral("nano")), QStringLiteral("code --goto %f:%l"));
+        QCOMPARE(with(QString(), QStringLiteral("vim")), QStringLiteral("x-terminal-emulator -e vim +%l %f"));
+        QCOMPARE(
+            with(QStringLiteral(""), QStringLiteral("/usr/bin/kate")), QStringLiteral("/usr/bin/kate --line %l %f"));
+        QCOMPARE(with(QStringLiteral("gedit"), QString()), QStringLiteral("gedit +%l %f"));
+        QCOMPARE(with(QStringLiteral("emacsclient -c"), QString()), QStringLiteral("emacsclient -c -n +%l %f"));
+        QCOMPARE(with(QStringLiteral("myeditor"), QString()), QStringLiteral("myeditor %f"));
+        QCOMPARE(with(QString(), QString()), QString());
+        QCOMPARE(editorCommandLine(with(QStringLiteral("subl"), QString()), QStringLiteral("/p/k.cu"), 7),
+            (QStringList{"subl", "/p/k.cu:7"}));
+        QString error;
+        QVERIFY(
+            !openInEditor(QStringLiteral("/nonexistent/slicewatt-editor %f"), QStringLiteral("/p/k.cu"), 7, &error));
+        QVERIFY2(error.contains(QStringLiteral("Edit › Preferences")) && error.contains(QStringLiteral("%l the line")),
+            qPrintable(error));
+    }
 };
 
 QTEST_MAIN(SessionTest)

@@ -2,14 +2,42 @@
 #include "EditorLauncher.h"
 
 #include <QDesktopServices>
+#include <QFileInfo>
 #include <QProcess>
 #include <QUrl>
 
 namespace slicewatt {
 
-QString defaultEditorCommand()
+QString defaultEditorCommand(const QProcessEnvironment& environment)
 {
-    return QStringLiteral("code --goto %f:%l");
+    QString editor = environment.value(QStringLiteral("VISUAL")).trimmed();
+    if (editor.isEmpty())
+        editor = environment.value(QStringLiteral("EDITOR")).trimmed();
+    const QStringList parts = QProcess::splitCommand(editor);
+    if (parts.isEmpty())
+        return QString();
+    const QString program = QFileInfo(parts.first()).fileName();
+    // How each family of editors is told the line.
+    static const QStringList goTo{"code", "codium", "code-oss", "code-insiders"};
+    static const QStringList lineOption{"kate", "kwrite"};
+    static const QStringList plusLine{
+        "gedit", "gnome-text-editor", "xed", "pluma", "mousepad", "geany", "gvim", "leafpad", "featherpad", "emacs"};
+    static const QStringList colonLine{"subl", "sublime_text", "zed"};
+    static const QStringList inTerminal{"vi", "vim", "nvim", "nano", "micro", "helix", "hx", "kak", "joe", "ne", "mg"};
+    if (goTo.contains(program))
+        return editor + QStringLiteral(" --goto %f:%l");
+    if (lineOption.contains(program))
+        return editor + QStringLiteral(" --line %l %f");
+    if (program == QLatin1String("emacsclient"))
+        return editor + QStringLiteral(" -n +%l %f");
+    if (plusLine.contains(program))
+        return editor + QStringLiteral(" +%l %f");
+    if (colonLine.contains(program))
+        return editor + QStringLiteral(" %f:%l");
+    // A terminal editor started from a desktop app needs a terminal (Debian's alternative).
+    if (inTerminal.contains(program))
+        return QStringLiteral("x-terminal-emulator -e ") + editor + QStringLiteral(" +%l %f");
+    return editor + QStringLiteral(" %f"); // an editor we do not know: the file, without the line
 }
 
 QStringList editorCommandLine(const QString& commandTemplate, const QString& file, int line)
@@ -50,13 +78,17 @@ bool openInEditor(const QString& commandTemplate, const QString& file, int line,
         if (QDesktopServices::openUrl(QUrl::fromLocalFile(file)))
             return true;
         if (error)
-            *error = QObject::tr("No application opens %1; set an editor command in Preferences").arg(file);
+            *error = QObject::tr("No application opens %1: set an editor command in Edit › Preferences (%f the "
+                                 "file, %l the line, e.g. code --goto %f:%l), or set $VISUAL before starting SliceWatt")
+                         .arg(file);
         return false;
     }
     if (QProcess::startDetached(command.first(), command.mid(1)))
         return true;
     if (error)
-        *error = QObject::tr("Could not start '%1'; check the editor command in Preferences").arg(command.first());
+        *error = QObject::tr("Could not start '%1': set the editor command in Edit › Preferences (%f the file, %l the "
+                             "line, e.g. kate --line %l %f), or leave it empty for the desktop's default application")
+                     .arg(command.first());
     return false;
 }
 
