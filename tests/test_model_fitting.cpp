@@ -6,6 +6,7 @@
 #include "TestNoise.h"
 #include "model/BoostedTrees.h"
 #include "model/CalibrationCsv.h"
+#include "model/FitPlausibility.h"
 #include "model/LevenbergMarquardt.h"
 #include "model/ModelForm.h"
 
@@ -174,6 +175,33 @@ private Q_SLOTS:
                                .arg(analytic(k), 0, 'g', 12)
                                .arg(numeric, 0, 'g', 12)));
         }
+    }
+
+    // Issue 19: a fit least squares accepts may still be no GPU's: each doubt names its number.
+    void doubtfulFitsAreFlagged()
+    {
+        const ModelForm& jos13 = form("jos13");
+        const QVector<ModelSample> samples = synthetic(jos13, vec({95.0, 46.7, 0.2}), 20, 0.0, 5);
+        // The GTX 280's published fit on its own domain: nothing to doubt under a 400 W board (it
+        // reaches 378 W at Ã = 8200, above the card's 236 W: that is flagged, as the app flags
+        // such predictions).
+        QVERIFY(implausibleFitReasons(jos13, vec({95.0, 46.7, 0.2}), samples, 400.0).isEmpty());
+        QCOMPARE(implausibleFitReasons(jos13, vec({95.0, 46.7, 0.2}), samples, 236.0).size(), 1);
+        // A negative constant with a power curve dipping below zero at low saturation.
+        const QStringList negative = implausibleFitReasons(jos13, vec({-120.0, 46.7, 0.2}), samples);
+        QVERIFY2(negative.size() == 2, qPrintable(negative.join(QLatin1Char('|'))));
+        QCOMPARE(negative[0], QStringLiteral("β0 = −120.0 W: the power's constant part is negative"));
+        QVERIFY(negative[1].startsWith(QStringLiteral("the fit predicts −")));
+        // An exponent no paper came near, and power above the board.
+        const QStringList steep = implausibleFitReasons(jos13, vec({95.0, 46.7, 1.6}), samples, 400.0);
+        QVERIFY2(steep.size() == 2, qPrintable(steep.join(QLatin1Char('|'))));
+        QVERIFY(steep[0].startsWith(QStringLiteral("β2 = 1.600")));
+        QVERIFY(steep[1].contains(QStringLiteral("above the board's 400 W")));
+        // The idle-aware form: a negative idle.
+        const ModelForm& idle = form("jos13-idle");
+        const QStringList rest = implausibleFitReasons(
+            idle, vec({-12.3, 95.0, 46.7, 0.2}), synthetic(idle, vec({60, 95, 46.7, 0.2}), 10, 0, 9));
+        QVERIFY(rest.contains(QStringLiteral("P_idle = −12.3 W: no GPU draws negative power at rest")));
     }
 
     void recoversGtx280FromNoisyData()

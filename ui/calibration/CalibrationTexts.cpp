@@ -2,6 +2,7 @@
 #include "CalibrationTexts.h"
 
 #include "export/DisplayNumbers.h"
+#include "model/FitPlausibility.h"
 
 #include <QCoreApplication>
 #include <QStringList>
@@ -68,7 +69,7 @@ QString traceSummaryText(const PowerTrace& trace, const TraceMeasurement& measur
     return lines.join(QLatin1Char('\n'));
 }
 
-QString fitSummaryHtml(const CalibrationFit& fit)
+QString fitSummaryHtml(const CalibrationFit& fit, std::optional<double> boardPowerW)
 {
     if (!fit.form)
         return tr("Open a calibration to fit a model.");
@@ -94,6 +95,10 @@ QString fitSummaryHtml(const CalibrationFit& fit)
     html += QStringLiteral("</table>");
     html += tr("rms residual %1 · max relative error %2 · %n point(s)", nullptr, int(fit.samples.size()))
                 .arg(formatWatts(fit.result.rmsResidual, 2), formatPercent(fit.result.maxRelativeError));
+    const QStringList doubts = implausibleFitReasons(*fit.form, fit.result.parameters, fit.samples, boardPowerW);
+    if (!doubts.isEmpty())
+        html += QStringLiteral("<br><span style=\"color:#c62828\"><b>%1</b> %2</span>")
+                    .arg(tr("Doubtful fit:"), doubts.join(QStringLiteral("; ")).toHtmlEscaped());
     return html;
 }
 

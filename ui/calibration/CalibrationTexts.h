@@ -20,7 +20,8 @@ QString traceSummaryText(const PowerTrace& trace, const TraceMeasurement& measur
     const QString& listedSource = {});
 
 // The formula, each parameter as "β0 = 95.02 ± 0.31 W", the rms residual and the largest
-// relative error; or why the form could not be fitted. Rich text (the formula in bold).
-QString fitSummaryHtml(const CalibrationFit& fit);
+// relative error; or why the form could not be fitted; and, in red, whatever makes the fit
+// physically doubtful (implausibleFitReasons; `boardPowerW` the GPU's, when known). Rich text.
+QString fitSummaryHtml(const CalibrationFit& fit, std::optional<double> boardPowerW = std::nullopt);
 
 } // namespace slicewatt

@@ -407,7 +407,7 @@ bool CalibrationWindow::setForm(const QString& name)
 
 void CalibrationWindow::showFit()
 {
-    m_fitSummary->setText(fitSummaryHtml(m_fit));
+    m_fitSummary->setText(fitSummaryHtml(m_fit, m_gpu ? m_gpu->boardPowerW : std::nullopt));
     if (!m_input.ok() || !m_input.hasPoints())
         return;
     QVector<int> numbers;
