@@ -482,14 +482,57 @@ private Q_SLOTS:
         }
     }
 
-    void networkComparisonSaysWhenAModelDoesNotCoverTheGpu()
+    // Any GPU both models cover can be shown, the session's by default; a session GPU they do
+    // not cover shows the first they do, and the title says so. The kernel's operating point is
+    // each model's estimate on the GPU shown; the legend is outside the curves.
+    void networkComparisonOffersEveryCoveredGpuAndTheKernel()
     {
-        session().setGpu(QStringLiteral("gt200-6sm")); // JSW12's card: neither JoS13 model has it
         WnnComparisonPlot plot;
         plot.refresh(makePlotContext(session()));
-        QVERIFY(plot.message().contains(QStringLiteral("jos13")));
-        QVERIFY(plot.regressionGraph(0) == nullptr);
-        QCOMPARE(plot.graphCount(), 0);
+        QCOMPARE(plot.shownGpu(), session().gpu()->id);
+        QVERIFY(plot.gpuBox()->count() >= 2);
+        for (int i = 0; i < plot.gpuBox()->count(); ++i) {
+            const QString id = plot.gpuBox()->itemData(i).toString();
+            QVERIFY(model(QStringLiteral("jos13")).supports(id) && model(QStringLiteral("wnn")).supports(id));
+        }
+        QCPGraph* kernel = plot.kernelGraph();
+        QVERIFY(kernel);
+        QCOMPARE(int(kernel->data()->size()), 2); // regression and network, at one intensity
+        WhatIfSettings settings = session().settings();
+        settings.modelId = QStringLiteral("jos13");
+        const KernelEstimate regression = estimateKernelWhatIf(*report().analysis.kernel, *report().analysis.ir,
+            model(QStringLiteral("jos13")), *session().gpu(), nullptr, settings)
+                                              .estimate;
+        bool found = false;
+        for (auto it = kernel->data()->constBegin(); it != kernel->data()->constEnd(); ++it)
+            found = found || nearlyEqual(it->value, regression.watts);
+        QVERIFY(found);
+        QVERIFY(plot.legend->layout() == plot.plotLayout()); // not an inset over the curves
+
+        // Another GPU from the box.
+        QSignalSpy asked(&plot, &PlotBase::refreshRequested);
+        const int other = plot.gpuBox()->currentIndex() == 0 ? 1 : 0;
+        plot.gpuBox()->setCurrentIndex(other);
+        Q_EMIT plot.gpuBox()->activated(other);
+        QCOMPARE(asked.count(), 1);
+        plot.refresh(makePlotContext(session()));
+        QCOMPARE(plot.shownGpu(), plot.gpuBox()->itemData(other).toString());
+        QVERIFY(nearlyEqual(plot.regressionGraph(3)->data()->at(0)->value,
+            predicted(model(QStringLiteral("jos13")), gpu(plot.shownGpu()), plot.regressionGraph(3)->data()->at(0)->key,
+                1.0)));
+
+        session().setGpu(QStringLiteral("gt200-6sm")); // JSW12's card: neither JoS13 model has it
+        WnnComparisonPlot fresh;
+        fresh.refresh(makePlotContext(session()));
+        QVERIFY(fresh.message().isEmpty());
+        QCOMPARE(fresh.shownGpu(), fresh.gpuBox()->itemData(0).toString());
+        QStringList texts;
+        for (QCPLayoutElement* element : fresh.plotLayout()->elements(true)) {
+            if (auto* text = qobject_cast<QCPTextElement*>(element))
+                texts << text->text();
+        }
+        QVERIFY2(texts.join(QLatin1Char(' ')).contains(QStringLiteral("is not covered by both")),
+            qPrintable(texts.join(QLatin1Char('|'))));
     }
 
     void plotsShowTheModelErrorWithoutEstimates()

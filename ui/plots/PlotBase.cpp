@@ -132,6 +132,12 @@ void PlotBase::setTitle(const QString& text)
         m_title->setText(wrapText(text, titleColumns()));
 }
 
+void PlotBase::setTitleMargins(const QMargins& margins)
+{
+    if (m_title)
+        m_title->setMargins(margins);
+}
+
 void PlotBase::useCompactLegend(int columns)
 {
     legend->setVisible(true);

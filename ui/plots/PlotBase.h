@@ -36,6 +36,11 @@ public:
     bool isViewChanged() const { return m_view.changed(); }
     QString readoutAt(const QPointF& pos) const;
 
+Q_SIGNALS:
+    // The plot's own controls changed what it shows (a GPU picked on it): the owner refreshes
+    // it with the current context.
+    void refreshRequested();
+
 protected:
     // Removes the previous refresh's items (labels, guides) and message.
     void beginRefresh();
@@ -46,6 +51,7 @@ protected:
     // fit a dock (text elements do not wrap).
     void insertTitleRow();
     void setTitle(const QString& text);
+    void setTitleMargins(const QMargins& margins); // room for a control beside the title
     // The legend as the small plots use it: visible, filled column by column, `columns`
     // entries a row, tight spacing and short icons (placed by the caller's inset alignment).
     void useCompactLegend(int columns);

@@ -33,7 +33,7 @@ PlotsPanel::PlotsPanel(ProjectSession& session, QWidget* parent)
     setDocumentMode(true);
     addPlot(m_surface = new SurfacePlot, tr("Surface"));
     addPlot(m_gpus = new GpuSurfacesGrid, tr("All GPUs"), true);
-    addPlot(m_wnn = new WnnComparisonPlot, tr("Network vs regression"));
+    addPlot(m_wnn = new WnnComparisonPlot, tr("Network vs regression"), true);
     addPlot(m_bars = new ContributionBars, tr("Slices"));
     addPlot(m_sweep = new SaturationSweepPlot, tr("Saturation sweep"));
 
@@ -75,6 +75,11 @@ void PlotsPanel::addPlot(PlotBase* plot, const QString& title, bool scrolls)
     }
     m_plots << plot;
     m_stale << true;
+    connect(plot, &PlotBase::refreshRequested, this, [this, plot] {
+        const int index = int(m_plots.indexOf(plot));
+        m_stale[index] = true;
+        refreshCurrent();
+    });
 }
 
 PlotBase* PlotsPanel::currentPlot() const

@@ -2,6 +2,7 @@
 #include "WnnComparisonPlot.h"
 
 #include "SurfaceMap.h"
+#include "export/DisplayNumbers.h"
 #include "model/ModelGrid.h"
 #include "session/ProjectSession.h"
 
@@ -53,24 +54,59 @@ WnnComparisonPlot::WnnComparisonPlot(QWidget* parent)
     m_curves->axis(QCPAxis::atLeft)->setLabel(QStringLiteral("Power, W"));
     m_residuals->axis(QCPAxis::atBottom)->setLabel(surfacemap::intensityLabel(false));
     m_residuals->axis(QCPAxis::atLeft)->setLabel(QStringLiteral("wnn − regr., W"));
-    useCompactLegend(3);
-    m_curves->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    // The legend in a row of its own above the curves: inside the axes it hid them.
+    useCompactLegend(6);
+    m_curves->insetLayout()->take(legend);
+    plotLayout()->insertRow(1);
+    plotLayout()->addElement(1, 0, legend);
+    plotLayout()->setRowStretchFactors({0.01, 0.01, 3, 2}); // title, legend, curves, residuals
+    legend->setMargins(QMargins(4, 0, 4, 0));
+    // Curves and residuals each need room for their ticks: a low dock scrolls (PlotsPanel).
+    setMinimumHeight(kMinimumHeightPx);
+    // Any GPU both models cover, not only the session's.
+    m_gpuBox = new QComboBox(this);
+    m_gpuBox->setToolTip(tr("The GPU whose curves are shown (both models must cover it)"));
+    m_gpuBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    connect(m_gpuBox, &QComboBox::activated, this, [this] {
+        m_chosenGpu = m_gpuBox->currentData().toString();
+        Q_EMIT refreshRequested();
+    });
     endRefresh();
+}
+
+void WnnComparisonPlot::resizeEvent(QResizeEvent* event)
+{
+    PlotBase::resizeEvent(event);
+    m_gpuBox->move(4, 2); // top left, beside the title
+}
+
+void WnnComparisonPlot::fillGpuBox(const ProjectSession& session)
+{
+    const PowerModel* regression = session.library().model(kRegressionModel);
+    const PowerModel* network = session.library().model(kNetworkModel);
+    const QSignalBlocker blocker(m_gpuBox);
+    m_gpuBox->clear();
+    if (!regression || !network)
+        return;
+    for (const GpuSpec& gpu : session.library().gpus().gpus()) {
+        if (regression->supports(gpu.id) && network->supports(gpu.id))
+            m_gpuBox->addItem(gpu.name, gpu.id);
+    }
+    int index = m_gpuBox->findData(m_chosenGpu);
+    if (index < 0 && session.gpu())
+        index = m_gpuBox->findData(session.gpu()->id);
+    m_gpuBox->setCurrentIndex(std::max(0, index));
+    m_gpuBox->adjustSize();
 }
 
 QString WnnComparisonPlot::missingModels(const ProjectSession& session) const
 {
-    const GpuSpec* gpu = session.gpu();
-    if (!gpu)
-        return tr("No GPU selected: the comparison is per GPU.");
     for (const QString& id : {kRegressionModel, kNetworkModel}) {
-        const PowerModel* model = session.library().model(id);
-        if (!model)
+        if (!session.library().model(id))
             return tr("The model '%1' is not in the model library: nothing to compare.").arg(id);
-        if (!model->supports(gpu->id))
-            return tr("The model '%1' has no parameters for %2 (it covers: %3).")
-                .arg(id, gpu->name, model->gpuIds().join(QStringLiteral(", ")));
     }
+    if (m_gpuBox->count() == 0)
+        return tr("The models '%1' and '%2' cover no GPU in common.").arg(kRegressionModel, kNetworkModel);
     return {};
 }
 
@@ -81,9 +117,13 @@ void WnnComparisonPlot::refresh(const PlotContext& context)
     m_regression.fill(nullptr);
     m_network.fill(nullptr);
     m_residual.fill(nullptr);
+    m_kernelGraph = nullptr;
     const ProjectSession& session = *context.session;
+    fillGpuBox(session);
     const QString missing = missingModels(session);
+    m_gpuBox->setVisible(missing.isEmpty());
     if (!missing.isEmpty()) {
+        m_gpuId.clear();
         setTitle(QString());
         legend->setVisible(false);
         showMessage(missing);
@@ -93,7 +133,8 @@ void WnnComparisonPlot::refresh(const PlotContext& context)
     legend->setVisible(true);
     const PowerModel& regression = *session.library().model(kRegressionModel);
     const PowerModel& network = *session.library().model(kNetworkModel);
-    const GpuSpec& gpu = *session.gpu();
+    m_gpuId = m_gpuBox->currentData().toString();
+    const GpuSpec& gpu = *session.library().gpus().find(m_gpuId);
     m_lines = std::round(context.typicalSliceLines());
 
     const GridAxis axis = defaultIntensityAxis(regression, kIntensitySteps);
@@ -148,11 +189,63 @@ void WnnComparisonPlot::refresh(const PlotContext& context)
     residualY->setRange(std::min(r.lower, -0.5), std::max(r.upper, 0.5));
     addGuide(residualX, residualY, axis.first, 0, axis.last, 0);
 
-    setTitle(tr("Network vs regression — %1; network input |C| = %2 lines; trained on the regression "
-                "surfaces, not on measurements")
-                 .arg(gpu.name)
-                 .arg(m_lines));
+    showKernel(context, regression, network, gpu);
+    // The session's own GPU may not be the one shown.
+    QString title = tr("Network vs regression; network input |C| = %1 lines; trained on the regression surfaces, "
+                       "not on measurements")
+                        .arg(m_lines);
+    if (session.gpu() && session.gpu()->id != gpu.id)
+        title += tr(" (the session's %1 is not covered by both)").arg(session.gpu()->name);
+    // The GPU box sits left of the title, whose row is as high as the box.
+    const int pad = std::max(0, (m_gpuBox->height() - QFontMetrics(plotPalette().titleFont).height()) / 2 + 2);
+    setTitleMargins(QMargins(m_gpuBox->width() + 8, pad, 0, pad));
+    setTitle(title);
     endRefresh();
+}
+
+void WnnComparisonPlot::showKernel(
+    const PlotContext& context, const PowerModel& regression, const PowerModel& network, const GpuSpec& gpu)
+{
+    if (!context.kernel)
+        return;
+    // The kernel on this GPU by each model, as the app would estimate it there.
+    const KernelEstimateReport& kernel = *context.kernel;
+    WhatIfSettings settings = context.session->settings();
+    settings.gpuId = gpu.id;
+    QVector<double> x, y;
+    QStringList labels;
+    for (const PowerModel* model : {&regression, &network}) {
+        settings.modelId = model->id();
+        const KernelEstimate e
+            = estimateKernelWhatIf(*kernel.analysis.kernel, *kernel.analysis.ir, *model, gpu, nullptr, settings)
+                  .estimate;
+        if (!e.hasEstimate())
+            continue;
+        x << e.averageIntensity;
+        y << e.watts;
+        labels << QStringLiteral("%1 %2").arg(model == &regression ? tr("regr.") : tr("wnn"), formatWatts(e.watts));
+    }
+    if (x.isEmpty())
+        return;
+    QCPAxis* curveX = m_curves->axis(QCPAxis::atBottom);
+    QCPAxis* curveY = m_curves->axis(QCPAxis::atLeft);
+    const QCPRange shown = curveX->range();
+    for (double& value : x)
+        value = std::clamp(value, shown.lower, shown.upper); // a ratio of 0 has no log position
+    m_kernelGraph = addMarkers(curveX, curveY, x, y,
+        QCPScatterStyle(QCPScatterStyle::ssDiamond, QPen(Qt::white, 1.5), plotPalette().accent, 12),
+        QStringLiteral("kernel"));
+    m_kernelGraph->setName(context.kernelName());
+    // Both markers share an intensity: one label, the two powers, beside them.
+    addPointLabel(curveX, curveY, x.first(), y.first(),
+        QStringLiteral("%1: %2").arg(context.kernelName(), labels.join(QStringLiteral(", "))),
+        labelOffset(curveY, y.first()));
+    // The kernel's power may lie outside the curves' range (another Sa): keep it in view.
+    const QCPRange values = curveY->range();
+    const double low = *std::min_element(y.cbegin(), y.cend());
+    const double high = *std::max_element(y.cbegin(), y.cend());
+    if (low < values.lower || high > values.upper)
+        curveY->setRange(std::min(values.lower, low - 5), std::max(values.upper, high + 5));
 }
 
 } // namespace slicewatt
