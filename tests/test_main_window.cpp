@@ -17,6 +17,7 @@
 #include "session/WhatIfHistory.h"
 #include "whatif/WhatIfPanel.h"
 #include "window/BaselineActions.h"
+#include "window/HelpWindow.h"
 #include "window/MainWindow.h"
 #include "window/Preferences.h"
 
@@ -27,9 +28,12 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QProcess>
+#include <QScreen>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
+#include <QTextBrowser>
 #include <QTreeView>
 #include <QtTest>
 
@@ -150,6 +154,21 @@ private Q_SLOTS:
         QCOMPARE(window.session().kernelWhatIf(key).blockThreads, std::optional<qint64>(512));
         QCOMPARE(window.history().stack().count(), steps + 1);
         QVERIFY(!block->keyboardTracking()); // 4096 is not tried as 4, 40, 409 while typed
+    }
+
+    // Help › Analysis Rules: the whole rule book, in a window that fits the screen and scrolls.
+    void analysisRulesFitTheScreenAndScroll()
+    {
+        MainWindow window;
+        HelpWindow& rules = window.rulesWindow();
+        rules.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&rules));
+        const QRect screen = rules.screen()->availableGeometry();
+        QVERIFY(rules.width() <= screen.width() && rules.height() <= screen.height());
+        QVERIFY(rules.browser()->toPlainText().size() > 1000);
+        QVERIFY(rules.browser()->verticalScrollBar()->maximum() > 0); // longer than the window: it scrolls
+        QVERIFY(!rules.isModal());
+        QCOMPARE(&window.rulesWindow(), &rules); // one window, shown again
     }
 
     void exportedReportIsTheCliReport()

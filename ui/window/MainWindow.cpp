@@ -5,6 +5,7 @@
 
 #include "BaselineActions.h"
 #include "EditorLauncher.h"
+#include "HelpWindow.h"
 #include "RecentProjects.h"
 #include "Theme.h"
 #include "accuracy/ModelAccuracyWindow.h"
@@ -494,15 +495,10 @@ void MainWindow::createActions()
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Analysis Rules"), this, [this] {
-        // The rule book is compiled in; show it read-only in a window of its own.
-        QFile rules(QStringLiteral(":/slicewatt/help/analysis-rules.md"));
-        QString text = tr("The analysis rules ship in resources/help/analysis-rules.md.");
-        if (rules.open(QIODevice::ReadOnly))
-            text = QString::fromUtf8(rules.readAll());
-        QMessageBox box(QMessageBox::NoIcon, tr("Analysis Rules"), QString(), QMessageBox::Close, this);
-        box.setTextFormat(Qt::MarkdownText);
-        box.setText(text);
-        box.exec();
+        HelpWindow& window = rulesWindow();
+        window.show();
+        window.raise();
+        window.activateWindow();
     });
     help->addAction(tr("&About SliceWatt"), this, [this] {
         QMessageBox::about(this, tr("About SliceWatt"),
@@ -686,6 +682,19 @@ void MainWindow::showLocation(const QString& file, int line)
         m_code->showFile(file);
     m_code->refreshHeat(*m_session);
     m_code->view().goToLine(qMax(line, 1));
+}
+
+HelpWindow& MainWindow::rulesWindow()
+{
+    if (!m_rules) {
+        // The rule book is compiled in; read-only, in a window of its own that fits the screen.
+        QFile rules(QStringLiteral(":/slicewatt/help/analysis-rules.md"));
+        QString text = tr("The analysis rules ship in resources/help/analysis-rules.md.");
+        if (rules.open(QIODevice::ReadOnly))
+            text = QString::fromUtf8(rules.readAll());
+        m_rules = new HelpWindow(tr("Analysis Rules"), text, this);
+    }
+    return *m_rules;
 }
 
 ModelAccuracyWindow& MainWindow::accuracyWindow()

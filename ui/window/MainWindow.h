@@ -19,6 +19,7 @@ namespace slicewatt {
 class BaselineActions;
 class CalibrationWindow;
 class CodePanel;
+class HelpWindow;
 class ModelAccuracyWindow;
 class DiagnosticsModel;
 class HotspotModel;
@@ -76,6 +77,8 @@ public:
     CalibrationWindow& calibrationWindow();
     // Tools › Model Accuracy, created on first use, showing the current GPU.
     ModelAccuracyWindow& accuracyWindow();
+    // Help › Analysis Rules, created on first use.
+    HelpWindow& rulesWindow();
     // Makes the project use model `modelId` for GPU `gpuId` from `folder` (a calibration
     // just wrote it there): the folder joins the preferences' model folders, the library is
     // reloaded and the choice is one undoable what-if step.
@@ -146,6 +149,7 @@ private:
     QTimer* m_partialTimer;
     CalibrationWindow* m_calibration = nullptr;
     ModelAccuracyWindow* m_accuracy = nullptr;
+    HelpWindow* m_rules = nullptr;
 };
 
 } // namespace slicewatt
