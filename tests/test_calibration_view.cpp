@@ -444,6 +444,7 @@ private Q_SLOTS:
         window.selectPoint(3);
         QVERIFY(!window.tracePlot().rawGraph());
         QVERIFY(window.tracePlot().message().contains(QStringLiteral("missing")));
+        QVERIFY(!window.tracePlot().legend->visible()); // no trace: no empty legend box either
 
         // A CSV without trace columns at all.
         const QString plain = test::writeFile(dir, QStringLiteral("plain.csv"),
@@ -463,6 +464,11 @@ private Q_SLOTS:
         QCOMPARE(window.tracePlot().rawGraph()->dataCount(), kTraceSamples);
         QVERIFY(window.tracePlot().correctedGraph());
         QCOMPARE(window.tracePlot().shadedRuns(), 1); // from its `# run:` line
+        QVERIFY(window.tracePlot().legend->visible() && window.tracePlot().legend->itemCount() >= 2);
+        for (int i = 0; i < window.tracePlot().legend->itemCount(); ++i) {
+            auto* item = qobject_cast<QCPPlottableLegendItem*>(window.tracePlot().legend->item(i));
+            QVERIFY(!item || !item->plottable()->name().isEmpty()); // every entry named
+        }
         QVERIFY(window.traceSummary().text().contains(QStringLiteral("learnt")));
         QVERIFY(!window.useButton().isEnabled());
         QVERIFY(!window.curvesPlot().message().isEmpty());

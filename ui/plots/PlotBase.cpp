@@ -37,9 +37,31 @@ void PlotBase::beginRefresh()
 
 void PlotBase::endRefresh()
 {
+    tidyLegend();
     applyPalette(*this, m_palette);
     m_view.refreshed(*this);
     replot(rpQueuedReplot);
+}
+
+void PlotBase::tidyLegend()
+{
+    // A legend is never an empty box, nor an entry without a name: nameless plottables leave
+    // it, and a legend left with nothing hides until a refresh gives it entries again. (A plot
+    // that cleared its layout has no legend at all.)
+    if (!legend)
+        return;
+    for (int i = 0; i < plottableCount(); ++i) {
+        QCPAbstractPlottable* p = plottable(i);
+        if (p->name().trimmed().isEmpty())
+            p->removeFromLegend();
+    }
+    if (legend->visible() && legend->itemCount() == 0) {
+        legend->setVisible(false);
+        m_legendHiddenEmpty = true;
+    } else if (m_legendHiddenEmpty && legend->itemCount() > 0) {
+        legend->setVisible(true);
+        m_legendHiddenEmpty = false;
+    }
 }
 
 void PlotBase::resetView()

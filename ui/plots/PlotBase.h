@@ -86,6 +86,7 @@ protected:
 
 private:
     int titleColumns() const;
+    void tidyLegend();
 
     PlotPalette m_palette = PlotPalette::light();
     QCPTextElement* m_title = nullptr;
@@ -93,6 +94,7 @@ private:
     QString m_message;
     PlotView m_view;
     bool m_dragging = false; // a button went down on the plot and has not come up
+    bool m_legendHiddenEmpty = false; // the plot shows a legend, hidden while it has no entry
 };
 
 } // namespace slicewatt
