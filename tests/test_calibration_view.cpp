@@ -453,9 +453,12 @@ private Q_SLOTS:
         QCOMPARE(window.pointModel().rowCount(), 5);
         QCOMPARE(window.problemList().count(), 0);
         QVERIFY(window.tracePlot().message().contains(QStringLiteral("no trace")));
-        // No GPU named: fitted, but not usable for the project.
+        // No GPU named: fitted, but not usable for the project, and the button says what it needs.
         QVERIFY(window.currentFit().ok());
         QVERIFY(!window.useButton().isEnabled());
+        QVERIFY2(window.useButton().toolTip().contains(QStringLiteral("# gpu_id:"))
+                && window.useButton().toolTip().contains(QStringLiteral("sm_count")),
+            qPrintable(window.useButton().toolTip()));
 
         // One trace file on its own.
         QVERIFY(window.openPath(m_folder.filePath(QStringLiteral("traces/point-04.csv"))));
