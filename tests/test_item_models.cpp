@@ -293,12 +293,21 @@ private Q_SLOTS:
         QCOMPARE(hotspots.index(0, HotspotModel::CodeColumn).data().toString(), text);
         QVERIFY(HotspotModel::LocationColumn < HotspotModel::PowerColumn); // where and what first
 
-        // A what-if on the hottest kernel re-ranks.
+        // A what-if on the hottest kernel re-ranks, in place: rows change, the model is not reset
+        // (a view keeps its selection and scroll position through a slider drag).
+        QSignalSpy resets(&hotspots, &QAbstractItemModel::modelReset);
+        QSignalSpy changes(&hotspots, &QAbstractItemModel::dataChanged);
         KernelWhatIf whatIf;
         whatIf.saturation = 0.1;
         session.setKernelWhatIf(first.kernelKey, whatIf);
         QCOMPARE(hotspots.index(0, HotspotModel::PowerColumn).data(ModelRoles::SortRole).toDouble(),
             session.hottestLines(1).value(0).value);
+        QCOMPARE(resets.count(), 0);
+        QVERIFY(changes.count() >= 1);
+        const QVector<ProjectSession::HotLine> reranked = session.hottestLines(50);
+        for (int row = 0; row < reranked.size(); ++row)
+            QCOMPARE(hotspots.index(row, HotspotModel::PowerColumn).data(ModelRoles::SortRole).toDouble(),
+                reranked[row].value);
 
         hotspots.setLimit(3);
         QCOMPARE(hotspots.rowCount(), 3);

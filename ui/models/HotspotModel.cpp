@@ -39,8 +39,7 @@ void HotspotModel::setLimit(int limit)
 
 void HotspotModel::reload()
 {
-    beginResetModel();
-    m_rows.clear();
+    QVector<Row> rows;
     QHash<QString, QString> names;
     for (const KernelEstimateReport& report : m_session.run().kernels) {
         const FunctionInfo& info = report.analysis.kernel->info;
@@ -51,9 +50,19 @@ void HotspotModel::reload()
         QString file = pathRelativeTo(line.file, base);
         if (file == line.file)
             file = QFileInfo(line.file).fileName();
-        m_rows << Row{line, names.value(line.kernelKey), QStringLiteral("%1:%2").arg(file).arg(line.line),
+        rows << Row{line, names.value(line.kernelKey), QStringLiteral("%1:%2").arg(file).arg(line.line),
             m_sources.trimmedLine(line.file, line.line)};
     }
+    // A what-if step re-ranks the same number of lines: the rows change in place, so the view
+    // keeps its selection and scroll position and repaints only what it shows (no reset).
+    if (!rows.isEmpty() && rows.size() == m_rows.size()) {
+        m_rows = rows;
+        Q_EMIT dataChanged(index(0, 0), index(int(m_rows.size()) - 1, ColumnCount - 1));
+        Q_EMIT headerDataChanged(Qt::Horizontal, PowerColumn, PowerColumn); // W or J
+        return;
+    }
+    beginResetModel();
+    m_rows = rows;
     endResetModel();
 }
 
