@@ -191,6 +191,18 @@ private Q_SLOTS:
         next.delta = 0.2;
         history.change(next, QStringLiteral("δ"), QStringLiteral("delta"));
         QCOMPARE(history.stack().count(), 2);
+        // A kernel's step carries its kernel: undo and redo re-estimate that kernel alone, even
+        // after a project-wide step changed the settings around it.
+        QSignalSpy estimated(&session, &ProjectSession::estimatesChanged);
+        KernelWhatIf trips = session.kernelWhatIf(key);
+        trips.gridBlocks = 2;
+        history.changeKernel(key, trips, QStringLiteral("Grid"), QStringLiteral("grid"));
+        history.stack().undo();
+        QCOMPARE(estimated.count(), 2);
+        QCOMPARE(estimated.last().first().toString(), key); // one kernel, not the project
+        QCOMPARE(session.kernelWhatIf(key).saturation, std::optional<double>(0.3));
+        QVERIFY(!session.kernelWhatIf(key).gridBlocks);
+        QCOMPARE(session.settings().delta, 0.2); // the project-wide step stays
     }
 
     // Unknown loops inside unknown loops: the table says by how much their defaults compound,

@@ -39,6 +39,42 @@ private:
     int m_id;
 };
 
+// One kernel's what-if step: it carries the kernel and its settings before and after, so undo
+// and redo re-estimate that kernel alone without looking for it among the others.
+class KernelWhatIfCommand : public QUndoCommand {
+public:
+    KernelWhatIfCommand(ProjectSession& session, QString kernelKey, KernelWhatIf before, KernelWhatIf after,
+        const QString& text, const QString& tag)
+        : QUndoCommand(text)
+        , m_session(session)
+        , m_kernelKey(std::move(kernelKey))
+        , m_before(std::move(before))
+        , m_after(std::move(after))
+        , m_id(int(qHash(tag) & 0x3fffffff) | 0x40000000) // never a project-wide step's id
+    {
+    }
+    void undo() override { m_session.setKernelWhatIf(m_kernelKey, m_before); }
+    void redo() override { m_session.setKernelWhatIf(m_kernelKey, m_after); }
+    int id() const override { return m_id; }
+    bool mergeWith(const QUndoCommand* other) override
+    {
+        // The same tag and kernel (a slider drag): one step from the first value to the last.
+        const auto* next = static_cast<const KernelWhatIfCommand*>(other);
+        if (next->m_kernelKey != m_kernelKey)
+            return false;
+        m_after = next->m_after;
+        return true;
+    }
+    const QString& kernelKey() const { return m_kernelKey; }
+
+private:
+    ProjectSession& m_session;
+    QString m_kernelKey;
+    KernelWhatIf m_before;
+    KernelWhatIf m_after;
+    int m_id;
+};
+
 } // namespace
 
 void applyWhatIfSettings(ProjectSession& session, const WhatIfSettings& target)
@@ -81,12 +117,8 @@ void WhatIfHistory::change(const WhatIfSettings& next, const QString& text, cons
 void WhatIfHistory::changeKernel(
     const QString& kernelKey, const KernelWhatIf& whatIf, const QString& text, const QString& tag)
 {
-    WhatIfSettings next = m_session.settings();
-    if (whatIf.isEmpty())
-        next.kernels.remove(kernelKey);
-    else
-        next.kernels.insert(kernelKey, whatIf);
-    change(next, text, tag + QLatin1Char('@') + kernelKey);
+    m_stack.push(new KernelWhatIfCommand(m_session, kernelKey, m_session.settings().kernels.value(kernelKey), whatIf,
+        text, tag + QLatin1Char('@') + kernelKey));
 }
 
 } // namespace slicewatt

@@ -336,7 +336,10 @@ void WhatIfPanel::syncFromSession()
     m_block->setValue(int(std::min<qint64>(whatIf.blockThreads.value_or(0), m_block->maximum())));
     const KernelEstimate& e = report->estimate;
     m_saturationOverride->setChecked(whatIf.saturation.has_value());
-    m_saturation->setValue(qBound(1, int(std::lround(e.saturation * kSaturationSteps)), kSaturationSteps));
+    // The slider being dragged is the change's source: writing the estimate back into it
+    // would fight the hand (and round its position).
+    if (!m_saturation->isSliderDown())
+        m_saturation->setValue(qBound(1, int(std::lround(e.saturation * kSaturationSteps)), kSaturationSteps));
     m_saturationValue->setText(QString::number(e.saturation, 'f', 3));
 
     const LaunchShape& launch = report->analysis.launch;
