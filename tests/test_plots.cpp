@@ -55,6 +55,17 @@ double predicted(const PowerModel& model, const GpuSpec& gpu, double intensity, 
     return prediction ? prediction->watts : std::nan("");
 }
 
+// Every text element of a plot's layout (its title among them), joined by spaces.
+QString layoutTexts(const QCustomPlot& plot)
+{
+    QStringList texts;
+    for (QCPLayoutElement* element : plot.plotLayout()->elements(true)) {
+        if (auto* text = qobject_cast<QCPTextElement*>(element))
+            texts << text->text();
+    }
+    return texts.join(QLatin1Char(' '));
+}
+
 } // namespace
 
 class PlotsTest : public QObject {
@@ -526,13 +537,8 @@ private Q_SLOTS:
         fresh.refresh(makePlotContext(session()));
         QVERIFY(fresh.message().isEmpty());
         QCOMPARE(fresh.shownGpu(), fresh.gpuBox()->itemData(0).toString());
-        QStringList texts;
-        for (QCPLayoutElement* element : fresh.plotLayout()->elements(true)) {
-            if (auto* text = qobject_cast<QCPTextElement*>(element))
-                texts << text->text();
-        }
-        QVERIFY2(texts.join(QLatin1Char(' ')).contains(QStringLiteral("is not covered by both")),
-            qPrintable(texts.join(QLatin1Char('|'))));
+        const QString texts = layoutTexts(fresh);
+        QVERIFY2(texts.contains(QStringLiteral("is not covered by both")), qPrintable(texts));
     }
 
     void plotsShowTheModelErrorWithoutEstimates()
@@ -596,13 +602,8 @@ private Q_SLOTS:
         session().setModel(QStringLiteral("launch-activity"));
         plot.refresh(makePlotContext(session()));
         QCOMPARE(plot.modelId(), QStringLiteral("jos13"));
-        QStringList texts;
-        for (QCPLayoutElement* element : plot.plotLayout()->elements(true)) {
-            if (auto* text = qobject_cast<QCPTextElement*>(element))
-                texts << text->text();
-        }
-        QVERIFY2(texts.join(QLatin1Char(' ')).contains(QStringLiteral("the regression stands in")),
-            qPrintable(texts.join(QLatin1Char('|'))));
+        const QString texts = layoutTexts(plot);
+        QVERIFY2(texts.contains(QStringLiteral("the regression stands in")), qPrintable(texts));
     }
 
     void gpuSurfacesShareOneColourRange()
