@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Fuzzes the front end and the analysis with libFuzzer (tests/fuzz/fuzz_analysis.cpp):
+# Fuzzes the front end and the analysis (tests/fuzz/fuzz_analysis.cpp), then the readers of
+# the other files users give (tests/fuzz/fuzz_readers.cpp), each with libFuzzer:
 # installs what is missing, builds the fuzz target with clang, ASan and UBSan into
 # build-fuzz/, and runs it for a while on the committed seeds (tests/fuzz/seeds) plus what
 # earlier runs found (build-fuzz/corpus). Exits non-zero on a crash, sanitizer report, leak,
@@ -43,17 +44,23 @@ if [ ! -f "$build_dir/build.ninja" ] || [ "${CI:-}" = "true" ]; then
     -DSLICEWATT_FUZZ=ON -DSLICEWATT_BUILD_TESTS=OFF -DSLICEWATT_BUILD_BENCH=OFF \
     -DSLICEWATT_WERROR="$werror" >/dev/null
 fi
-cmake --build "$build_dir" --target fuzz_analysis --parallel "$(nproc)"
+cmake --build "$build_dir" --target fuzz_analysis fuzz_readers --parallel "$(nproc)"
 
-# libFuzzer adds what it finds to the first folder; the committed seeds are only read.
-corpus="$build_dir/corpus"
+# Runs one target for ${seconds} s: `fuzz TARGET SEEDS [libFuzzer options]`. libFuzzer adds
+# what it finds to the target's own corpus folder; the committed seeds are only read.
+fuzz() {
+target=$1
+seeds=$2
+shift 2
+corpus="$build_dir/corpus-$target"
+[ "$target" = fuzz_analysis ] && [ -d "$build_dir/corpus" ] && corpus="$build_dir/corpus" # older runs' finds
 artifacts="$build_dir/artifacts"
 mkdir -p "$corpus" "$artifacts"
-log="$build_dir/fuzz.log"
+log="$build_dir/$target.log"
 # libFuzzer replays every input it has before the clock starts to matter (about two per
 # second); a corpus grown over long runs makes short runs long (README: shrink it).
-known=$(find "$corpus" tests/fuzz/seeds -type f | wc -l)
-echo "fuzz: replaying $known known inputs first, then fuzzing until ${seconds} s have passed" >&2
+known=$(find "$corpus" "$seeds" -type f | wc -l)
+echo "fuzz: $target: replaying $known known inputs first, then fuzzing until ${seconds} s have passed" >&2
 
 # detect_leaks: libFuzzer checks every input that allocates more than it frees for leaks.
 # allow_user_segv_handler: libclang's crash recovery installs its own signal handlers.
@@ -69,11 +76,11 @@ set +e
 # -timeout: seconds for one input, above the target's 10 s analysis budget (a hang is what
 # the budget could not stop); -rss_limit_mb: libclang with the prelude needs a few hundred
 # MB, more is a memory explosion; -max_len: larger inputs mostly repeat what smaller show.
-"$build_dir/bin/fuzz_analysis" \
+"$build_dir/bin/$target" \
   -max_total_time="$seconds" -timeout=60 -rss_limit_mb=4096 -max_len=32768 \
-  -dict=tests/fuzz/cuda.dict -artifact_prefix="$artifacts/" -print_final_stats=1 \
-  "$corpus" tests/fuzz/seeds 2>&1 | tee "$log" | grep -E --line-buffered \
-  '^(INFO: |#[0-9]+ +(INITED|DONE|pulse)|==[0-9]+==|SUMMARY|fuzz_analysis:|stat::|artifact_prefix|Test unit written|Done [0-9]+ runs|MS: |Base64: )|ERROR|WARNING|libclang'
+  -artifact_prefix="$artifacts/" -print_final_stats=1 "$@" \
+  "$corpus" "$seeds" 2>&1 | tee "$log" | grep -E --line-buffered \
+  '^(INFO: |#[0-9]+ +(INITED|DONE|pulse)|==[0-9]+==|SUMMARY|fuzz_[a-z]+:|stat::|artifact_prefix|Test unit written|Done [0-9]+ runs|MS: |Base64: )|ERROR|WARNING|libclang'
 status=${PIPESTATUS[0]}
 set -e
 
@@ -85,9 +92,15 @@ if [ "$status" -ne 0 ]; then
   echo "fuzz: FAILED (exit $status); the full log is $log" >&2
   if [ -n "$reproducer" ]; then
     echo "fuzz: reproducer: $reproducer" >&2
-    echo "fuzz: run it again: ASAN_OPTIONS=$ASAN_OPTIONS $build_dir/bin/fuzz_analysis $reproducer" >&2
-    echo "fuzz: make it smaller: $build_dir/bin/fuzz_analysis -minimize_crash=1 -runs=10000 $reproducer" >&2
+    echo "fuzz: run it again: ASAN_OPTIONS=$ASAN_OPTIONS $build_dir/bin/$target $reproducer" >&2
+    echo "fuzz: make it smaller: $build_dir/bin/$target -minimize_crash=1 -runs=10000 $reproducer" >&2
   fi
   exit 1
 fi
-echo "fuzz: no crash, hang, leak or memory explosion in ${seconds} s ($(grep -o 'stat::number_of_executed_units: [0-9]*' "$log" | grep -o '[0-9]*$' || echo '?') inputs)" >&2
+echo "fuzz: $target: no crash, hang, leak or memory explosion in ${seconds} s ($(grep -o 'stat::number_of_executed_units: [0-9]*' "$log" | grep -o '[0-9]*$' || echo '?') inputs)" >&2
+}
+
+# The front end and the analysis on CUDA, then the other readers (saved analyses, PTX, CSVs,
+# traces; the first byte of an input picks the reader).
+fuzz fuzz_analysis tests/fuzz/seeds -dict=tests/fuzz/cuda.dict
+fuzz fuzz_readers tests/fuzz/reader-seeds
