@@ -61,6 +61,14 @@ KernelSnapshot readKernel(const QJsonObject& k)
 
 } // namespace
 
+QString AnalysisSnapshot::kernelsFolder() const
+{
+    QStringList files;
+    for (const KernelSnapshot& k : kernels)
+        files << k.file;
+    return commonFolder(files);
+}
+
 QString AnalysisSnapshot::relativeFile(const QString& file) const
 {
     return pathRelativeTo(file, root);
@@ -105,10 +113,7 @@ std::optional<AnalysisSnapshot> readAnalysisSnapshot(const QByteArray& json, QSt
     if (root.contains(QStringLiteral("root"))) {
         snapshot.root = root.value(QStringLiteral("root")).toString();
     } else {
-        QStringList files;
-        for (const KernelSnapshot& k : std::as_const(snapshot.kernels))
-            files << k.file;
-        snapshot.root = commonFolder(files);
+        snapshot.root = snapshot.kernelsFolder();
     }
     return snapshot;
 }

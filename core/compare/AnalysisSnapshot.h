@@ -60,6 +60,8 @@ struct AnalysisSnapshot {
     // a temporary folder) pairs its files with the other's by their path below it.
     QString root;
     QString relativeFile(const QString& file) const;
+    // The folder every kernel's file is in: the root of an analysis saved without one.
+    QString kernelsFolder() const;
 };
 
 // Reads an analysis JSON; nullopt with `error` in words when it is not one.

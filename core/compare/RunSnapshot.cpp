@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "RunSnapshot.h"
 
-#include "export/OutputFormatting.h"
-
 #include <cmath>
 
 namespace slicewatt {
@@ -74,13 +72,8 @@ AnalysisSnapshot analysisSnapshotOf(const EstimateRun& run, const QString& root)
     SourceLineCache sources;
     for (const KernelEstimateReport& report : run.kernels)
         snapshot.kernels.append(kernelSnapshotOf(report, *run.model, sources));
-    if (root.isEmpty()) {
-        // As the reader does for an analysis saved without one.
-        QStringList files;
-        for (const KernelSnapshot& k : std::as_const(snapshot.kernels))
-            files << k.file;
-        snapshot.root = commonFolder(files);
-    }
+    if (root.isEmpty())
+        snapshot.root = snapshot.kernelsFolder(); // as the reader takes an analysis saved without one
     return snapshot;
 }
 

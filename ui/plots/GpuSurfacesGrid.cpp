@@ -157,13 +157,8 @@ void GpuSurfacesGrid::refresh(const PlotContext& context)
     std::optional<KernelEstimate> firstEstimate; // the wavelet network's slice length comes from it
     const KernelEstimateReport* kernel = context.kernel; // null when there are no estimates
     if (kernel) {
-        WhatIfSettings settings = session.settings();
-        settings.modelId = model->id();
         for (int n = 0; n < gpus.size(); ++n) {
-            settings.gpuId = gpus[n]->id;
-            const KernelEstimate estimate = estimateKernelWhatIf(
-                *kernel->analysis.kernel, *kernel->analysis.ir, *model, *gpus[n], nullptr, settings)
-                                                .estimate;
+            const KernelEstimate estimate = context.estimateOn(*model, *gpus[n]);
             points[n] = KernelOnGpu{estimate.averageIntensity, estimate.saturation, estimate.watts};
             intensities << estimate.averageIntensity;
             if (!firstEstimate)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "PlotContext.h"
 #include "estimate/KernelSurface.h"
+#include "estimate/WhatIf.h"
 
 #include "session/ProjectSession.h"
 
@@ -16,6 +17,14 @@ QString PlotContext::kernelName() const
 double PlotContext::typicalSliceLines() const
 {
     return slicewatt::typicalSliceLines(kernel ? &kernel->estimate : nullptr);
+}
+
+KernelEstimate PlotContext::estimateOn(const PowerModel& model, const GpuSpec& gpu) const
+{
+    WhatIfSettings settings = session->settings();
+    settings.modelId = model.id();
+    settings.gpuId = gpu.id;
+    return estimateKernelWhatIf(*kernel->analysis.kernel, *kernel->analysis.ir, model, gpu, nullptr, settings).estimate;
 }
 
 PlotContext makePlotContext(const ProjectSession& session)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "estimate/KernelEstimate.h"
 #include "ir/MemorySpace.h"
 
 #include <QString>
@@ -10,6 +11,7 @@
 namespace slicewatt {
 
 class ProjectSession;
+struct GpuSpec;
 struct KernelEstimateReport;
 
 // What every plot is drawn from, read off the session at refresh time. Pointers point into
@@ -27,6 +29,9 @@ struct PlotContext {
     // network's training range [1, 60]; 10 without a kernel. The network's surfaces need a
     // length; the kernel's typical slice is the one its points were predicted with.
     double typicalSliceLines() const;
+    // The kernel estimated as the app would with `model` on `gpu` (the session's what-ifs):
+    // for plots that show it on GPUs or models other than the session's. Needs a kernel.
+    KernelEstimate estimateOn(const PowerModel& model, const GpuSpec& gpu) const;
 };
 
 PlotContext makePlotContext(const ProjectSession& session);

@@ -209,16 +209,10 @@ void WnnComparisonPlot::showKernel(
     if (!context.kernel)
         return;
     // The kernel on this GPU by each model, as the app would estimate it there.
-    const KernelEstimateReport& kernel = *context.kernel;
-    WhatIfSettings settings = context.session->settings();
-    settings.gpuId = gpu.id;
     QVector<double> x, y;
     QStringList labels;
     for (const PowerModel* model : {&regression, &network}) {
-        settings.modelId = model->id();
-        const KernelEstimate e
-            = estimateKernelWhatIf(*kernel.analysis.kernel, *kernel.analysis.ir, *model, gpu, nullptr, settings)
-                  .estimate;
+        const KernelEstimate e = context.estimateOn(*model, gpu);
         if (!e.hasEstimate())
             continue;
         x << e.averageIntensity;
