@@ -3,6 +3,10 @@
 // against the hand-derived expectations in X.expect.json beside X.cu.
 #include "TestSupport.h"
 #include "analysis/ProjectIndexer.h"
+#include "analysis/ProjectSlices.h"
+#include "export/KernelListWriter.h"
+#include "export/SliceReportWriter.h"
+#include "frontend/PreludePch.h"
 #include "project/ProjectLoader.h"
 
 #include <QDirIterator>
@@ -64,6 +68,78 @@ private Q_SLOTS:
             QVERIFY2(QFile::exists(test::corpusDir() + QLatin1Char('/') + expect),
                 qPrintable(file + QStringLiteral(" has no expectation file")));
         }
+    }
+
+    // The precompiled prelude (PreludePch) is an optimisation only: the whole corpus, its
+    // multi-file projects included, reads the same with it as with the prelude included as
+    // a header, to the last kernel, launch, diagnostic and slice.
+    void precompiledPreludeReadsAsTheHeaderDoes()
+    {
+        const ProjectSources sources = loadProject({test::corpusDir()});
+        QVERIFY(sources.units.size() >= 25);
+        ParserOptions withHeader = test::parserOptions();
+        withHeader.precompilePrelude = false;
+        const int builtBefore = PreludePch::instance().built();
+        const ProjectIndex precompiled = indexProject(sources, test::parserOptions());
+        QVERIFY2(PreludePch::instance().built() > builtBefore || builtBefore > 0, "no precompiled prelude was built");
+        const ProjectIndex included = indexProject(sources, withHeader);
+        QVERIFY(precompiled.kernels.size() >= 40);
+        QCOMPARE(kernelListJsonText(precompiled), kernelListJsonText(included));
+        QCOMPARE(sliceReportJsonText(precompiled, sliceProject(precompiled)),
+            sliceReportJsonText(included, sliceProject(included)));
+    }
+
+    // A precompiled prelude libclang rejects (here: damaged on disk) costs that file a
+    // second parse, never a result: the file is read with the prelude as a header, no
+    // complaint about the header reaches the user, and later files skip it.
+    void rejectedPrecompiledPreludeFallsBackToTheHeader()
+    {
+        QTemporaryDir dir;
+        const QString path = test::writeFile(dir, "k.cu",
+            "__global__ void scale(float* p) { p[threadIdx.x] *= 2; }\n"
+            "void run(float* p) { scale<<<4, 64>>>(p); }\n");
+        const ParserOptions options = test::parserOptions();
+        const QStringList arguments = PreludePch::withoutPreludeInclude(clangArguments({}, options));
+        QVERIFY(arguments.size() < clangArguments({}, options).size());
+        const QString pch = PreludePch::instance().pathFor(arguments);
+        QVERIFY2(!pch.isEmpty(), "the prelude could not be precompiled");
+        QFile damaged(pch);
+        QVERIFY(damaged.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        damaged.write(QByteArray(4096, 'x'));
+        damaged.close();
+
+        const UnitIndex unit = indexFile(SourceFile{path, {}, false}, options);
+        QVERIFY(unit.parsed);
+        QCOMPARE(unit.kernelIRs.size(), 1);
+        for (const Diagnostic& d : unit.diagnostics)
+            QVERIFY2(!isPrecompiledHeaderComplaint(d.message), qPrintable(d.message));
+        QVERIFY(PreludePch::instance().pathFor(arguments).isEmpty());
+    }
+
+    // A project's -D that breaks the prelude: the header is not precompiled with the error
+    // hidden inside, and the file reports the error as it would without precompiling.
+    void preludeErrorsUnderProjectDefinesStillReachTheUser()
+    {
+        QTemporaryDir dir;
+        const QString path = test::writeFile(dir, "k.cu", "__global__ void scale(float* p) { p[0] *= 2; }\n");
+        const QStringList flags = {QStringLiteral("-DcudaError_t=int")};
+        ParserOptions withHeader = test::parserOptions();
+        withHeader.precompilePrelude = false;
+        const UnitIndex precompiled = indexFile(SourceFile{path, flags, false}, test::parserOptions());
+        const UnitIndex included = indexFile(SourceFile{path, flags, false}, withHeader);
+        const auto errors = [](const UnitIndex& unit) {
+            QStringList messages;
+            for (const Diagnostic& d : unit.diagnostics) {
+                if (d.isError())
+                    messages << QStringLiteral("%1:%2 %3").arg(QFileInfo(d.file).fileName()).arg(d.line).arg(d.message);
+            }
+            return messages;
+        };
+        QVERIFY(!errors(included).isEmpty());
+        QCOMPARE(errors(precompiled), errors(included));
+        QVERIFY(PreludePch::instance()
+                    .pathFor(PreludePch::withoutPreludeInclude(clangArguments(flags, test::parserOptions())))
+                    .isEmpty());
     }
 
     // Two programs in one folder may both define `scale`: same USR, different kernels. A

@@ -49,6 +49,9 @@ struct ParserOptions {
     // the parser on purpose; a file must never take SliceWatt down that way, so they are off.
     // Only tests that check libclang's crash recovery turn them on.
     bool allowCrashPragmas = false;
+    // Load the prelude from a precompiled header built once per argument list (PreludePch)
+    // instead of parsing it for every file. Off only to compare the two readings in tests.
+    bool precompilePrelude = true;
 };
 
 // Which of CUDA's two compilations of a file a parse imitates.

@@ -3,6 +3,7 @@
 
 #include "CudaPrelude.h"
 #include "CursorQueries.h"
+#include "PreludePch.h"
 #include "SourceGuard.h"
 
 #include <QDir>
@@ -10,6 +11,7 @@
 #include <QThread>
 
 #include <memory>
+#include <tuple>
 #include <vector>
 
 namespace slicewatt {
@@ -60,6 +62,22 @@ QString describeFailure(CXErrorCode code)
     default:
         return QStringLiteral("libclang could not parse this file");
     }
+}
+
+// Whether libclang refused the precompiled prelude (it reports that as an error at the
+// start of the file, and the parse went on without the prelude).
+bool rejectsPrecompiledHeader(CXTranslationUnit tu)
+{
+    const unsigned count = clang_getNumDiagnostics(tu);
+    for (unsigned i = 0; i < count; ++i) {
+        CXDiagnostic diag = clang_getDiagnostic(tu, i);
+        const bool error = clang_getDiagnosticSeverity(diag) >= CXDiagnostic_Error;
+        const QString message = takeString(clang_getDiagnosticSpelling(diag));
+        clang_disposeDiagnostic(diag);
+        if (error && isPrecompiledHeaderComplaint(message))
+            return true;
+    }
+    return false;
 }
 
 } // namespace
@@ -117,17 +135,10 @@ ParsedUnit parseTranslationUnit(CXIndex index, const SourceFile& source, const P
         return unit;
 
     const QStringList arguments = clangArguments(source.flags, options, side);
-    std::vector<QByteArray> argumentBytes;
-    argumentBytes.reserve(size_t(arguments.size()));
-    for (const QString& arg : arguments)
-        argumentBytes.push_back(arg.toUtf8());
-    // A header given on its own is still parsed as CUDA source.
-    if (source.isHeader) {
-        argumentBytes.push_back("-Wno-pragma-once-outside-header");
-    }
-    std::vector<const char*> argv;
-    for (const QByteArray& arg : argumentBytes)
-        argv.push_back(arg.constData());
+    // The prelude comes precompiled when it can (PreludePch): the same arguments with the
+    // forced include replaced by the header built from it.
+    const QStringList withoutPrelude = PreludePch::withoutPreludeInclude(arguments);
+    const QString pch = options.precompilePrelude ? PreludePch::instance().pathFor(withoutPrelude) : QString();
 
     std::vector<CXUnsavedFile> unsaved;
     for (const PreludeFile& file : CudaPrelude::instance().files())
@@ -135,15 +146,40 @@ ParsedUnit parseTranslationUnit(CXIndex index, const SourceFile& source, const P
             file.virtualPath.constData(), file.contents.constData(), static_cast<unsigned long>(file.contents.size())});
 
     const QByteArray path = source.path.toUtf8();
-    const unsigned flags = CXTranslationUnit_KeepGoing | CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles;
-    CXTranslationUnit tu = nullptr;
+    const auto parse = [&](const QStringList& parseArguments) {
+        std::vector<QByteArray> argumentBytes;
+        argumentBytes.reserve(size_t(parseArguments.size()) + 1);
+        for (const QString& arg : parseArguments)
+            argumentBytes.push_back(arg.toUtf8());
+        // A header given on its own is still parsed as CUDA source.
+        if (source.isHeader)
+            argumentBytes.push_back("-Wno-pragma-once-outside-header");
+        std::vector<const char*> argv;
+        for (const QByteArray& arg : argumentBytes)
+            argv.push_back(arg.constData());
+        const unsigned flags = CXTranslationUnit_KeepGoing | CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles;
+        CXTranslationUnit tu = nullptr;
+        CXErrorCode code = CXError_Failure;
+        runWithLargeStack([&] {
+            code = clang_parseTranslationUnit2(index, path.constData(), argv.data(), int(argv.size()), unsaved.data(),
+                unsigned(unsaved.size()), flags, &tu);
+        });
+        return std::make_pair(code, tu);
+    };
+
     QElapsedTimer timer;
     timer.start();
-    CXErrorCode code = CXError_Failure;
-    runWithLargeStack([&] {
-        code = clang_parseTranslationUnit2(index, path.constData(), argv.data(), int(argv.size()), unsaved.data(),
-            unsigned(unsaved.size()), flags, &tu);
-    });
+    auto [code, tu]
+        = pch.isEmpty() ? parse(arguments) : parse(withoutPrelude + QStringList{QStringLiteral("-include-pch"), pch});
+    if (!pch.isEmpty()
+        && (code == CXError_ASTReadError || (code == CXError_Success && tu && rejectsPrecompiledHeader(tu)))) {
+        // libclang found the header incompatible after all: never again for these
+        // arguments, and this file is parsed the usual way.
+        if (tu)
+            clang_disposeTranslationUnit(tu);
+        PreludePch::instance().markUnusable(withoutPrelude);
+        std::tie(code, tu) = parse(arguments);
+    }
     unit.parseSeconds = double(timer.nsecsElapsed()) / 1e9;
     if (code != CXError_Success || !tu) {
         Diagnostic d;
