@@ -5,6 +5,7 @@
 #include "TestSupport.h"
 #include "analysis/ProjectIndexer.h"
 #include "estimate/KernelEstimate.h"
+#include "estimate/LaunchLimits.h"
 #include "export/EstimateWriter.h"
 #include "export/SliceReportWriter.h"
 #include "model/ModelLibrary.h"
@@ -319,6 +320,72 @@ private Q_SLOTS:
         const EstimateRun fraction = estimateProject(index, reports, *library().model("jsw12"), gpu, {});
         QCOMPARE(fraction.kernels.first().estimate.slicesWithoutMemory, 0);
         QCOMPARE(fraction.kernels.first().estimate.slices.size(), 2);
+    }
+
+    // A kernel's shared memory per block is its `__shared__` declarations, a helper's array
+    // once however often it is inlined, plus the launch's dynamic bytes; a GPU that cannot
+    // give a block that much is named in out_of_domain ("cannot launch"), never ignored.
+    void sharedMemoryBeyondTheGpuIsFlagged()
+    {
+        QTemporaryDir dir;
+        const QString path = test::writeFile(dir, "tile.cu",
+            "#define TILE 64\n"
+            "__device__ float* scratch() { __shared__ float pad[1024]; return pad; }\n"
+            "__global__ void bigTile(const float* in, float* out) {\n"
+            "    __shared__ float tile[TILE][TILE + 1];\n"
+            "    float* s = scratch();\n"
+            "    float* t = scratch();\n"
+            "    tile[threadIdx.y][threadIdx.x] = in[threadIdx.x];\n"
+            "    s[threadIdx.x] = t[threadIdx.x] + 1;\n"
+            "    __syncthreads();\n"
+            "    out[threadIdx.x] = tile[threadIdx.x][threadIdx.y] + s[0];\n"
+            "}\n"
+            "__global__ void dynamicScan(const float* in, float* out) {\n"
+            "    extern __shared__ float buffer[];\n"
+            "    buffer[threadIdx.x] = in[threadIdx.x];\n"
+            "    __syncthreads();\n"
+            "    out[threadIdx.x] = buffer[0];\n"
+            "}\n"
+            "void run(const float* in, float* out) {\n"
+            "    bigTile<<<64, dim3(32, 8)>>>(in, out);\n"
+            "    dynamicScan<<<64, 256, 80000>>>(in, out);\n"
+            "}\n");
+        const ProjectIndex index = indexProject(loadProject({path}), test::parserOptions());
+        QCOMPARE(index.kernels.size(), 2);
+        QCOMPARE(index.kernels.at(0).info.name, QStringLiteral("bigTile"));
+        const KernelIR* tile = index.kernelIR(index.kernels.at(0).info.key);
+        const KernelIR* scan = index.kernelIR(index.kernels.at(1).info.key);
+        QVERIFY(tile && scan);
+        QCOMPARE(tile->sharedMemory.staticBytes, qint64(64 * 65 * 4 + 1024 * 4));
+        QVERIFY(tile->sharedMemory.unsized.isEmpty());
+        QCOMPARE(scan->sharedMemory.staticBytes, qint64(0));
+        QCOMPARE(scan->sharedMemory.unsized, QStringList{"buffer"});
+
+        const QVector<KernelSliceReport> reports = sliceProject(index);
+        const auto cannotLaunch = [&](const char* gpuId, int kernel) {
+            const EstimateRun run
+                = estimateProject(index, reports, *library().model("jos13"), *library().gpus().find(gpuId), {});
+            QStringList problems;
+            for (const QString& flag : run.kernels.at(kernel).estimate.outOfDomain) {
+                if (flag.startsWith("cannot launch: "))
+                    problems << flag;
+            }
+            return problems.join('\n');
+        };
+        QCOMPARE(cannotLaunch("gtx280", 0),
+            QStringLiteral("cannot launch: 20736 B of static shared memory per block: GeForce GTX 280 (compute "
+                           "capability 1.3) allows at most 16384 B"));
+        QCOMPARE(cannotLaunch("gtx480", 0), QString()); // 48 KB from compute capability 2.0
+        QCOMPARE(cannotLaunch("gtx480", 1),
+            QStringLiteral("cannot launch: 80000 B of shared memory per block (0 B static, 80000 B from the launch): "
+                           "GeForce GTX 480 (compute capability 2.0) allows at most 49152 B"));
+        // 96 KB for a kernel that opts in, from compute capability 7.0; static arrays stay at 48 KB.
+        const GpuSpec& v100 = *library().gpus().find("v100");
+        QCOMPARE(sharedMemoryProblem(v100, scan->sharedMemory, 80000), QString());
+        QVERIFY(sharedMemoryProblem(v100, scan->sharedMemory, 100000).contains("allows at most 98304 B"));
+        SharedMemoryUse staticOnly;
+        staticOnly.staticBytes = 64 * 1024;
+        QVERIFY(sharedMemoryProblem(v100, staticOnly, std::nullopt).contains("static shared memory"));
     }
 
     // Every shipped GPU with a data sheet has its board power; a prediction above it says

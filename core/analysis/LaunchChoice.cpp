@@ -25,6 +25,7 @@ LaunchShape defaultLaunchShape(const QVector<LaunchSite>& launches)
     shape.gridDim[1] = chosen->grid.y;
     shape.gridDim[2] = chosen->grid.z;
     shape.templateArguments = chosen->templateArguments;
+    shape.dynamicSharedBytes = chosen->sharedBytes;
     return shape;
 }
 

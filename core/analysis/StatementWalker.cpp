@@ -129,6 +129,22 @@ QVector<int> StatementWalker::walkStatement(CXCursor cursor, Context& context)
     }
 }
 
+void StatementWalker::countSharedDeclaration(CXCursor variable)
+{
+    SharedMemoryUse& use = m_context.ir().sharedMemory;
+    const QString usr = usrOf(variable);
+    if (use.declarations.contains(usr))
+        return;
+    use.declarations << usr;
+    // clang's layout of the declared type: an incomplete array (`extern __shared__ float
+    // s[]`) or a template-dependent one has no size here and is named instead.
+    const long long bytes = clang_Type_getSizeOf(clang_getCursorType(variable));
+    if (bytes >= 0)
+        use.staticBytes += bytes;
+    else
+        use.unsized << spellingOf(variable);
+}
+
 void StatementWalker::walkDeclaration(CXCursor declaration, Context& context)
 {
     ExpressionFacts facts;
@@ -136,6 +152,8 @@ void StatementWalker::walkDeclaration(CXCursor declaration, Context& context)
     for (const CXCursor& variable : childrenOf(declaration)) {
         if (clang_getCursorKind(variable) != CXCursor_VarDecl)
             continue;
+        if (hasAttribute(variable, CXCursor_CUDASharedAttr))
+            countSharedDeclaration(variable);
         const auto found = m_context.initialiserOf(variable);
         // `float4 v;` has an implicit constructor call with no arguments: no initialiser.
         const bool implicitConstruction = found && clang_getCursorKind(*found) == CXCursor_CallExpr

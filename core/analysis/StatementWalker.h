@@ -33,6 +33,8 @@ private:
         CXCursor function, const Context& context, const QString& inlinedFrom, const QHash<QString, QString>& aliases);
     QVector<int> walkBlock(CXCursor block, Context& context);
     QVector<int> walkStatement(CXCursor cursor, Context& context);
+    // Adds a `__shared__` variable to the kernel's shared memory per block (once per declaration).
+    void countSharedDeclaration(CXCursor variable);
     void walkDeclaration(CXCursor declaration, Context& context);
     QVector<int> walkIf(CXCursor cursor, Context& context);
     QVector<int> walkSwitch(CXCursor cursor, Context& context);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "KernelEstimate.h"
 
+#include "LaunchLimits.h"
+
 #include "LaunchActivityEstimate.h"
 
 #include <algorithm>
@@ -116,6 +118,11 @@ KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, co
                 << QStringLiteral("instruction counts from the source's operators: %1").arg(noPtx);
         }
     }
+    // A kernel whose shared memory the GPU cannot give a block would never launch there: the
+    // estimate is for a kernel that cannot run, and says so.
+    const QString sharedProblem = sharedMemoryProblem(gpu, ir.sharedMemory, launch.dynamicSharedBytes);
+    if (!sharedProblem.isEmpty())
+        estimate.outOfDomain << QStringLiteral("cannot launch: %1").arg(sharedProblem);
     const Saturation saturation = saturationFor(launch, gpu, settings);
     estimate.saturation = saturation.value;
     estimate.activeSms = saturation.activeSms;

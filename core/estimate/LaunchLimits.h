@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "ir/KernelIR.h"
 #include "model/GpuCatalogue.h"
 
 #include <QString>
@@ -22,5 +23,17 @@ qint64 maxGridBlocksX(const GpuSpec& gpu);
 // code's own) cannot run on `gpu`: "4096 threads per block: GeForce GTX 480 (compute
 // capability 2.0) runs at most 1024 per block". Empty when it can.
 QString launchLimitProblem(const GpuSpec& gpu, std::optional<qint64> gridBlocks, std::optional<qint64> blockThreads);
+
+// Shared memory one block may have: statically declared, 16 KB before compute capability
+// 2.0 and 48 KB from then on; in all, dynamic included, 48 KB up to 6.x and what a kernel
+// may opt into from 7.0 on (96 KB on 7.0, 64 KB on 7.5, 163 KB on 8.0, 99 KB on 8.6 and
+// 8.9, 227 KB on 9.0).
+qint64 maxStaticSharedBytesPerBlock(const GpuSpec& gpu);
+qint64 maxSharedBytesPerBlock(const GpuSpec& gpu);
+
+// Why a kernel with `use` (and `dynamicBytes` from its launch, when known) cannot run on
+// `gpu`: "32768 B of static shared memory per block: GeForce GTX 280 (compute capability
+// 1.3) allows at most 16384 B". Empty when it can, or when the sizes are not known.
+QString sharedMemoryProblem(const GpuSpec& gpu, const SharedMemoryUse& use, std::optional<qint64> dynamicBytes);
 
 } // namespace slicewatt

@@ -316,7 +316,7 @@ void write(QDataStream& out, const KernelIR& ir)
     out << qint32(ir.statements.size());
     for (const Statement& s : ir.statements)
         write(out, s);
-    out << ir.notes;
+    out << ir.notes << ir.sharedMemory.staticBytes << ir.sharedMemory.unsized << ir.sharedMemory.declarations;
 }
 
 void read(QDataStream& in, KernelIR& ir)
@@ -330,7 +330,7 @@ void read(QDataStream& in, KernelIR& ir)
         read(in, s);
         ir.statements << s;
     }
-    in >> ir.notes;
+    in >> ir.notes >> ir.sharedMemory.staticBytes >> ir.sharedMemory.unsized >> ir.sharedMemory.declarations;
 }
 
 template <typename T> void writeList(QDataStream& out, const QVector<T>& items)

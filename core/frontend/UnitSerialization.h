@@ -22,6 +22,6 @@ QByteArray serializeKernelIR(const KernelIR& ir);
 std::optional<UnitIndex> deserializeUnit(const QByteArray& bytes);
 
 // Bump whenever UnitIndex or anything it holds changes shape.
-constexpr quint32 kUnitFormatVersion = 6; // 6: instruction classes, memory copies
+constexpr quint32 kUnitFormatVersion = 7; // 6: instruction classes, memory copies; 7: shared memory per block
 
 } // namespace slicewatt

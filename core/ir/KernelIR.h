@@ -68,12 +68,23 @@ struct Statement {
     bool touchesMemory() const { return accesses.total() > 0; }
 };
 
+// A kernel's `__shared__` declarations, its own and those of the device functions inlined
+// into it, each declaration once (one allocation per block however often it is called).
+struct SharedMemoryUse {
+    qint64 staticBytes = 0; // bytes of the declarations whose size the code fixes
+    // Declarations without such a size, by name: `extern __shared__` (dynamic, sized by the
+    // launch's third argument) and sizes that depend on a template parameter.
+    QStringList unsized;
+    QStringList declarations; // USRs counted, so an inlined helper's array counts once
+};
+
 struct KernelIR {
     QString kernelKey;
     QString kernelName;
     SourceLocation location;
     QVector<Statement> statements; // source order; inlined callee statements follow their call
     QStringList notes; // e.g. recursion cut off
+    SharedMemoryUse sharedMemory;
 };
 
 } // namespace slicewatt

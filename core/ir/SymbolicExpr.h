@@ -17,6 +17,7 @@ struct LaunchShape {
     std::optional<qint64> blockDim[3];
     std::optional<qint64> gridDim[3];
     QHash<QString, qint64> templateArguments; // of the launched instantiation, by parameter name
+    std::optional<qint64> dynamicSharedBytes; // the launch's third argument; unset when unknown
 };
 
 // A small integer expression over constants and launch parameters, kept from the AST so
