@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// What-if latency benchmark (issue 5 target: a what-if change on a 5,000-line file
-// re-estimates and repaints within one 60 Hz frame, 16 ms). The whole window is shown
+// What-if latency benchmark (issue 5: a what-if change on a 5,000-line file re-estimates and
+// repaints within one 60 Hz frame, 16 ms; issue 19: within half a frame, 8 ms, so the plots
+// fit in the other half). The whole window is shown
 // (offscreen platform) with a generated 5,000-line file open; each step moves the SM
 // saturation slider of the file's largest kernel, which re-analyses and re-estimates that
 // kernel and repaints every view synchronously. The baseline, measured in the same run, is
@@ -186,6 +187,6 @@ int main(int argc, char** argv)
     printf("  of which engine (re-analyse + re-estimate one kernel): median %.3f ms\n", median(engine));
     printf("  of which engine + view updates, no painting: median %.2f ms\n", median(updates));
     printf("ratio what-if / baseline repaint: %.2f\n", whatIfMs / baseMs);
-    printf("ratio what-if / 16 ms frame budget: %.2f (target <= 1.0)\n", whatIfMs / 16.0);
+    printf("ratio what-if / 8 ms, half a 60 Hz frame: %.2f (target <= 1.0)\n", whatIfMs / 8.0);
     return 0;
 }

@@ -9,11 +9,15 @@
 #include "models/KernelTreeModel.h"
 #include "project/ProjectLoader.h"
 #include "session/ProjectSession.h"
+#include "window/ColumnFitter.h"
 
 #include <QAbstractItemModelTester>
 #include <QFile>
 #include <QFileInfo>
+#include <QHeaderView>
 #include <QSignalSpy>
+#include <QStandardItemModel>
+#include <QTableView>
 #include <QtTest>
 
 using namespace slicewatt;
@@ -56,6 +60,32 @@ private:
     void openExample(ProjectSession& session) const { session.setIndex(m_example); }
 
 private Q_SLOTS:
+    // A what-if tick changes values in every row: the columns are not re-measured per tick
+    // (ResizeToContents did, most of a step's time), but fitted when rows arrive and once
+    // the values settle; a stretching column keeps stretching and users may resize.
+    void columnsFitWhenRowsArriveAndOnceValuesSettle()
+    {
+        QStandardItemModel model(3, 3);
+        QTableView view;
+        const QAbstractItemView& asView = view; // where sizeHintForColumn is public
+        view.setModel(&model);
+        QHeaderView* header = view.horizontalHeader();
+        header->setSectionResizeMode(QHeaderView::ResizeToContents);
+        header->setSectionResizeMode(2, QHeaderView::Stretch);
+        ColumnFitter::attach(&view, header, 50);
+        QCOMPARE(header->sectionResizeMode(0), QHeaderView::Interactive);
+        QCOMPARE(header->sectionResizeMode(2), QHeaderView::Stretch);
+        view.show();
+
+        model.insertRow(3, QList<QStandardItem*>{new QStandardItem(QStringLiteral("a rather long first cell"))});
+        QVERIFY(header->sectionSize(0) >= asView.sizeHintForColumn(0)); // fitted at once
+        const int fitted = header->sectionSize(0);
+        model.setData(model.index(0, 0), QStringLiteral("a value that is very much longer than any before it"));
+        QCOMPARE(header->sectionSize(0), fitted); // not per change
+        QTRY_VERIFY(header->sectionSize(0) > fitted); // once the values settle
+        QVERIFY(header->sectionSize(0) >= asView.sizeHintForColumn(0));
+    }
+
     void initTestCase()
     {
         m_example = indexProject(loadProject({test::exampleDir()}, LoadOptions{}), test::parserOptions());

@@ -58,11 +58,16 @@ void HotspotModel::reload()
     if (!rows.isEmpty() && rows.size() == m_rows.size()) {
         m_rows = rows;
         Q_EMIT dataChanged(index(0, 0), index(int(m_rows.size()) - 1, ColumnCount - 1));
-        Q_EMIT headerDataChanged(Qt::Horizontal, PowerColumn, PowerColumn); // W or J
+        // The header re-measures itself when told: only when the unit changed (W or J).
+        if (m_headerInEnergy != energyUnit()) {
+            m_headerInEnergy = energyUnit();
+            Q_EMIT headerDataChanged(Qt::Horizontal, PowerColumn, PowerColumn);
+        }
         return;
     }
     beginResetModel();
     m_rows = rows;
+    m_headerInEnergy = energyUnit();
     endResetModel();
 }
 

@@ -42,6 +42,7 @@ private:
     };
     void reload();
     bool energyUnit() const; // the session shows line energy (J per launch), not power
+    bool m_headerInEnergy = false; // the unit the header last showed
 
     const ProjectSession& m_session;
     int m_limit = 100;

@@ -377,6 +377,22 @@ double KernelTreeModel::kernelWatts(int kernelNode, bool* known) const
 
 QVariant KernelTreeModel::data(const QModelIndex& index, int role) const
 {
+    // A view asks every visible cell for a dozen roles per repaint, and a what-if repaints
+    // every row: only these roles have answers, and the others must not pay for building a
+    // cell's text and tooltip.
+    switch (role) {
+    case Qt::DisplayRole:
+    case Qt::ToolTipRole:
+    case ModelRoles::SortRole:
+    case ModelRoles::FilePathRole:
+    case ModelRoles::LineRole:
+    case ModelRoles::NodeKindRole:
+    case ModelRoles::KernelKeyRole:
+    case ModelRoles::MemorySpaceRole:
+        break;
+    default:
+        return {};
+    }
     const Node* node = nodeOf(index);
     if (!node)
         return {};
@@ -495,6 +511,7 @@ QVariant KernelTreeModel::kernelData(const Node& node, int column, int role) con
         return kernelChangeData(node, role);
     const KernelEstimate& estimate = report->estimate;
     const bool fraction = m_session.model() && m_session.model()->usesFractionIntensity();
+    const bool wantsTip = role == Qt::ToolTipRole; // tooltips are built only when asked for
     double raw = 0;
     QString text;
     QString tip;
@@ -508,6 +525,8 @@ QVariant KernelTreeModel::kernelData(const Node& node, int column, int role) con
     case PowerColumn:
         raw = estimate.watts;
         text = formatWatts(raw);
+        if (!wantsTip)
+            break;
         tip = QStringLiteral("P̂ = Σ (|C_i| / L)·P_i = %1 (%2)").arg(text, classText(estimate.dense));
         if (m_session.model() && m_session.gpu())
             tip += QStringLiteral("\n%1").arg(accuracyText(*m_session.model(), *m_session.gpu()));

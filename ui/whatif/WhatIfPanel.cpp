@@ -6,6 +6,7 @@
 #include "estimate/LaunchLimits.h"
 #include "session/ProjectSession.h"
 #include "session/WhatIfHistory.h"
+#include "window/ColumnFitter.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -38,6 +39,7 @@ QTableView* makeOverrideView(QAbstractItemModel* model, QWidget* parent)
     header->setStretchLastSection(false);
     header->setSectionResizeMode(QHeaderView::ResizeToContents);
     header->setSectionResizeMode(OverrideTableModel::SourceColumn, QHeaderView::Stretch);
+    ColumnFitter::attach(view, header);
     view->setWordWrap(false);
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
     view->setEditTriggers(

@@ -4,6 +4,7 @@
 #include "estimate/PtxWorkspace.h"
 
 #include "BaselineActions.h"
+#include "ColumnFitter.h"
 #include "EditorLauncher.h"
 #include "HelpWindow.h"
 #include "RecentProjects.h"
@@ -89,7 +90,8 @@ QTableView* makeTable(QAbstractItemModel* model, QWidget* parent)
     view->setAlternatingRowColors(true);
     view->horizontalHeader()->setStretchLastSection(true);
     view->verticalHeader()->hide();
-    // Compact rows, columns fitted to their contents whenever the rows change.
+    // Compact rows; columns fitted to their contents whenever the rows change (ColumnFitter,
+    // attached once the caller has chosen which columns stretch).
     view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
     view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     view->horizontalHeader()->setStretchLastSection(true);
@@ -312,6 +314,7 @@ void MainWindow::createDocks()
     m_kernelView->header()->setSectionHidden(KernelTreeModel::SaturationColumn, true);
     m_kernelView->header()->setSectionHidden(KernelTreeModel::IntensityColumn, true);
     offerColumnChoice(m_kernelView->header());
+    ColumnFitter::attach(m_kernelView, m_kernelView->header());
     connect(m_kernelView->selectionModel(), &QItemSelectionModel::currentChanged, this,
         [this](const QModelIndex& current) { onKernelActivated(current); });
     // A reset (new project, changed slice structure) leaves no current row; keep the
@@ -330,6 +333,7 @@ void MainWindow::createDocks()
     hotspotHeader->setSectionHidden(HotspotModel::ShareColumn, true);
     hotspotHeader->setSectionHidden(HotspotModel::KernelColumn, true);
     offerColumnChoice(hotspotHeader);
+    ColumnFitter::attach(m_hotspotView, hotspotHeader);
     connect(m_hotspotView, &QAbstractItemView::activated, this, [this](const QModelIndex& index) {
         const QString key = index.data(ModelRoles::KernelKeyRole).toString();
         if (!key.isEmpty())
@@ -339,6 +343,7 @@ void MainWindow::createDocks()
     connect(m_hotspotView, &QAbstractItemView::clicked, m_hotspotView, &QAbstractItemView::activated);
 
     m_diagnosticsView = makeTable(m_diagnostics, this);
+    ColumnFitter::attach(m_diagnosticsView, m_diagnosticsView->horizontalHeader());
     connect(m_diagnosticsView, &QAbstractItemView::activated, this, [this](const QModelIndex& index) {
         const Diagnostic& d = m_diagnostics->diagnosticAt(index.row());
         if (!d.file.isEmpty())
