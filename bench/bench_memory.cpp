@@ -8,8 +8,14 @@
 //   100 files / clang -fsyntax-only on the largest file: what the whole project costs in
 //                            memory compared with a compiler looking at one file
 //
-//   bench_memory [--files N]
+// With --template-heavy, a generated project in the shape of a large template-heavy CUDA
+// backend (TemplateBackend.h: 190 files by default, 172 operators and their headers) is
+// analysed too, against the issue-19 target of 600 MB.
+//
+//   bench_memory [--files N] [--parallel-files N] [--template-heavy [--operators N]]
+//   bench_memory --write-backend FOLDER [--operators N]   (only writes that project, to look at)
 #include "BenchSupport.h"
+#include "TemplateBackend.h"
 #include "analysis/ProjectIndexer.h"
 #include "estimate/WhatIf.h"
 #include "frontend/UnitCache.h"
@@ -33,10 +39,11 @@ using namespace slicewatt;
 namespace {
 
 // The child's side: analyse `folder` and stay alive with the results until the end.
-int analyseAsChild(const QString& folder)
+int analyseAsChild(const QString& folder, int parallelFiles)
 {
     ParserOptions options;
     options.resourceDir = defaultClangResourceDir();
+    options.parallelFiles = parallelFiles;
     UnitCache cache;
     const ProjectIndex index = indexProject(loadProject({folder}), options, {}, nullptr, &cache);
     QStringList errors;
@@ -80,8 +87,14 @@ int main(int argc, char** argv)
 {
     QCoreApplication app(argc, argv);
     const QStringList args = app.arguments();
-    if (args.size() == 3 && args[1] == QLatin1String("--child"))
-        return analyseAsChild(args[2]);
+    if (args.size() == 4 && args[1] == QLatin1String("--child"))
+        return analyseAsChild(args[2], args[3].toInt());
+    if (args.size() >= 3 && args[1] == QLatin1String("--write-backend")) {
+        printf("%s\n",
+            qPrintable(bench::makeTemplateBackend(
+                args[2], int(bench::numberOption(args, QStringLiteral("--operators"), 172)))));
+        return 0;
+    }
     const int fileCount = std::max(10, int(bench::numberOption(args, QStringLiteral("--files"), 100)));
     QTemporaryDir scratch;
     QStringList files;
@@ -89,8 +102,11 @@ int main(int argc, char** argv)
     const QString small = bench::makeProjectOfFiles(scratch.path(), 10);
     const QString self = QCoreApplication::applicationFilePath();
 
-    const long smallKiB = peakKiB({self, QStringLiteral("--child"), small});
-    const long largeKiB = peakKiB({self, QStringLiteral("--child"), large});
+    // --parallel-files N: parse as a machine with that many cores would (0: this machine's
+    // default), to see the peak of a many-core machine on a small one.
+    const QString parallel = QString::number(int(bench::numberOption(args, QStringLiteral("--parallel-files"), 0)));
+    const long smallKiB = peakKiB({self, QStringLiteral("--child"), small, parallel});
+    const long largeKiB = peakKiB({self, QStringLiteral("--child"), large, parallel});
     if (smallKiB <= 0 || largeKiB <= 0) {
         fprintf(stderr, "bench_memory: the analysing child failed\n");
         return 1;
@@ -120,6 +136,19 @@ int main(int argc, char** argv)
     printf("peak resident memory, analysis of 10 files: %.1f MiB\n", smallKiB / 1024.0);
     printf("ratio %d files / 10 files: %.2f (all-AST growth would approach %.0f)\n", int(files.size()),
         double(largeKiB) / double(smallKiB), files.size() / 10.0);
+    if (args.contains(QStringLiteral("--template-heavy"))) {
+        const int operators = int(bench::numberOption(args, QStringLiteral("--operators"), 172));
+        const QString backend = bench::makeTemplateBackend(scratch.path(), operators);
+        const int backendFiles = int(QDir(backend + QStringLiteral("/ops")).entryList(QDir::Files).size()
+            + QDir(backend + QStringLiteral("/include")).entryList(QDir::Files).size());
+        const long backendKiB = peakKiB({self, QStringLiteral("--child"), backend, parallel});
+        if (backendKiB <= 0) {
+            fprintf(stderr, "bench_memory: the analysing child failed on the template-heavy project\n");
+            return 1;
+        }
+        printf("peak resident memory, template-heavy backend of %d files: %.1f MiB (target < 600 MB = %.1f MiB)\n",
+            backendFiles, backendKiB / 1024.0, 600e6 / (1024.0 * 1024.0));
+    }
     if (clangKiB > 0) {
         printf("clang -fsyntax-only on the largest file (%s): %.1f MiB\n", qPrintable(QFileInfo(largest).fileName()),
             clangKiB / 1024.0);

@@ -114,6 +114,8 @@ private Q_SLOTS:
         QTest::newRow("gpu option on kernels") << QStringList{"kernels", "--gpu", "gtx280", "x.cu"};
         QTest::newRow("unknown architecture") << QStringList{"kernels", "--arch", "sm_99", "x.cu"};
         QTest::newRow("architecture not a name") << QStringList{"analyze", "--arch", "hopper", "x.cu"};
+        QTest::newRow("no jobs") << QStringList{"kernels", "--jobs", "0", "x.cu"};
+        QTest::newRow("jobs not a number") << QStringList{"kernels", "-j", "many", "x.cu"};
     }
     void usageErrorsExitWithTwo()
     {
@@ -725,6 +727,9 @@ private Q_SLOTS:
         QCOMPARE(second.exitCode, first.exitCode);
         QCOMPARE(second.out, first.out);
         QCOMPARE(second.err, first.err);
+        // One file at a time (--jobs 1) reads the same as the default's several at once.
+        const CliResult serial = runCli(args + QStringList{"--jobs", "1"});
+        QCOMPARE(serial.out, first.out);
         if (!throughCache)
             return;
 

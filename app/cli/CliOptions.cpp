@@ -81,6 +81,16 @@ bool parseCommonOptions(const QStringList& args, const QStringList& allowedForma
                 return false;
             }
             options.parser.fileTimeBudgetSeconds = seconds;
+        } else if (name == QLatin1String("--jobs") || name == QLatin1String("-j")) {
+            if (!value(v))
+                return false;
+            bool ok = false;
+            const int jobs = v.toInt(&ok);
+            if (!ok || jobs < 1 || jobs > 256) {
+                error = QStringLiteral("--jobs needs a number of files from 1 to 256, got '%1'").arg(v);
+                return false;
+            }
+            options.parser.parallelFiles = jobs;
         } else if (name == QLatin1String("--arch")) {
             if (!value(v))
                 return false;

@@ -77,7 +77,7 @@ QVector<UnitIndex> indexInParallel(const QVector<SourceFile>& files, const Parse
     // A pool of our own: callers often run this inside a global-pool task (the GUI's worker),
     // and nested work on an exhausted global pool would wait forever.
     QThreadPool pool;
-    pool.setMaxThreadCount(QThread::idealThreadCount());
+    pool.setMaxThreadCount(options.parallelFiles > 0 ? options.parallelFiles : defaultParallelFiles());
     QVector<UnitIndex> results = QtConcurrent::blockingMapped<QVector<UnitIndex>>(&pool, files, work);
     // Files skipped because of a cancel come back empty.
     results.erase(std::remove_if(results.begin(), results.end(), [](const UnitIndex& u) { return u.path.isEmpty(); }),

@@ -5,6 +5,9 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QThread>
+
+#include <algorithm>
 
 namespace slicewatt {
 
@@ -19,6 +22,11 @@ QString defaultClangResourceDir()
         return configured;
 #endif
     return QString();
+}
+
+int defaultParallelFiles()
+{
+    return std::clamp(QThread::idealThreadCount(), 1, kMaxDefaultParallelFiles);
 }
 
 QStringList clangArguments(const QStringList& fileFlags, const ParserOptions& options, CompileSide side)
