@@ -43,6 +43,33 @@ ProjectIndex indexOf(const QStringList& inputs)
 class SessionTest : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // Results arriving in batches (or a re-analysis after a save) give the session a new index
+    // that still has the selected kernel: the selection stays and is not announced again, so
+    // the code view does not jump back to the kernel's first line under the reader; only an
+    // index without it clears the selection, once.
+    void aNewIndexKeepsTheSelectionQuietly()
+    {
+        QTemporaryDir dir;
+        test::writeFile(dir, "a.cu", "__global__ void a(float* p) { p[0] *= 2.0f; }\n");
+        ProjectSession session;
+        session.setIndex(indexOf({dir.path()}));
+        const QString a = session.run().kernels.first().analysis.kernel->info.key;
+        session.select(a);
+        test::writeFile(dir, "b.cu", "__global__ void b(float* p) { p[0] += 1.0f; }\n");
+        QSignalSpy selection(&session, &ProjectSession::selectionChanged);
+        QSignalSpy estimates(&session, &ProjectSession::estimatesChanged);
+        session.setIndex(indexOf({dir.path()}));
+        QCOMPARE(session.run().kernels.size(), 2);
+        QCOMPARE(session.selectedKernel(), a);
+        QCOMPARE(selection.count(), 0);
+        QCOMPARE(estimates.count(), 1);
+
+        QFile::remove(dir.filePath("a.cu"));
+        session.setIndex(indexOf({dir.path()}));
+        QVERIFY(session.selectedKernel().isEmpty());
+        QCOMPARE(selection.count(), 1);
+    }
+
     void whatIfReestimatesOneKernelWithoutReparse()
     {
         ProjectSession session;

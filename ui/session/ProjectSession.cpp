@@ -41,14 +41,19 @@ void ProjectSession::setIndex(ProjectIndex index)
         else
             it = m_settings.kernels.erase(it);
     }
-    if (!m_selectedKernel.isEmpty() && !m_index->functionByKey(m_selectedKernel)) {
+    // The selection survives a new index that still has its kernel (results arriving in
+    // batches, a re-analysis after a save): telling the views it changed would move the code
+    // view back to the kernel's first line under the reader every time.
+    const bool selectionGone = !m_selectedKernel.isEmpty() && !m_index->functionByKey(m_selectedKernel);
+    if (selectionGone) {
         m_selectedKernel.clear();
         m_selectedSlice.reset();
     }
     reestimateAll();
     Q_EMIT projectChanged();
     Q_EMIT estimatesChanged({});
-    Q_EMIT selectionChanged();
+    if (selectionGone)
+        Q_EMIT selectionChanged();
 }
 
 void ProjectSession::setSettings(const WhatIfSettings& settings)

@@ -40,6 +40,7 @@
 #include <QDesktopServices>
 #include <QDir>
 #include <QDockWidget>
+#include <QElapsedTimer>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
@@ -234,6 +235,8 @@ MainWindow::MainWindow(QWidget* parent)
     connect(&m_job, &AnalysisJob::cancelled, this, [this] {
         setBusy(false);
         m_partialTimer->stop();
+        // Every file that arrived before the cancel is shown, as the message says.
+        showPartialResults();
         m_incremental = false;
         m_summary->setText(m_arrivedUnits.isEmpty()
                 ? tr("Analysis cancelled")
@@ -529,7 +532,7 @@ void MainWindow::openProject(const QStringList& inputs)
     m_summary->setText(tr("Loading %1").arg(inputs.join(QStringLiteral(", "))));
     m_arrivedUnits.clear();
     m_arrivedSinceShown = false;
-    m_partialTimer->start();
+    m_partialTimer->start(kPartialUpdateMs);
     m_job.start(inputs, LoadOptions{}, parserOptions(m_preferences));
 }
 
@@ -538,11 +541,17 @@ void MainWindow::showPartialResults()
     if (!m_arrivedSinceShown || m_incremental)
         return;
     m_arrivedSinceShown = false;
+    QElapsedTimer cost;
+    cost.start();
     ProjectIndex partial = mergeUnits(m_arrivedUnits, m_preferences.deviceArch);
     partial.loaderDiagnostics = m_sources.diagnostics;
     partial.refreshDiagnostics();
     m_session->setIndex(std::move(partial));
     m_diagnostics->setDiagnostics(m_session->index().allDiagnostics());
+    // A batch costs more as the project grows (every kernel so far is merged and estimated
+    // again): the next waits ten times as long as this one took, so showing batches never
+    // takes more than a tenth of the GUI thread from the reader.
+    m_partialTimer->setInterval(std::max(kPartialUpdateMs, int(10 * cost.elapsed())));
 }
 
 void MainWindow::openFolder()
