@@ -278,9 +278,47 @@ private Q_SLOTS:
         QVERIFY(kernel.siblingAtColumn(KernelTreeModel::PowerColumn).data(ModelRoles::SortRole).toDouble()
             == session.kernelReport(key)->estimate.watts);
 
-        // A new project is a new structure.
+        // A new index (batches of results, a re-analysis) is a layout change, never a reset: a
+        // row a view holds follows its kernel, and an expanded kernel stays expanded.
+        const QPersistentModelIndex held = tree.kernelIndex(key);
+        QSignalSpy layout(&tree, &QAbstractItemModel::layoutChanged);
         session.setIndex(m_example);
-        QCOMPARE(reset.count(), 1);
+        QCOMPARE(reset.count(), 0);
+        QCOMPARE(layout.count(), 1);
+        QVERIFY(held.isValid());
+        QCOMPARE(held.data(ModelRoles::KernelKeyRole).toString(), key);
+    }
+
+    // Results arriving in batches: the tree grows under the rows a view holds.
+    void batchesOfResultsGrowTheTreeUnderHeldRows()
+    {
+        QTemporaryDir dir;
+        test::writeFile(dir, "a.cu",
+            "__global__ void a(float* p, const float* q) {\n"
+            "    __shared__ float s[64];\n"
+            "    s[threadIdx.x] = q[threadIdx.x];\n"
+            "    p[threadIdx.x] = s[threadIdx.x] * 2.0f;\n"
+            "}\n");
+        ProjectSession session;
+        session.setIndex(indexProject(loadProject({dir.path()}), test::parserOptions()));
+        KernelTreeModel tree(session);
+        QAbstractItemModelTester tester(&tree, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(tree.rowCount(), 1);
+        const QString key = session.run().kernels.first().analysis.kernel->info.key;
+        const QPersistentModelIndex held = tree.kernelIndex(key);
+        const QPersistentModelIndex slice = tree.index(0, 0, tree.kernelIndex(key));
+        QVERIFY(held.isValid() && slice.isValid());
+        QSignalSpy reset(&tree, &QAbstractItemModel::modelReset);
+
+        test::writeFile(dir, "b.cu", "__global__ void b(float* p) { p[threadIdx.x] += 1.0f; }\n");
+        session.setIndex(indexProject(loadProject({dir.path()}), test::parserOptions()));
+        QCOMPARE(reset.count(), 0);
+        QCOMPARE(tree.rowCount(), 2);
+        QVERIFY(held.isValid());
+        QCOMPARE(held.data(ModelRoles::KernelKeyRole).toString(), key);
+        QVERIFY(slice.isValid());
+        QCOMPARE(slice.parent(), QModelIndex(held));
+        QCOMPARE(tree.kernelIndex(key), QModelIndex(held));
     }
 
     void hotspotsRankTheHottestLines()

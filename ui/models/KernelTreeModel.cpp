@@ -217,11 +217,54 @@ bool KernelTreeModel::sameShape(const Tree& a, const Tree& b)
     return true;
 }
 
+namespace {
+
+// What a row is, whatever its place: a file, a kernel, or a kernel's slice.
+QString identityOf(const NodeKind kind, const QString& file, const QString& kernelKey, MemorySpace space)
+{
+    switch (kind) {
+    case NodeKind::File:
+        return QStringLiteral("F|") + file;
+    case NodeKind::Kernel:
+        return QStringLiteral("K|") + kernelKey;
+    case NodeKind::Slice:
+    case NodeKind::Line:
+        return QStringLiteral("S|%1|%2").arg(kernelKey).arg(int(space));
+    }
+    return QString();
+}
+
+} // namespace
+
 void KernelTreeModel::resetFromSession()
 {
-    beginResetModel();
+    // A new index: results arriving in batches, a re-analysis after a save, or another
+    // project. The rows are rebuilt as a layout change, not a reset: each row the views
+    // hold (selection, current row, expanded kernels) follows its file, kernel or slice to
+    // its new place, rows that are new appear, and rows that are gone let go. A reset per
+    // batch collapsed the tree and lost the reader's place every time.
+    Q_EMIT layoutAboutToBeChanged();
+    const QModelIndexList held = persistentIndexList();
+    QStringList identities;
+    identities.reserve(held.size());
+    for (const QModelIndex& index : held) {
+        const Node* node = nodeOf(index);
+        identities << (node ? identityOf(node->kind, node->file, node->kernelKey, node->space) : QString());
+    }
     m_tree = buildTree();
-    endResetModel();
+    QHash<QString, int> nodeByIdentity;
+    for (int i = 0; i < m_tree.nodes.size(); ++i) {
+        const Node& node = m_tree.nodes[i];
+        nodeByIdentity.insert(identityOf(node.kind, node.file, node.kernelKey, node.space), i);
+    }
+    QModelIndexList moved;
+    moved.reserve(held.size());
+    for (int i = 0; i < held.size(); ++i) {
+        const int node = identities[i].isEmpty() ? -1 : nodeByIdentity.value(identities[i], -1);
+        moved << (node < 0 ? QModelIndex() : indexOfNode(node, held[i].column()));
+    }
+    changePersistentIndexList(held, moved);
+    Q_EMIT layoutChanged();
 }
 
 void KernelTreeModel::onEstimatesChanged(const QString& kernelKey)
@@ -241,11 +284,8 @@ void KernelTreeModel::onEstimatesChanged(const QString& kernelKey)
         resetFromSession();
         return;
     }
-    Tree fresh = buildTree();
-    if (!sameShape(fresh, m_tree)) {
-        beginResetModel();
-        m_tree = std::move(fresh);
-        endResetModel();
+    if (!sameShape(buildTree(), m_tree)) {
+        resetFromSession();
         return;
     }
     // Same shape: every number may have moved (GPU, model, δ …), the rows did not.

@@ -326,6 +326,9 @@ void MainWindow::createDocks()
         m_kernelView->expandToDepth(0);
         onSelectionChanged();
     });
+    // Rows rebuilt in place (a new index): the current row and expanded kernels followed
+    // their rows; files that arrived are opened like the first ones.
+    connect(m_kernelModel, &QAbstractItemModel::layoutChanged, this, [this] { m_kernelView->expandToDepth(0); });
 
     m_hotspotView = makeTable(m_hotspotModel, this);
     // Where and what first; the code takes what the numbers leave and is cut at its end. The
