@@ -321,6 +321,31 @@ private Q_SLOTS:
         QCOMPARE(tree.kernelIndex(key), QModelIndex(held));
     }
 
+    // Hot Spots under arriving batches: lines are added to the list, never a reset.
+    void batchesOfResultsAddHotLinesWithoutReset()
+    {
+        QTemporaryDir dir;
+        test::writeFile(dir, "a.cu", "__global__ void a(float* p) { p[threadIdx.x] *= 2.0f; }\n");
+        ProjectSession session;
+        session.setIndex(indexProject(loadProject({dir.path()}), test::parserOptions()));
+        HotspotModel hotspots(session, 50);
+        QAbstractItemModelTester tester(&hotspots, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const int before = hotspots.rowCount();
+        QVERIFY(before > 0);
+        QSignalSpy reset(&hotspots, &QAbstractItemModel::modelReset);
+        QSignalSpy inserted(&hotspots, &QAbstractItemModel::rowsInserted);
+        test::writeFile(dir, "b.cu",
+            "__global__ void b(float* p, const float* q) {\n"
+            "    float v = q[threadIdx.x];\n"
+            "    p[threadIdx.x] = v * v + 1.0f;\n"
+            "}\n");
+        session.setIndex(indexProject(loadProject({dir.path()}), test::parserOptions()));
+        QCOMPARE(reset.count(), 0);
+        QCOMPARE(inserted.count(), 1);
+        QVERIFY(hotspots.rowCount() > before);
+        QCOMPARE(hotspots.rowCount(), int(session.hottestLines(50).size()));
+    }
+
     void hotspotsRankTheHottestLines()
     {
         ProjectSession session;

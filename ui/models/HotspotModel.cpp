@@ -65,6 +65,23 @@ void HotspotModel::reload()
         }
         return;
     }
+    if (!rows.isEmpty() && !m_rows.isEmpty() && m_headerInEnergy == energyUnit()) {
+        // More or fewer lines than before (results arriving in batches, a re-analysis): the
+        // rows both lists have change in place, the rest arrive or leave, and the view keeps
+        // its selection and scroll instead of starting over.
+        const int kept = int(std::min(rows.size(), m_rows.size()));
+        if (rows.size() > m_rows.size()) {
+            beginInsertRows({}, int(m_rows.size()), int(rows.size()) - 1);
+            m_rows = rows;
+            endInsertRows();
+        } else {
+            beginRemoveRows({}, int(rows.size()), int(m_rows.size()) - 1);
+            m_rows = rows;
+            endRemoveRows();
+        }
+        Q_EMIT dataChanged(index(0, 0), index(kept - 1, ColumnCount - 1));
+        return;
+    }
     beginResetModel();
     m_rows = rows;
     m_headerInEnergy = energyUnit();
