@@ -10,6 +10,7 @@
 #include "project/ProjectLoader.h"
 #include "session/ProjectSession.h"
 #include "window/ColumnFitter.h"
+#include "window/FileRowOpener.h"
 
 #include <QAbstractItemModelTester>
 #include <QFile>
@@ -18,6 +19,7 @@
 #include <QSignalSpy>
 #include <QStandardItemModel>
 #include <QTableView>
+#include <QTreeView>
 #include <QtTest>
 
 using namespace slicewatt;
@@ -319,6 +321,32 @@ private Q_SLOTS:
         QVERIFY(slice.isValid());
         QCOMPARE(slice.parent(), QModelIndex(held));
         QCOMPARE(tree.kernelIndex(key), QModelIndex(held));
+    }
+
+    // Batches of results in the window's tree: each file is opened when it arrives, and a
+    // file the reader closed stays closed when the next batch rebuilds the rows.
+    void aClosedFileStaysClosedWhileBatchesArrive()
+    {
+        QTemporaryDir dir;
+        test::writeFile(dir, "a.cu", "__global__ void a(float* p) { p[threadIdx.x] *= 2.0f; }\n");
+        ProjectSession session;
+        session.setIndex(indexProject(loadProject({dir.path()}), test::parserOptions()));
+        KernelTreeModel tree(session);
+        QTreeView view;
+        view.setModel(&tree);
+        FileRowOpener::attach(&view);
+        const QPersistentModelIndex fileA = tree.index(0, 0);
+        QVERIFY(view.isExpanded(fileA));
+        view.collapse(fileA);
+
+        test::writeFile(dir, "b.cu", "__global__ void b(float* p) { p[threadIdx.x] += 1.0f; }\n");
+        session.setIndex(indexProject(loadProject({dir.path()}), test::parserOptions()));
+        QCOMPARE(tree.rowCount(), 2);
+        QVERIFY(fileA.isValid());
+        QVERIFY(!view.isExpanded(fileA));
+        const QModelIndex fileB = tree.index(fileA.row() == 0 ? 1 : 0, 0);
+        QVERIFY(fileB.data(ModelRoles::FilePathRole).toString().endsWith(QLatin1String("b.cu")));
+        QVERIFY(view.isExpanded(fileB));
     }
 
     // Hot Spots under arriving batches: lines are added to the list, never a reset.

@@ -23,6 +23,15 @@ QString describe(const LaunchSite& l)
             text(l.sharedBytes));
 }
 
+// "1 op 1 op … 1": a chain of `count` ones.
+QString ones(int count, char op)
+{
+    QStringList terms;
+    for (int i = 0; i < count; ++i)
+        terms << QStringLiteral("1");
+    return terms.join(QLatin1Char(op));
+}
+
 const char* const kPreamble = R"(
 #define BLOCK 256
 #define TILE_DIM 32
@@ -94,6 +103,14 @@ private Q_SLOTS:
                                           << "782,1,1/64,1,1/0";
         QTest::newRow("macro of a parameter is unknown") << "k<<<CEIL_DIV(n, BLOCK), BLOCK>>>(d, n);"
                                                          << "?,1,1/256,1,1/0";
+        // libclang's extents cost a walk down each operator chain, so the scan for
+        // assignments stops at 256 levels (a generated chain of n operators took n² steps).
+        // What it could not see is not trusted; what it saw whole still is.
+        QTest::newRow("local beside a shallow operator chain")
+            << QStringLiteral("int t = 64; int z = (%1); k<<<1, t>>>(d, z);").arg(ones(200, '+')) << "1,1,1/64,1,1/0";
+        QTest::newRow("assignment deep in a long chain is unknown")
+            << QStringLiteral("int t = 64; int z = (t = 128, %1); k<<<1, t>>>(d, z);").arg(ones(400, ','))
+            << "1,1,1/?,1,1/0";
         QTest::newRow("hex and suffixes") << "k<<<0x10u, 64UL>>>(d, 1);"
                                           << "16,1,1/64,1,1/0";
     }

@@ -358,7 +358,9 @@ bool ConstantEvaluator::isFixedValueVariable(CXCursor variable)
     const CXCursor parent = clang_getCursorSemanticParent(variable);
     if (!clang_equalCursors(parent, m_function))
         return false;
-    return !modifiedVariables().contains(usrOf(variable));
+    const QSet<QString>& modified = modifiedVariables();
+    // An incomplete scan may have missed the assignment: the variable is not trusted then.
+    return m_modifiedComplete && !modified.contains(usrOf(variable));
 }
 
 const QSet<QString>& ConstantEvaluator::modifiedVariables()
@@ -366,44 +368,67 @@ const QSet<QString>& ConstantEvaluator::modifiedVariables()
     if (m_modifiedScanned)
         return m_modified;
     m_modifiedScanned = true;
+    m_modifiedComplete = scanForModifiedVariables(m_function, 0);
+    return m_modified;
+}
+
+bool ConstantEvaluator::scanForModifiedVariables(CXCursor parent, int depth)
+{
+    // libclang finds an expression's extent by walking its leftmost operands, so a chain
+    // `1, 1, 1, …` or `a + a + …` of n operators costs n² steps to scan whole: minutes for
+    // a generated or fuzzed file, and libclang cannot be interrupted inside. Real functions
+    // nest far less than this; below it, the scan gives up and says it is incomplete.
+    constexpr int kMaxScanDepth = 256;
     struct Scan {
         ConstantEvaluator* self;
-        QSet<QString>* modified;
-    } scan{this, &m_modified};
+        int depth;
+        bool complete;
+    } scan{this, depth, true};
     clang_visitChildren(
-        m_function,
+        parent,
         [](CXCursor cursor, CXCursor, CXClientData data) {
             auto* s = static_cast<Scan*>(data);
-            const CXCursorKind kind = clang_getCursorKind(cursor);
-            if (kind == CXCursor_BinaryOperator || kind == CXCursor_CompoundAssignOperator) {
-                const QVector<CXCursor> operands = expressionChildren(cursor);
-                if (operands.size() == 2
-                    && (kind == CXCursor_CompoundAssignOperator
-                        || isAssignment(s->self->operatorAfter(cursor, operands[0]))))
-                    collectReferencedVariables(operands[0], *s->modified);
-            } else if (kind == CXCursor_UnaryOperator) {
-                const QString first = s->self->firstToken(cursor);
-                const bool prefixChange
-                    = first == QLatin1String("++") || first == QLatin1String("--") || first == QLatin1String("&");
-                const QVector<CXCursor> operands = expressionChildren(cursor);
-                // Postfix ++/-- start with the operand, so check the last token too.
-                CXToken* tokens = nullptr;
-                unsigned count = 0;
-                clang_tokenize(s->self->m_tu, clang_getCursorExtent(cursor), &tokens, &count);
-                const QString last
-                    = count ? takeString(clang_getTokenSpelling(s->self->m_tu, tokens[count - 1])) : QString();
-                clang_disposeTokens(s->self->m_tu, tokens, count);
-                const bool postfixChange = last == QLatin1String("++") || last == QLatin1String("--");
-                if ((prefixChange || postfixChange) && operands.size() == 1)
-                    collectReferencedVariables(operands[0], *s->modified);
-            } else if (kind == CXCursor_CallExpr && spellingOf(cursor).startsWith(QLatin1String("operator"))) {
-                // Overloaded operators such as `std::cin >> n` may write their operands.
-                collectReferencedVariables(cursor, *s->modified);
+            if (s->self->m_budget && s->self->m_budget->exhausted()) {
+                s->complete = false;
+                return CXChildVisit_Break;
             }
-            return CXChildVisit_Recurse;
+            s->self->noteModification(cursor);
+            if (s->depth >= kMaxScanDepth)
+                s->complete = false;
+            else if (!s->self->scanForModifiedVariables(cursor, s->depth + 1))
+                s->complete = false;
+            return s->complete ? CXChildVisit_Continue : CXChildVisit_Break;
         },
         &scan);
-    return m_modified;
+    return scan.complete;
+}
+
+void ConstantEvaluator::noteModification(CXCursor cursor)
+{
+    const CXCursorKind kind = clang_getCursorKind(cursor);
+    if (kind == CXCursor_BinaryOperator || kind == CXCursor_CompoundAssignOperator) {
+        const QVector<CXCursor> operands = expressionChildren(cursor);
+        if (operands.size() == 2
+            && (kind == CXCursor_CompoundAssignOperator || isAssignment(operatorAfter(cursor, operands[0]))))
+            collectReferencedVariables(operands[0], m_modified);
+    } else if (kind == CXCursor_UnaryOperator) {
+        const QString first = firstToken(cursor);
+        const bool prefixChange
+            = first == QLatin1String("++") || first == QLatin1String("--") || first == QLatin1String("&");
+        const QVector<CXCursor> operands = expressionChildren(cursor);
+        // Postfix ++/-- start with the operand, so check the last token too.
+        CXToken* tokens = nullptr;
+        unsigned count = 0;
+        clang_tokenize(m_tu, clang_getCursorExtent(cursor), &tokens, &count);
+        const QString last = count ? takeString(clang_getTokenSpelling(m_tu, tokens[count - 1])) : QString();
+        clang_disposeTokens(m_tu, tokens, count);
+        const bool postfixChange = last == QLatin1String("++") || last == QLatin1String("--");
+        if ((prefixChange || postfixChange) && operands.size() == 1)
+            collectReferencedVariables(operands[0], m_modified);
+    } else if (kind == CXCursor_CallExpr && spellingOf(cursor).startsWith(QLatin1String("operator"))) {
+        // Overloaded operators such as `std::cin >> n` may write their operands.
+        collectReferencedVariables(cursor, m_modified);
+    }
 }
 
 std::optional<BinaryOperator> ConstantEvaluator::binaryOperatorOf(CXCursor expression, CXCursor lhs)

@@ -61,6 +61,10 @@ private:
     std::optional<qint64> evaluateVariable(CXCursor variable, int depth);
     std::optional<CXCursor> initialiserOf(CXCursor variable) const;
     const QSet<QString>& modifiedVariables();
+    // Adds what `parent`'s descendants modify to m_modified; false when it stopped early
+    // (nesting too deep, or the file's time budget spent).
+    bool scanForModifiedVariables(CXCursor parent, int depth);
+    void noteModification(CXCursor cursor);
     QString operatorAfter(CXCursor expression, CXCursor operand) const;
     QString firstToken(CXCursor expression) const;
 
@@ -69,6 +73,7 @@ private:
     bool m_inTemplate;
     bool m_modifiedScanned = false;
     QSet<QString> m_modified; // USRs of local variables assigned, incremented or address-taken
+    bool m_modifiedComplete = false; // the scan saw the whole function
     // Values of variables already evaluated, by USR: `const int b = a + a; const int c = b + b;`
     // would otherwise be evaluated again at every use, twice as often per level.
     QHash<QString, std::optional<qint64>> m_variableValues;

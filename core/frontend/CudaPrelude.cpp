@@ -30,6 +30,16 @@ bool CudaPrelude::writeTo(const QString& folder, const std::function<bool(const 
     return true;
 }
 
+std::vector<CXUnsavedFile> CudaPrelude::unsavedFiles() const
+{
+    std::vector<CXUnsavedFile> unsaved;
+    unsaved.reserve(size_t(m_files.size()));
+    for (const PreludeFile& file : m_files)
+        unsaved.push_back(CXUnsavedFile{
+            file.virtualPath.constData(), file.contents.constData(), static_cast<unsigned long>(file.contents.size())});
+    return unsaved;
+}
+
 QString CudaPrelude::virtualFolder()
 {
     return QStringLiteral("/__slicewatt_prelude__");

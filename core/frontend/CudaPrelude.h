@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <clang-c/Index.h>
+
 #include <QByteArray>
 #include <QString>
 #include <QVector>
 
 #include <functional>
+#include <vector>
 
 namespace slicewatt {
 
@@ -22,6 +25,8 @@ public:
     static const CudaPrelude& instance();
 
     const QVector<PreludeFile>& files() const { return m_files; }
+    // The headers as libclang's in-memory files; they point into this (lifelong) object.
+    std::vector<CXUnsavedFile> unsavedFiles() const;
     static QString virtualFolder();
     static QString forcedInclude(); // the header every translation unit starts with
     // Changes whenever any prelude header changes: part of every cache key.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "PreludePch.h"
 
+#include "ClangArgv.h"
+
 #include "ClangHandles.h"
 #include "CudaPrelude.h"
 #include "TranslationUnitParser.h"
@@ -85,29 +87,19 @@ QString PreludePch::build(const QStringList& arguments, int serial)
     if (!m_folder->isValid())
         return QString();
 
-    std::vector<QByteArray> argumentBytes;
-    for (const QString& argument : arguments)
-        argumentBytes.push_back(argument.toUtf8());
-    std::vector<const char*> argv;
-    for (const QByteArray& argument : argumentBytes)
-        argv.push_back(argument.constData());
-
+    const ClangArgv argv(arguments);
     const QByteArray mainPath = mainFilePath();
     const QByteArray mainContents = mainFileContents();
-    std::vector<CXUnsavedFile> unsaved;
+    std::vector<CXUnsavedFile> unsaved = CudaPrelude::instance().unsavedFiles();
     unsaved.push_back(
         CXUnsavedFile{mainPath.constData(), mainContents.constData(), static_cast<unsigned long>(mainContents.size())});
-    for (const PreludeFile& file : CudaPrelude::instance().files())
-        unsaved.push_back(CXUnsavedFile{
-            file.virtualPath.constData(), file.contents.constData(), static_cast<unsigned long>(file.contents.size())});
 
     const IndexHandle index(clang_createIndex(0, 0));
     CXTranslationUnit tu = nullptr;
     CXErrorCode code = CXError_Failure;
     runWithLargeStack([&] {
-        code = clang_parseTranslationUnit2(index.get(), mainPath.constData(), argv.data(), int(argv.size()),
-            unsaved.data(), unsigned(unsaved.size()), CXTranslationUnit_ForSerialization | CXTranslationUnit_Incomplete,
-            &tu);
+        code = clang_parseTranslationUnit2(index.get(), mainPath.constData(), argv.data(), argv.size(), unsaved.data(),
+            unsigned(unsaved.size()), CXTranslationUnit_ForSerialization | CXTranslationUnit_Incomplete, &tu);
     });
     const TranslationUnitHandle unit(tu);
     if (code != CXError_Success || !unit)

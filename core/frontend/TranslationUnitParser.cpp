@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "TranslationUnitParser.h"
 
+#include "ClangArgv.h"
 #include "CudaPrelude.h"
 #include "CursorQueries.h"
 #include "PreludePch.h"
@@ -140,28 +141,19 @@ ParsedUnit parseTranslationUnit(CXIndex index, const SourceFile& source, const P
     const QStringList withoutPrelude = PreludePch::withoutPreludeInclude(arguments);
     const QString pch = options.precompilePrelude ? PreludePch::instance().pathFor(withoutPrelude) : QString();
 
-    std::vector<CXUnsavedFile> unsaved;
-    for (const PreludeFile& file : CudaPrelude::instance().files())
-        unsaved.push_back(CXUnsavedFile{
-            file.virtualPath.constData(), file.contents.constData(), static_cast<unsigned long>(file.contents.size())});
+    std::vector<CXUnsavedFile> unsaved = CudaPrelude::instance().unsavedFiles();
 
     const QByteArray path = source.path.toUtf8();
     const auto parse = [&](const QStringList& parseArguments) {
-        std::vector<QByteArray> argumentBytes;
-        argumentBytes.reserve(size_t(parseArguments.size()) + 1);
-        for (const QString& arg : parseArguments)
-            argumentBytes.push_back(arg.toUtf8());
         // A header given on its own is still parsed as CUDA source.
-        if (source.isHeader)
-            argumentBytes.push_back("-Wno-pragma-once-outside-header");
-        std::vector<const char*> argv;
-        for (const QByteArray& arg : argumentBytes)
-            argv.push_back(arg.constData());
+        const ClangArgv argv(source.isHeader
+                ? parseArguments + QStringList{QStringLiteral("-Wno-pragma-once-outside-header")}
+                : parseArguments);
         const unsigned flags = CXTranslationUnit_KeepGoing | CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles;
         CXTranslationUnit tu = nullptr;
         CXErrorCode code = CXError_Failure;
         runWithLargeStack([&] {
-            code = clang_parseTranslationUnit2(index, path.constData(), argv.data(), int(argv.size()), unsaved.data(),
+            code = clang_parseTranslationUnit2(index, path.constData(), argv.data(), argv.size(), unsaved.data(),
                 unsigned(unsaved.size()), flags, &tu);
         });
         return std::make_pair(code, tu);

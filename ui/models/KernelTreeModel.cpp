@@ -238,6 +238,11 @@ QString identityOf(const NodeKind kind, const QString& file, const QString& kern
 
 void KernelTreeModel::resetFromSession()
 {
+    replaceTree(buildTree());
+}
+
+void KernelTreeModel::replaceTree(Tree tree)
+{
     // A new index: results arriving in batches, a re-analysis after a save, or another
     // project. The rows are rebuilt as a layout change, not a reset: each row the views
     // hold (selection, current row, expanded kernels) follows its file, kernel or slice to
@@ -251,7 +256,7 @@ void KernelTreeModel::resetFromSession()
         const Node* node = nodeOf(index);
         identities << (node ? identityOf(node->kind, node->file, node->kernelKey, node->space) : QString());
     }
-    m_tree = buildTree();
+    m_tree = std::move(tree);
     QHash<QString, int> nodeByIdentity;
     for (int i = 0; i < m_tree.nodes.size(); ++i) {
         const Node& node = m_tree.nodes[i];
@@ -284,8 +289,9 @@ void KernelTreeModel::onEstimatesChanged(const QString& kernelKey)
         resetFromSession();
         return;
     }
-    if (!sameShape(buildTree(), m_tree)) {
-        resetFromSession();
+    Tree rebuilt = buildTree();
+    if (!sameShape(rebuilt, m_tree)) {
+        replaceTree(std::move(rebuilt));
         return;
     }
     // Same shape: every number may have moved (GPU, model, δ …), the rows did not.

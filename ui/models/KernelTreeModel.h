@@ -94,6 +94,7 @@ private:
     Tree buildTree() const;
     static bool sameShape(const Tree& a, const Tree& b);
     void resetFromSession();
+    void replaceTree(Tree tree); // as a layout change: the views' rows follow their items
     void onEstimatesChanged(const QString& kernelKey);
     void emitRowsChanged(int parentNode, int firstRow, int lastRow, int firstColumn, int lastColumn);
     void emitKernelChanged(int kernelNode);

@@ -6,6 +6,7 @@
 #include "BaselineActions.h"
 #include "ColumnFitter.h"
 #include "EditorLauncher.h"
+#include "FileRowOpener.h"
 #include "HelpWindow.h"
 #include "RecentProjects.h"
 #include "Theme.h"
@@ -320,15 +321,12 @@ void MainWindow::createDocks()
     ColumnFitter::attach(m_kernelView, m_kernelView->header());
     connect(m_kernelView->selectionModel(), &QItemSelectionModel::currentChanged, this,
         [this](const QModelIndex& current) { onKernelActivated(current); });
+    // Rows rebuilt in place (a new index) keep what the reader opened and closed; files that
+    // arrive are opened like the first ones.
+    FileRowOpener::attach(m_kernelView);
     // A reset (new project, changed slice structure) leaves no current row; keep the
     // session's selection visible.
-    connect(m_kernelModel, &QAbstractItemModel::modelReset, this, [this] {
-        m_kernelView->expandToDepth(0);
-        onSelectionChanged();
-    });
-    // Rows rebuilt in place (a new index): the current row and expanded kernels followed
-    // their rows; files that arrived are opened like the first ones.
-    connect(m_kernelModel, &QAbstractItemModel::layoutChanged, this, [this] { m_kernelView->expandToDepth(0); });
+    connect(m_kernelModel, &QAbstractItemModel::modelReset, this, &MainWindow::onSelectionChanged);
 
     m_hotspotView = makeTable(m_hotspotModel, this);
     // Where and what first; the code takes what the numbers leave and is cut at its end. The
