@@ -10,6 +10,11 @@
 #include "export/ReportDocument.h"
 
 namespace slicewatt {
+namespace {
+// What a kernel's section needs on its first page: heading, location, key figures and the
+// energy table (about 75 mm on A4).
+constexpr double kKernelSectionStartMm = 80;
+} // namespace
 
 QVector<ReportContentsEntry> reportContents(const ReportDocument& document)
 {
@@ -52,8 +57,18 @@ ReportPagination paintReport(
     }
     startSection(QStringLiteral("Summary"));
     paintSummary(layout, document);
+    // Kernels follow one another on the page: starting each on a page of its own left the
+    // page its source listing ends on half empty, in a report that is mostly listings. A
+    // kernel starts on a new page only when its heading, key figures and energy table
+    // would not fit below the one before.
+    const auto continueSection = [&](const QString& name) {
+        layout.setSection(name);
+        if (!layout.ensureSpace(layout.mm(kKernelSectionStartMm)) && !layout.atPageTop())
+            layout.advance(layout.mm(8));
+        result.contents[entry++].page = layout.page();
+    };
     for (int i = 0; i < document.sections.size(); ++i) {
-        startSection(kernelSectionTitle(document.sections[i], i));
+        continueSection(kernelSectionTitle(document.sections[i], i));
         paintKernelSection(layout, document, i);
     }
     startSection(QStringLiteral("Method"));
