@@ -245,9 +245,13 @@ private Q_SLOTS:
                                 "mykernels/stencil,stencil2d,1024,256,187.5,100\n"
                                 "mykernels/stencil,stencil2d,0,256,90\n"
                                 "mykernels/reduce,\"reduce\",64,128,61.2\n"
-                                "mykernels/reduce,reduce,64,128,watts?\n";
+                                "mykernels/reduce,reduce,64,128,watts?\n"
+                                // Found by fuzzing: a grid that fits no integer, infinite power.
+                                "mykernels/reduce,reduce,9e53,128,61.2\n"
+                                "mykernels/reduce,reduce,64,128,inf\n"
+                                "mykernels/reduce,reduce,64,128,61.2,1e300\n";
         const MeasuredLaunchTable table = readMeasuredLaunches(text, "lab.csv");
-        QCOMPARE(table.rows.size(), 2);
+        QCOMPARE(table.rows.size(), 3);
         QCOMPARE(table.rows[0].line, 3);
         QCOMPARE(table.rows[0].source, QStringLiteral("mykernels/stencil"));
         QCOMPARE(table.rows[0].kernel, QStringLiteral("stencil2d"));
@@ -256,9 +260,12 @@ private Q_SLOTS:
         QCOMPARE(table.rows[0].trips.value_or(0), qint64(100));
         QVERIFY(!table.rows[1].trips);
         QVERIFY(table.rows[1].isMapped());
-        QCOMPARE(table.problems.size(), 2);
+        QCOMPARE(table.problems.size(), 4);
         QVERIFY2(table.problems[0].startsWith("lab.csv:4: row left out"), qPrintable(table.problems[0]));
         QVERIFY2(table.problems[1].startsWith("lab.csv:6: row left out"), qPrintable(table.problems[1]));
+        QVERIFY2(table.problems[2].startsWith("lab.csv:7: row left out"), qPrintable(table.problems[2]));
+        QVERIFY2(table.problems[3].startsWith("lab.csv:8: row left out"), qPrintable(table.problems[3]));
+        QVERIFY(!table.rows[2].trips); // 10^300 loop runs are no count
 
         const MeasuredLaunchTable wrong = readMeasuredLaunches("time,watts\n0.1,50\n", "trace.csv");
         QVERIFY(wrong.rows.isEmpty());

@@ -5,6 +5,9 @@
 
 #include <QHash>
 
+#include <cmath>
+#include <optional>
+
 namespace slicewatt {
 namespace {
 
@@ -40,9 +43,20 @@ std::optional<double> positiveNumber(const QStringList& fields, int column)
         return std::nullopt;
     bool ok = false;
     const double value = fields[column].trimmed().toDouble(&ok);
-    if (!ok || !(value > 0))
+    if (!ok || !(value > 0) || !std::isfinite(value)) // "inf" reads as a number
         return std::nullopt;
     return value;
+}
+
+// A positive count (blocks, threads, loop runs) that fits a qint64: a grid of 9e53 blocks is
+// no launch, and converting it would be undefined behaviour.
+std::optional<qint64> positiveCount(const QStringList& fields, int column)
+{
+    constexpr double kMaxCount = 1e18; // below 2^63; a real grid has at most ~2^63 / 32 blocks
+    const std::optional<double> value = positiveNumber(fields, column);
+    if (!value || *value > kMaxCount || *value < 1)
+        return std::nullopt;
+    return qint64(*value);
 }
 
 // "comp_inst_sim" → "comp_inst_sm": K20's file says _sm, V100's and M60's _sim.
@@ -103,19 +117,19 @@ MeasuredLaunchTable readMeasuredLaunches(const QByteArray& text, const QString& 
         row.line = i + 1;
         row.kernelName = fields.value(kernelColumn).trimmed();
         row.benchmark = fields.value(benchmarkColumn).trimmed();
-        const std::optional<double> grid = positiveNumber(fields, gridColumn);
-        const std::optional<double> block = positiveNumber(fields, blockColumn);
+        const std::optional<qint64> grid = positiveCount(fields, gridColumn);
+        const std::optional<qint64> block = positiveCount(fields, blockColumn);
         const std::optional<double> watts = positiveNumber(fields, wattsColumn);
         if (row.kernelName.isEmpty() || !grid || !block || !watts) {
             table.problems << where
-                    + QStringLiteral("row left out: it needs a kernel name and positive grid, block and power");
+                    + QStringLiteral("row left out: it needs a kernel name, grid and block counts from 1 to 10^18, "
+                                     "and a positive, finite power");
             continue;
         }
-        row.gridBlocks = qint64(*grid);
-        row.blockThreads = qint64(*block);
+        row.gridBlocks = *grid;
+        row.blockThreads = *block;
         row.watts = *watts;
-        if (const std::optional<double> trips = positiveNumber(fields, tripsColumn))
-            row.trips = qint64(*trips);
+        row.trips = positiveCount(fields, tripsColumn);
         if (!alavani) {
             row.source = fields.value(sourceColumn).trimmed();
             row.kernel = row.kernelName;
