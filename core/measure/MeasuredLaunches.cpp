@@ -122,8 +122,9 @@ MeasuredLaunchTable readMeasuredLaunches(const QByteArray& text, const QString& 
         const std::optional<double> watts = positiveNumber(fields, wattsColumn);
         if (row.kernelName.isEmpty() || !grid || !block || !watts) {
             table.problems << where
-                    + QStringLiteral("row left out: it needs a kernel name, grid and block counts from 1 to 10^18, "
-                                     "and a positive, finite power");
+                    + QStringLiteral(
+                        "row left out: it needs a kernel name, positive grid and block counts (whole numbers "
+                        "up to 10^18) and a positive, finite power");
             continue;
         }
         row.gridBlocks = *grid;
