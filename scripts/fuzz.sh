@@ -10,21 +10,25 @@
 # build-fuzz-fast/), one fuzzing process runs per core on inputs of up to 2 KB, and at the
 # end the ASan build replays everything found, so memory errors in those inputs are still
 # caught (about 8 times the inputs per second of the default on two cores; README "Fuzzing").
-# Usage: scripts/fuzz.sh [--seconds N] [--fast]   (default 60 s)
+# Usage: scripts/fuzz.sh [--seconds N] [--fast] [--only fuzz_analysis|fuzz_readers]
+# (default: 60 s for each target)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds=60
 fast=0
+only=
 while [ $# -gt 0 ]; do
   case "$1" in
     --seconds) seconds="${2:?--seconds needs a number}"; shift 2 ;;
     --seconds=*) seconds="${1#--seconds=}"; shift ;;
     --fast) fast=1; shift ;;
-    *) echo "usage: scripts/fuzz.sh [--seconds N] [--fast]" >&2; exit 2 ;;
+    --only) only="${2:?--only needs fuzz_analysis or fuzz_readers}"; shift 2 ;;
+    *) echo "usage: scripts/fuzz.sh [--seconds N] [--fast] [--only fuzz_analysis|fuzz_readers]" >&2; exit 2 ;;
   esac
 done
 case "$seconds" in ''|*[!0-9]*) echo "fuzz: --seconds needs a whole number, got '$seconds'" >&2; exit 2 ;; esac
+case "$only" in ''|fuzz_analysis|fuzz_readers) ;; *) echo "fuzz: --only takes fuzz_analysis or fuzz_readers, not '$only'" >&2; exit 2 ;; esac
 
 bash scripts/install-deps.sh
 
@@ -97,6 +101,7 @@ explain_failure() { # STATUS LOG...
 # Runs one target for ${seconds} s: `fuzz TARGET SEEDS [libFuzzer options]`. libFuzzer adds
 # what it finds to the target's own corpus folder; the committed seeds are only read.
 fuzz() {
+[ -n "$only" ] && [ "$only" != "$1" ] && return 0
 target=$1
 seeds=$2
 shift 2
