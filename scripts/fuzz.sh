@@ -9,7 +9,7 @@
 # --fast explores quicker, for long runs: the targets are built without ASan (UBSan only,
 # build-fuzz-fast/), one fuzzing process runs per core on inputs of up to 2 KB, and at the
 # end the ASan build replays everything found, so memory errors in those inputs are still
-# caught (about 8 times the inputs per second of the default on two cores; README "Fuzzing").
+# caught (about 7 times the inputs per second of the default on two cores; README "Fuzzing").
 # Usage: scripts/fuzz.sh [--seconds N] [--fast] [--only fuzz_analysis|fuzz_readers]
 # (default: 60 s for each target)
 set -euo pipefail
@@ -136,7 +136,7 @@ else
   (cd "$jobs_dir" && "$OLDPWD/$build_dir/bin/$target" "${options[@]}" -max_len=2048 -entropic=0 \
     -jobs="$cores" -workers="$cores" "$OLDPWD/$corpus" "$OLDPWD/$seeds" >"$OLDPWD/$log" 2>&1)
   status=$?
-  logs=("$log" "$jobs_dir"/fuzz-*.log)
+  logs=("$jobs_dir"/fuzz-*.log) # the parent's log repeats them
   grep -hE "$report_filter" "$jobs_dir"/fuzz-*.log | grep -vE '^#[0-9]+ +pulse' | tail -40 >&2
 fi
 set -e
