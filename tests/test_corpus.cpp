@@ -175,6 +175,26 @@ private Q_SLOTS:
         QVERIFY(a != b);
     }
 
+    // A launch of k<double> runs the explicit specialisation's body, not the template's;
+    // the template is read once however many types instantiate it (its instantiations are
+    // among the unit's own declarations).
+    void explicitSpecialisationRunsItsOwnBody()
+    {
+        const ProjectIndex index = indexProject(
+            loadProject({test::corpusDir() + QStringLiteral("/explicit_specialization.cu")}), test::parserOptions());
+        QMap<int, QString> launchLinesByKernelLine;
+        for (const CatalogFunction& k : index.kernels) {
+            QStringList lines;
+            for (const LaunchSite& l : k.launches)
+                lines << QString::number(l.location.line);
+            launchLinesByKernelLine.insert(k.info.location.line, lines.join(','));
+        }
+        QCOMPARE(launchLinesByKernelLine.value(7), QStringLiteral("58,60"));
+        QCOMPARE(launchLinesByKernelLine.value(16), QStringLiteral("59"));
+        QCOMPARE(launchLinesByKernelLine.value(40), QStringLiteral("61,62"));
+        QCOMPARE(index.kernels.size(), 3);
+    }
+
     // tests/corpus/projects: multi-file projects in the style of Rodinia (main.cu includes
     // kernel.cu), the CUDA samples (helper_cuda.h, launches in macros, template launchers,
     // the runtime launch API, `register`) and llm.c (cuBLASLt, thrust, cub, bf16). Loaded

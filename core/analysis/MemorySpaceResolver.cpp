@@ -195,7 +195,7 @@ std::optional<MemorySpace> MemorySpaceResolver::pointerSpace(CXCursor expression
         const QVector<CXCursor> candidates = calleeCandidates(expression);
         const CXCursor callee = candidates.size() == 1 ? candidates.first() : clang_getCursorReferenced(expression);
         if (!isNull(callee) && isProjectCode(callee)) {
-            if (const auto space = returnedSpace(clang_getCursorDefinition(primaryTemplateOf(callee))))
+            if (const auto space = returnedSpace(bodyDefinitionOf(callee)))
                 return space;
         }
         break;

@@ -400,7 +400,7 @@ void OperationCounter::scanCall(CXCursor call, const QVector<CXCursor>& operands
                         mathCallClass(name), arguments.isEmpty() ? QVector<CXCursor>{call} : arguments, facts);
                 }
             } else {
-                const CXCursor definition = clang_getCursorDefinition(primaryTemplateOf(callee));
+                const CXCursor definition = bodyDefinitionOf(callee);
                 if (!isNull(definition) && isInlinable(definition))
                     facts.deviceCalls << InlineCall{call, definition, arguments};
             }

@@ -221,6 +221,18 @@ CXCursor primaryTemplateOf(CXCursor cursor)
     return isNull(primary) ? cursor : primary;
 }
 
+bool isImplicitInstantiation(CXCursor function)
+{
+    const CXCursor pattern = clang_getSpecializedCursorTemplate(function);
+    return !isNull(pattern)
+        && clang_equalLocations(clang_getCursorLocation(function), clang_getCursorLocation(pattern));
+}
+
+CXCursor bodyDefinitionOf(CXCursor function)
+{
+    return clang_getCursorDefinition(isImplicitInstantiation(function) ? primaryTemplateOf(function) : function);
+}
+
 bool isInTemplateContext(CXCursor function)
 {
     for (CXCursor c = function; !isNull(c); c = clang_getCursorSemanticParent(c)) {

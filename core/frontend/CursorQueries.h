@@ -52,6 +52,12 @@ bool isDefaultedArgument(CXCursor argument);
 FunctionKind functionKindOf(CXCursor function);
 // A template specialisation maps to its template; anything else to itself.
 CXCursor primaryTemplateOf(CXCursor cursor);
+// A function the compiler stamped out from a template for some arguments (not an explicit
+// specialisation the user wrote): it sits at its template's location.
+bool isImplicitInstantiation(CXCursor function);
+// The definition whose body a function runs: an implicit instantiation runs its template's,
+// anything else (an explicit specialisation has a body of its own) its own.
+CXCursor bodyDefinitionOf(CXCursor function);
 // True inside a function template or a member of a class template, where expressions may
 // be value-dependent (libclang 14's evaluator is not safe on those).
 bool isInTemplateContext(CXCursor function);

@@ -59,7 +59,10 @@ private:
         case CXCursor_CXXMethod:
         case CXCursor_Constructor:
         case CXCursor_Destructor:
-            if (!clang_isCursorDefinition(cursor) || !isProjectCode(cursor))
+            // The unit's own declarations (ProjectIndexer's index leaves the precompiled
+            // prelude's out) include every function a template was instantiated into; the
+            // template itself is read, as the code shows it.
+            if (!clang_isCursorDefinition(cursor) || !isProjectCode(cursor) || isImplicitInstantiation(cursor))
                 return CXChildVisit_Continue;
             if (self->m_budget.exhausted())
                 return CXChildVisit_Break;

@@ -77,11 +77,13 @@ QVector<CXCursor> parametersOf(CXCursor function)
 
 } // namespace
 
-QString functionReference(CXCursor function)
+QString functionReference(CXCursor called)
 {
-    const CXCursor primary = primaryTemplateOf(function);
-    const QString usr = usrOf(primary);
-    const CXCursor definition = clang_getCursorDefinition(primary);
+    // An explicit specialisation is a function of its own (the launch of k<double> runs
+    // its body); an implicit instantiation is its template.
+    const CXCursor function = isImplicitInstantiation(called) ? primaryTemplateOf(called) : called;
+    const QString usr = usrOf(function);
+    const CXCursor definition = clang_getCursorDefinition(function);
     if (usr.isEmpty() || isNull(definition))
         return usr;
     return functionKey(usr, expansionLocationOf(definition));

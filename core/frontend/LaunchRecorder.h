@@ -67,7 +67,8 @@ private:
     QHash<QString, QVector<CallSite>> m_callsByCallee; // callee USR → calls, in walk order
 };
 
-// The key of a function's definition when this unit has it, else its USR.
-QString functionReference(CXCursor function);
+// The key of a function's definition when this unit has it, else its USR; an implicit
+// instantiation is its template, an explicit specialisation itself.
+QString functionReference(CXCursor called);
 
 } // namespace slicewatt
