@@ -116,6 +116,35 @@ private Q_SLOTS:
         QVERIFY(PreludePch::instance().pathFor(arguments).isEmpty());
     }
 
+    // Errors in the code that name something like a PCH (`tpipch`, `loadPCH`, a comment
+    // about a "precompiled header" in a string) are the code's: the precompiled prelude stays
+    // in use for the files after it. A fuzzed input once turned it off for the rest of the
+    // run, and every later parse read the whole prelude again.
+    void errorsNamingAPchKeepThePrecompiledPrelude()
+    {
+        QTemporaryDir dir;
+        const QString path = test::writeFile(dir, "k.cu",
+            "__global__ void scale(float* p) { p[threadIdx.x] *= tpipch; }\n"
+            "void run(float* p) { loadPCH(\"precompiled header, AST file\"); scale<<<4, 64>>>(p); }\n");
+        // Arguments of its own: the header of the test above is damaged on purpose.
+        const QStringList flags = {QStringLiteral("-DSLICEWATT_TEST_OWN_PCH=1")};
+        const ParserOptions options = test::parserOptions();
+        const QStringList arguments = PreludePch::withoutPreludeInclude(clangArguments(flags, options));
+        const QString pch = PreludePch::instance().pathFor(arguments);
+        QVERIFY2(!pch.isEmpty(), "the prelude could not be precompiled");
+
+        const UnitIndex unit = indexFile(SourceFile{path, flags, false}, options);
+        QVERIFY(unit.parsed);
+        QStringList errors;
+        for (const Diagnostic& d : unit.diagnostics) {
+            if (d.isError())
+                errors << d.message;
+        }
+        QVERIFY2(errors.join('\n').contains(QLatin1String("tpipch")), qPrintable(errors.join('\n')));
+        QVERIFY2(errors.join('\n').contains(QLatin1String("loadPCH")), qPrintable(errors.join('\n')));
+        QCOMPARE(PreludePch::instance().pathFor(arguments), pch);
+    }
+
     // A project's -D that breaks the prelude: the header is not precompiled with the error
     // hidden inside, and the file reports the error as it would without precompiling.
     void preludeErrorsUnderProjectDefinesStillReachTheUser()

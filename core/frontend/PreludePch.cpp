@@ -119,8 +119,11 @@ QString PreludePch::build(const QStringList& arguments, int serial)
 
 bool isPrecompiledHeaderComplaint(const QString& message)
 {
-    return message.contains(QLatin1String("PCH"), Qt::CaseInsensitive)
-        || message.contains(QLatin1String("precompiled header")) || message.contains(QLatin1String("AST file"));
+    // clang's own wording (DiagnosticSerializationKinds.td): "PCH file ...", "... in the PCH",
+    // "... the precompiled header ...", "malformed or corrupted AST file". Case matters: an
+    // identifier such as `tmpChunk` is no complaint.
+    return message.contains(QLatin1String("PCH")) || message.contains(QLatin1String("precompiled header"))
+        || message.contains(QLatin1String("AST file"));
 }
 
 } // namespace slicewatt

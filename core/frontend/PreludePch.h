@@ -53,8 +53,9 @@ private:
     QHash<QString, QString> m_paths; // joined arguments -> header path; empty: unusable
 };
 
-// Whether a diagnostic message is libclang refusing a precompiled header (built with other
-// options, modified files, a damaged file) rather than an error in the code.
+// Whether a diagnostic message reads as libclang refusing a precompiled header (built with
+// other options, modified files, a damaged file). Only a complaint without a place in a
+// file is one: an error in the code quoting a name like `myPCH` has its line.
 bool isPrecompiledHeaderComplaint(const QString& message);
 
 } // namespace slicewatt

@@ -65,17 +65,21 @@ QString describeFailure(CXErrorCode code)
     }
 }
 
-// Whether libclang refused the precompiled prelude (it reports that as an error at the
-// start of the file, and the parse went on without the prelude).
+// Whether libclang refused the precompiled prelude (it reports that as an error without a
+// place in any file, and the parse went on without the prelude). Refusing wrongly costs
+// every later file with the same arguments the precompiled prelude: an error in the code
+// that merely names something "…PCH…" has a line and does not count.
 bool rejectsPrecompiledHeader(CXTranslationUnit tu)
 {
     const unsigned count = clang_getNumDiagnostics(tu);
     for (unsigned i = 0; i < count; ++i) {
         CXDiagnostic diag = clang_getDiagnostic(tu, i);
         const bool error = clang_getDiagnosticSeverity(diag) >= CXDiagnostic_Error;
+        CXFile file = nullptr;
+        clang_getExpansionLocation(clang_getDiagnosticLocation(diag), &file, nullptr, nullptr, nullptr);
         const QString message = takeString(clang_getDiagnosticSpelling(diag));
         clang_disposeDiagnostic(diag);
-        if (error && isPrecompiledHeaderComplaint(message))
+        if (error && !file && isPrecompiledHeaderComplaint(message))
             return true;
     }
     return false;

@@ -6,13 +6,15 @@
 // (SLICEWATT_FUZZ=ON, clang); README "Fuzzing" says how to run it longer and reproduce.
 //
 // Besides crashes, hangs and leaks, which the sanitizers and libFuzzer catch, it checks what
-// must hold for any input: every JSON output parses, and power and energy are finite.
+// must hold for any input: every JSON output parses, power and energy are finite, and the
+// precompiled prelude is still in use afterwards (no code can be a reason to give it up).
 #include "analysis/ProjectIndexer.h"
 #include "estimate/WhatIf.h"
 #include "export/EstimateWriter.h"
 #include "export/KernelListWriter.h"
 #include "export/SarifWriter.h"
 #include "export/SliceReportWriter.h"
+#include "frontend/PreludePch.h"
 #include "model/ModelLibrary.h"
 #include "project/ProjectLoader.h"
 
@@ -147,6 +149,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     for (SourceFile& unit : sources.units)
         unit.flags += harness->flags;
     const ProjectIndex index = indexProject(sources, harness->options);
+    // An input once read as libclang refusing the header ("undeclared identifier 'tpipch'")
+    // and every later file, for users too, parsed the whole prelude again.
+    for (const SourceFile& unit : sources.units) {
+        const QStringList arguments = PreludePch::withoutPreludeInclude(clangArguments(unit.flags, harness->options));
+        if (PreludePch::instance().pathFor(arguments).isEmpty())
+            fail("the input turned the precompiled prelude off for every file after it");
+    }
 
     requireJson(kernelListJsonText(index), "the kernel list is not valid JSON");
     const QVector<KernelSliceReport> slices = sliceProject(index);
