@@ -2,7 +2,6 @@
 #include "PreludePch.h"
 
 #include "ClangArgv.h"
-
 #include "ClangHandles.h"
 #include "CudaPrelude.h"
 #include "TranslationUnitParser.h"

@@ -45,33 +45,31 @@ ReportPagination paintReport(
     layout.setHeaderVisible(false);
     paintTitlePage(layout, document, knownContents ? known.contents : result.contents);
 
-    int entry = 0;
-    const auto startSection = [&](const QString& name) {
-        layout.setSection(name);
-        layout.newPage();
-        result.contents[entry++].page = layout.page();
-    };
-    if (document.changes) {
-        startSection(QStringLiteral("Changes since the baseline"));
-        paintChangesSection(layout, *document.changes);
-    }
-    startSection(QStringLiteral("Summary"));
-    paintSummary(layout, document);
     // Kernels follow one another on the page: starting each on a page of its own left the
     // page its source listing ends on half empty, in a report that is mostly listings. A
     // kernel starts on a new page only when its heading, key figures and energy table
-    // would not fit below the one before.
-    const auto continueSection = [&](const QString& name) {
+    // would not fit below the one before. The other sections start on a page of their own.
+    enum class Start { NewPage, BelowPrevious };
+    int entry = 0;
+    const auto startSection = [&](const QString& name, Start start) {
         layout.setSection(name);
-        if (!layout.ensureSpace(layout.mm(kKernelSectionStartMm)) && !layout.atPageTop())
+        if (start == Start::NewPage)
+            layout.newPage();
+        else if (!layout.ensureSpace(layout.mm(kKernelSectionStartMm)) && !layout.atPageTop())
             layout.advance(layout.mm(8));
         result.contents[entry++].page = layout.page();
     };
+    if (document.changes) {
+        startSection(QStringLiteral("Changes since the baseline"), Start::NewPage);
+        paintChangesSection(layout, *document.changes);
+    }
+    startSection(QStringLiteral("Summary"), Start::NewPage);
+    paintSummary(layout, document);
     for (int i = 0; i < document.sections.size(); ++i) {
-        continueSection(kernelSectionTitle(document.sections[i], i));
+        startSection(kernelSectionTitle(document.sections[i], i), Start::BelowPrevious);
         paintKernelSection(layout, document, i);
     }
-    startSection(QStringLiteral("Method"));
+    startSection(QStringLiteral("Method"), Start::NewPage);
     paintMethodPage(layout, document);
     layout.finish();
     result.pages = layout.page();
