@@ -473,6 +473,24 @@ private Q_SLOTS:
         twice += " 0 };\n";
         const auto bomb = findParseHazard(QStringLiteral("twice.cu"), twice);
         QVERIFY(bomb && bomb->message.contains("macro bomb"));
+
+        // Found by fuzzing (tests/fuzz/seeds/nasty_macro_bomb_invalid_utf8_name.cu): clang
+        // ends the name `L5` at bytes that are no UTF-8 character and defines L5 as them
+        // plus seven L4, so L9 is 7·10^8 tokens; read as one long name, L5 stayed undefined.
+        QByteArray utf8 = "#define L0 1,\n";
+        for (int i = 1; i < 10; ++i) {
+            const QByteArray name = "#define L" + QByteArray::number(i);
+            const QByteArray use = " L" + QByteArray::number(i - 1);
+            utf8 += (i == 5 ? name
+                                + "\xE1\xB3\xCB\xDF\xB3\xCB\xDF\xB3"
+                                  "4"
+                                + use.repeated(7)
+                            : name + use.repeated(10))
+                + "\n";
+        }
+        utf8 += "int table[] = { L9 0 };\n";
+        const auto misnamed = findParseHazard(QStringLiteral("utf8.cu"), utf8);
+        QVERIFY(misnamed && misnamed->message.contains("macro bomb"));
     }
 
     // Found by fuzzing (tests/fuzz/seeds/nasty_huge_loop_bounds.cu): loop bounds at the ends
