@@ -289,6 +289,48 @@ __global__ void lex(const float* a, const float* b, float* c) {
         QCOMPARE(ast.slices[size_t(MemorySpace::Global)].length, lex.slices[size_t(MemorySpace::Global)].length);
     }
 
+    // A lambda or functor handed to a device function template runs where the template calls
+    // it (`body(i)`, which has no callee of its own there): every form of the same work gives
+    // the counts of the kernel that writes it out.
+    void callablesPassedToTemplatesRunTheirCallOperator()
+    {
+        QTemporaryDir dir;
+        const QString path = test::writeFile(dir, "callables.cu", R"(
+struct Saxpy {
+    float a;
+    __device__ void operator()(const float* x, float* y, int k) const { y[k] = a * x[k] + y[k]; }
+};
+template <class F> __device__ void ifInside(int i, int n, F body) { if (i < n) body(i); }
+template <class F> __device__ void passedOn(int i, int n, F body) { ifInside(i, n, body); }
+
+__global__ void writtenOut(float a, const float* x, float* y, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) y[i] = a * x[i] + y[i];
+}
+__global__ void lambdaPassedOn(float a, const float* x, float* y, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    passedOn(i, n, [&](int k) { y[k] = a * x[k] + y[k]; });
+}
+__global__ void genericLambda(float a, const float* x, float* y, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    ifInside(i, n, [=](auto k) { y[k] = a * x[k] + y[k]; });
+}
+__global__ void functorInLambda(float a, const float* x, float* y, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    const Saxpy saxpy{a};
+    ifInside(i, n, [&](int k) { saxpy(x, y, k); });
+}
+)");
+        Analysed a = analyse(path);
+        QCOMPARE(a.reports.size(), 4);
+        for (const KernelSliceReport& report : a.reports) {
+            const SliceSummary& global = report.slices.slices[size_t(MemorySpace::Global)];
+            QVERIFY2(global.accesses[MemorySpace::Global] == 3.0, qPrintable(report.ir->kernelName));
+            QVERIFY2(global.arithmetic == 4.0, qPrintable(report.ir->kernelName));
+            QCOMPARE(report.slices.decisionPoints, 1);
+        }
+    }
+
     void recursionIsCutOffAndReported()
     {
         QTemporaryDir dir;

@@ -33,13 +33,24 @@ QString CallDataFlow::callerVariable(CXCursor argument, bool addressOf)
     if (m_spaces.lvalueSpace(expression))
         return QString();
     const QString usr = usrOf(variable);
-    const QString outer = m_context.frame().aliases.value(usr);
+    const QString outer = m_context.frame().bindings.aliases.value(usr);
     return outer.isEmpty() ? usr : outer;
 }
 
-QHash<QString, QString> CallDataFlow::bind(const InlineCall& call, int callStatement)
+std::optional<CXCursor> CallDataFlow::callableOf(CXCursor argument) const
 {
-    QHash<QString, QString> aliases;
+    const CXCursor expression = stripImplicit(argument);
+    if (clang_getCursorKind(expression) == CXCursor_DeclRefExpr) {
+        const auto bound = m_context.frame().bindings.callables.constFind(usrOf(clang_getCursorReferenced(expression)));
+        if (bound != m_context.frame().bindings.callables.constEnd())
+            return *bound;
+    }
+    return callOperatorOf(clang_getCursorType(argument));
+}
+
+CallBindings CallDataFlow::bind(const InlineCall& call, int callStatement)
+{
+    CallBindings bindings;
     Statement& statement = m_context.ir().statements[callStatement];
     int index = 0;
     for (const CXCursor& child : childrenOf(call.definition)) {
@@ -57,11 +68,13 @@ QHash<QString, QString> CallDataFlow::bind(const InlineCall& call, int callState
             else if (type == CXType_Pointer)
                 alias = callerVariable(argument, true);
             if (!alias.isEmpty())
-                aliases.insert(parameter, alias);
+                bindings.aliases.insert(parameter, alias);
+            if (const auto callable = callableOf(argument))
+                bindings.callables.insert(parameter, *callable);
         }
         ++index;
     }
-    return aliases;
+    return bindings;
 }
 
 void CallDataFlow::linkReturns(int callStatement, const QVector<int>& returnStatements)

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "KernelReadContext.h"
 #include "OperationCounter.h"
 
 #include <QHash>
 
 namespace slicewatt {
 
-class KernelReadContext;
 class MemorySpaceResolver;
 
 // Values across an inlined call (analysis-rules §3): arguments into parameters, writes
@@ -21,14 +21,19 @@ public:
     // statement defines every parameter (slicing follows values into the callee), pointer
     // and reference parameters take the space of what is passed, and a reference to a
     // caller's register variable (`float& CallResult`) or a pointer to one (`f(&lo)`)
-    // aliases it. Returns the aliases, parameter USR → caller variable USR.
-    QHash<QString, QString> bind(const InlineCall& call, int callStatement);
+    // aliases it; a lambda or functor passed (or a parameter of the caller's holding one)
+    // binds its call operator to the parameter.
+    CallBindings bind(const InlineCall& call, int callStatement);
 
     // The calling statement uses what the callee's returns computed, although they come
     // after it in statement order.
     void linkReturns(int callStatement, const QVector<int>& returnStatements);
 
 private:
+    // The call operator of the lambda or functor an argument passes: from its type, or for a
+    // parameter of the caller's (whose type in a template is only `F`) from what the
+    // caller's own call bound to it.
+    std::optional<CXCursor> callableOf(CXCursor argument) const;
     // The caller's register variable an argument names (through its own aliases), if any.
     QString callerVariable(CXCursor argument, bool addressOf);
 

@@ -36,10 +36,9 @@ std::shared_ptr<TokenIndex> KernelReadContext::tokensOf(CXCursor function)
     return perFunction(m_tokenCache, function);
 }
 
-void KernelReadContext::enterFunction(
-    CXCursor function, const QString& inlinedFrom, const QHash<QString, QString>& aliases)
+void KernelReadContext::enterFunction(CXCursor function, const QString& inlinedFrom, const CallBindings& bindings)
 {
-    Frame frame{function, tokensOf(function), perFunction(m_evaluatorCache, function), inlinedFrom, aliases, {}};
+    Frame frame{function, tokensOf(function), perFunction(m_evaluatorCache, function), inlinedFrom, bindings, {}};
     frame.evaluator->setBudget(m_budget);
     frame.evaluator->shareMacroOperators(m_macroOperators);
     m_frames.push_back(std::move(frame));

@@ -25,21 +25,28 @@ class FileBudget;
 // resolution, operation counting, loop headers, caller/callee data flow): the unit, the IR
 // being built, the function being read (the kernel or an inlined callee, innermost last),
 // per-function token and constant caches, and the caps with their once-per-kernel reports.
+// What an inlined call passes its callee besides values: parameters that alias a caller's
+// variable (a reference, or a pointer to the caller's local: writes through them define
+// that variable), and parameters that hold a lambda or functor, whose calls (`f(i)` in a
+// template, where the call has no callee of its own) run that object's call operator.
+struct CallBindings {
+    QHash<QString, QString> aliases; // parameter USR → caller variable USR
+    QHash<QString, CXCursor> callables; // parameter USR → call operator of what was passed
+};
+
 class KernelReadContext {
 public:
     // The caps of AnalysisLimits, each reported once per kernel.
     enum class Limit { Statements, StatementContext, InlinedCalls, InlineDepth, Nesting, ExpressionDepth };
 
-    // One function being read. Callee frames carry what the call bound: parameters that
-    // alias a caller's variable (a reference, or a pointer to the caller's local: writes
-    // through them define that variable), and collect their returns, whose values flow
-    // to the calling statement.
+    // One function being read. Callee frames carry what the call bound (CallBindings) and
+    // collect their returns, whose values flow to the calling statement.
     struct Frame {
         CXCursor function;
         std::shared_ptr<TokenIndex> tokens;
         std::shared_ptr<ConstantEvaluator> evaluator;
         QString inlinedFrom; // empty for the kernel itself
-        QHash<QString, QString> aliases; // parameter USR → caller variable USR
+        CallBindings bindings;
         QVector<int> returnStatements; // its return statements read so far (callees only)
     };
 
@@ -50,7 +57,7 @@ public:
     KernelIR& ir() { return m_ir; }
     const AnalysisLimits& limits() const { return m_limits; }
 
-    void enterFunction(CXCursor function, const QString& inlinedFrom, const QHash<QString, QString>& aliases = {});
+    void enterFunction(CXCursor function, const QString& inlinedFrom, const CallBindings& bindings = {});
     void leaveFunction();
     Frame& frame() { return m_frames.back(); }
     const TokenIndex& tokens() const { return *m_frames.back().tokens; }

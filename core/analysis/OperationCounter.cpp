@@ -142,7 +142,7 @@ static void recordAccess(const QString& usr, AccessMode mode, ExpressionFacts& f
 void OperationCounter::recordVariable(const QString& usr, AccessMode mode, ExpressionFacts& facts)
 {
     recordAccess(usr, mode, facts);
-    const QString alias = m_context.frame().aliases.value(usr);
+    const QString alias = m_context.frame().bindings.aliases.value(usr);
     if (!alias.isEmpty())
         recordAccess(alias, mode, facts);
 }
@@ -238,7 +238,8 @@ void OperationCounter::scan(CXCursor expression, AccessMode mode, ExpressionFact
             // `*out = v` through a pointer to a caller's local writes that local.
             const CXCursor pointer = stripImplicit(operands[0]);
             if (mode != AccessMode::Address && clang_getCursorKind(pointer) == CXCursor_DeclRefExpr) {
-                const QString alias = m_context.frame().aliases.value(usrOf(clang_getCursorReferenced(pointer)));
+                const QString alias
+                    = m_context.frame().bindings.aliases.value(usrOf(clang_getCursorReferenced(pointer)));
                 if (!alias.isEmpty())
                     recordAccess(alias, mode, facts);
             }
@@ -296,7 +297,8 @@ bool OperationCounter::isInlinable(CXCursor callee) const
 {
     if (clang_getCursorKind(callee) == CXCursor_FunctionTemplate)
         return true; // attributes are not exposed on templates; only device code calls them here
-    return hasAttribute(callee, CXCursor_CUDADeviceAttr);
+    // A lambda's __device__ is implicit, which libclang does not show.
+    return hasAttribute(callee, CXCursor_CUDADeviceAttr) || isLambdaCallOperator(callee);
 }
 
 bool OperationCounter::scanDependentOperator(const QVector<CXCursor>& operands, ExpressionFacts& facts)
@@ -330,7 +332,15 @@ void OperationCounter::scanCall(CXCursor call, const QVector<CXCursor>& operands
     // A dependent call in a template kernel has candidates instead of a callee; one
     // candidate is as good as resolved.
     const QVector<CXCursor> candidates = calleeCandidates(call);
-    const CXCursor callee = candidates.size() == 1 ? candidates.first() : clang_getCursorReferenced(call);
+    CXCursor callee = candidates.size() == 1 ? candidates.first() : clang_getCursorReferenced(call);
+    // `f(i)` on a parameter that holds a lambda or functor (a template's `F f`): the call
+    // runs the call operator of what the caller passed.
+    if (clang_getCursorKind(callee) == CXCursor_ParmDecl) {
+        const QHash<QString, CXCursor>& callables = m_context.frame().bindings.callables;
+        const auto bound = callables.constFind(usrOf(callee));
+        if (bound != callables.constEnd())
+            callee = *bound;
+    }
     const QString name = spellingOf(call);
     const CXCursorKind calleeKind = clang_getCursorKind(callee);
     // Arguments: every operand after the callee reference (constructors have no callee operand).

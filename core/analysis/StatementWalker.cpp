@@ -30,9 +30,9 @@ void StatementWalker::walkKernel(CXCursor kernel)
 
 // Leaves the function's frame in place: the caller reads its returns, then leaves it.
 void StatementWalker::walkFunctionBody(
-    CXCursor function, const Context& context, const QString& inlinedFrom, const QHash<QString, QString>& aliases)
+    CXCursor function, const Context& context, const QString& inlinedFrom, const CallBindings& bindings)
 {
-    m_context.enterFunction(function, inlinedFrom, aliases);
+    m_context.enterFunction(function, inlinedFrom, bindings);
     for (const CXCursor& child : childrenOf(function)) {
         if (clang_getCursorKind(child) == CXCursor_CompoundStmt) {
             Context body = context;
@@ -158,7 +158,11 @@ void StatementWalker::walkDeclaration(CXCursor declaration, Context& context)
         // `float4 v;` has an implicit constructor call with no arguments: no initialiser.
         const bool implicitConstruction = found && clang_getCursorKind(*found) == CXCursor_CallExpr
             && expressionChildren(*found).isEmpty() && sourceTextOf(m_context.tu(), *found).isEmpty();
-        if (!found || implicitConstruction) {
+        // `auto f = [&](int k) { … };` runs nothing where it stands: the body runs where f is
+        // called (and is inlined there); captures are addresses and copies the compiler
+        // keeps in registers. So the definition is no statement of the kernel.
+        const bool lambda = found && clang_getCursorKind(stripImplicit(*found)) == CXCursor_LambdaExpr;
+        if (!found || implicitConstruction || lambda) {
             m_spaces.declareVariable(variable, std::nullopt);
             continue;
         }
@@ -421,9 +425,9 @@ void StatementWalker::inlineCalls(const ExpressionFacts& facts, int callStatemen
             continue;
         }
         ++m_context.inlinedCalls;
-        const QHash<QString, QString> aliases = m_calls.bind(call, callStatement);
+        const CallBindings bindings = m_calls.bind(call, callStatement);
         m_inlineStack << usr;
-        walkFunctionBody(call.definition, context, name, aliases);
+        walkFunctionBody(call.definition, context, name, bindings);
         const QVector<int> returns = m_context.frame().returnStatements;
         m_context.leaveFunction();
         m_inlineStack.removeLast();

@@ -30,7 +30,7 @@ private:
     };
 
     void walkFunctionBody(
-        CXCursor function, const Context& context, const QString& inlinedFrom, const QHash<QString, QString>& aliases);
+        CXCursor function, const Context& context, const QString& inlinedFrom, const CallBindings& bindings);
     QVector<int> walkBlock(CXCursor block, Context& context);
     QVector<int> walkStatement(CXCursor cursor, Context& context);
     // Adds a `__shared__` variable to the kernel's shared memory per block (once per declaration).

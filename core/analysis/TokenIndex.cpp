@@ -2,6 +2,7 @@
 #include "TokenIndex.h"
 
 #include "frontend/ClangHandles.h"
+#include "frontend/CursorQueries.h"
 
 #include <algorithm>
 
@@ -11,7 +12,7 @@ TokenIndex::TokenIndex(CXTranslationUnit tu, CXCursor function)
 {
     // A kernel usually starts with a macro (`__global__`), whose spelling is in the prelude:
     // take the range in the file where the function is written.
-    const CXSourceRange extent = clang_getCursorExtent(function);
+    const CXSourceRange extent = functionExtent(function);
     unsigned begin = 0;
     unsigned end = 0;
     CXFile endFile = nullptr;

@@ -228,9 +228,56 @@ bool isImplicitInstantiation(CXCursor function)
         && clang_equalLocations(clang_getCursorLocation(function), clang_getCursorLocation(pattern));
 }
 
+CXCursor functionRunBy(CXCursor function)
+{
+    return isImplicitInstantiation(function) ? primaryTemplateOf(function) : function;
+}
+
+bool isLambdaCallOperator(CXCursor function)
+{
+    const CXCursorKind kind = clang_getCursorKind(function);
+    if ((kind != CXCursor_CXXMethod && kind != CXCursor_FunctionTemplate)
+        || spellingOf(function) != QLatin1String("operator()"))
+        return false;
+    const CXCursor closure = clang_getCursorSemanticParent(function);
+    return clang_getCursorKind(closure) == CXCursor_ClassDecl && spellingOf(closure).isEmpty()
+        && clang_equalLocations(clang_getCursorLocation(closure), clang_getCursorLocation(function));
+}
+
+CXSourceRange functionExtent(CXCursor function)
+{
+    const CXSourceRange extent = clang_getCursorExtent(function);
+    if (!clang_Range_isNull(extent))
+        return extent;
+    const QVector<CXCursor> parts = childrenOf(function);
+    if (parts.isEmpty())
+        return extent;
+    return clang_getRange(clang_getRangeStart(clang_getCursorExtent(parts.first())),
+        clang_getRangeEnd(clang_getCursorExtent(parts.last())));
+}
+
+std::optional<CXCursor> callOperatorOf(CXType type)
+{
+    const CXCursor record = clang_getTypeDeclaration(clang_getCanonicalType(type));
+    const CXCursorKind recordKind = clang_getCursorKind(record);
+    if (recordKind != CXCursor_ClassDecl && recordKind != CXCursor_StructDecl)
+        return std::nullopt;
+    std::optional<CXCursor> found;
+    for (const CXCursor& member : childrenOf(record)) {
+        const CXCursorKind kind = clang_getCursorKind(member);
+        if ((kind == CXCursor_CXXMethod || kind == CXCursor_FunctionTemplate)
+            && spellingOf(member) == QLatin1String("operator()")) {
+            if (found)
+                return std::nullopt; // overloaded: which one runs depends on the arguments
+            found = member;
+        }
+    }
+    return found;
+}
+
 CXCursor bodyDefinitionOf(CXCursor function)
 {
-    return clang_getCursorDefinition(isImplicitInstantiation(function) ? primaryTemplateOf(function) : function);
+    return clang_getCursorDefinition(functionRunBy(function));
 }
 
 bool isInTemplateContext(CXCursor function)

@@ -8,6 +8,7 @@
 #include <QString>
 #include <QVector>
 
+#include <optional>
 #include <string_view>
 
 namespace slicewatt {
@@ -55,8 +56,20 @@ CXCursor primaryTemplateOf(CXCursor cursor);
 // A function the compiler stamped out from a template for some arguments (not an explicit
 // specialisation the user wrote): it sits at its template's location.
 bool isImplicitInstantiation(CXCursor function);
-// The definition whose body a function runs: an implicit instantiation runs its template's,
-// anything else (an explicit specialisation has a body of its own) its own.
+// The function whose code a call runs: an implicit instantiation is its template, anything
+// else (an explicit specialisation has a body of its own) itself.
+CXCursor functionRunBy(CXCursor function);
+// A lambda's call operator (a generic lambda's is a function template). clang marks it
+// __host__ __device__ implicitly, and libclang does not show implicit attributes: its
+// closure class has no name and shares the lambda's location with it.
+bool isLambdaCallOperator(CXCursor function);
+// A function's source range. libclang 14 gives a generic lambda's call operator (a function
+// template) a null extent; its parameters and body span it then.
+CXSourceRange functionExtent(CXCursor function);
+// The call operator of a lambda's closure type or of a functor class: its one `operator()`,
+// a method or a member template; nullopt for other types and for overloaded operators.
+std::optional<CXCursor> callOperatorOf(CXType type);
+// The definition whose body a function runs (functionRunBy's definition).
 CXCursor bodyDefinitionOf(CXCursor function);
 // True inside a function template or a member of a class template, where expressions may
 // be value-dependent (libclang 14's evaluator is not safe on those).

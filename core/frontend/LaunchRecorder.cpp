@@ -81,7 +81,7 @@ QString functionReference(CXCursor called)
 {
     // An explicit specialisation is a function of its own (the launch of k<double> runs
     // its body); an implicit instantiation is its template.
-    const CXCursor function = isImplicitInstantiation(called) ? primaryTemplateOf(called) : called;
+    const CXCursor function = functionRunBy(called);
     const QString usr = usrOf(function);
     const CXCursor definition = clang_getCursorDefinition(function);
     if (usr.isEmpty() || isNull(definition))

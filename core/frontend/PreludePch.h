@@ -53,9 +53,10 @@ private:
     QHash<QString, QString> m_paths; // joined arguments -> header path; empty: unusable
 };
 
-// Whether a diagnostic message reads as libclang refusing a precompiled header (built with
-// other options, modified files, a damaged file). Only a complaint without a place in a
-// file is one: an error in the code quoting a name like `myPCH` has its line.
+// Whether a diagnostic's text is in clang's wording for refusing a precompiled header (built
+// with other options, modified files, a damaged file). The text alone is not enough: the
+// caller (rejectsPrecompiledHeader) also requires that the error has no place in any file,
+// since an error in the code quoting a name like `loadPCH` has its line.
 bool isPrecompiledHeaderComplaint(const QString& message);
 
 } // namespace slicewatt
