@@ -493,6 +493,34 @@ private Q_SLOTS:
         QVERIFY(misnamed && misnamed->message.contains("macro bomb"));
     }
 
+    // Found by fuzzing (tests/fuzz/seeds/nasty_macro_bomb_invalid_redefinition.cu): a
+    // redefinition clang rejects (`##` at the end of its body) leaves the earlier definition
+    // in force, so L9 is still 10^8 tokens; costed as the rejected one, L9 looked harmless.
+    void definitionsClangRejectsLeaveTheEarlierOneInForce_data()
+    {
+        QTest::addColumn<QByteArray>("redefinition");
+        QTest::addColumn<bool>("bomb");
+        QTest::newRow("## at the end") << QByteArray("#define L9 L8 L8 ##") << true;
+        QTest::newRow("## at the start") << QByteArray("#define L9 ## L8 L8") << true;
+        QTest::newRow("# before no parameter") << QByteArray("#define L9(x) # y x") << true;
+        QTest::newRow("no closing parenthesis") << QByteArray("#define L9(x, y") << true;
+        QTest::newRow("a valid redefinition replaces it") << QByteArray("#define L9 1,") << false;
+        QTest::newRow("# before a parameter is valid") << QByteArray("#define L9(x) #x") << false;
+    }
+    void definitionsClangRejectsLeaveTheEarlierOneInForce()
+    {
+        QFETCH(QByteArray, redefinition);
+        QFETCH(bool, bomb);
+        QByteArray text = "#define L0 1,\n";
+        for (int i = 1; i < 9; ++i)
+            text += "#define L" + QByteArray::number(i) + (" L" + QByteArray::number(i - 1)).repeated(10) + "\n";
+        text += "#define L9" + QByteArray(" L7").repeated(10) + "\n" + redefinition + "\nint table[] = { L9 0 };\n";
+        const auto hazard = findParseHazard(QStringLiteral("redefined.cu"), text);
+        QCOMPARE(bool(hazard), bomb);
+        if (hazard)
+            QVERIFY(hazard->message.contains("macro bomb"));
+    }
+
     // Found by fuzzing (tests/fuzz/seeds/nasty_huge_loop_bounds.cu): loop bounds at the ends
     // of 64-bit integers overflowed the trip count arithmetic (undefined behaviour, caught by
     // UBSan). A count or distance that does not fit is unknown now; what fits is exact.

@@ -215,9 +215,15 @@ private:
                         macro.parameters << QByteArrayLiteral("__VA_ARGS__");
                     ++next;
                 }
+                if (next >= tokens.size())
+                    return; // no `)`: clang rejects the definition
                 ++next;
             }
             macro.body = tokens.mid(next);
+            // A definition clang rejects leaves the earlier one in force: costing the new one
+            // instead let `#define L9 L8 … ##` after a valid bomb `#define L9 L7 …` through.
+            if (rejectedByClang(macro))
+                return;
             m_macros.insert(text(tokens[1]).toByteArray(), macro);
         } else if (name == "undef" && tokens.size() >= 2) {
             m_macros.remove(text(tokens[1]).toByteArray());
@@ -232,6 +238,36 @@ private:
                     m_includes << Include{rest.mid(1, close - 1), rest.startsWith('"'), line};
             }
         }
+    }
+
+    // `##` written as two adjacent `#` tokens at `i` of the body.
+    bool pasteAt(const QVector<Token>& body, int i) const
+    {
+        return i >= 0 && i + 1 < body.size() && text(body[i]) == "#" && text(body[i + 1]) == "#"
+            && body[i + 1].begin == body[i].begin + 1;
+    }
+
+    // The errors for which clang's preprocessor drops a definition's body (clang 14,
+    // ReadOptionalMacroParameterListAndBody): `##` at either end of the body, and in a
+    // function-like macro a `#` that is not followed by a parameter.
+    bool rejectedByClang(const Macro& macro) const
+    {
+        const QVector<Token>& body = macro.body;
+        if (pasteAt(body, 0) || pasteAt(body, int(body.size()) - 2))
+            return true;
+        if (!macro.functionLike)
+            return false;
+        for (int i = 0; i < body.size(); ++i) {
+            if (pasteAt(body, i)) {
+                ++i;
+                continue;
+            }
+            if (text(body[i]) != "#")
+                continue;
+            if (i + 1 >= body.size() || !macro.parameters.contains(text(body[i + 1]).toByteArray()))
+                return true;
+        }
+        return false;
     }
 
     int m_line = 1;
