@@ -21,10 +21,6 @@ namespace slicewatt {
 
 class FileBudget;
 
-// What the passes that read one kernel's AST share (the statement walker, memory-space
-// resolution, operation counting, loop headers, caller/callee data flow): the unit, the IR
-// being built, the function being read (the kernel or an inlined callee, innermost last),
-// per-function token and constant caches, and the caps with their once-per-kernel reports.
 // What an inlined call passes its callee besides values: parameters that alias a caller's
 // variable (a reference, or a pointer to the caller's local: writes through them define
 // that variable), and parameters that hold a lambda or functor, whose calls (`f(i)` in a
@@ -34,6 +30,10 @@ struct CallBindings {
     QHash<QString, CXCursor> callables; // parameter USR → call operator of what was passed
 };
 
+// What the passes that read one kernel's AST share (the statement walker, memory-space
+// resolution, operation counting, loop headers, caller/callee data flow): the unit, the IR
+// being built, the function being read (the kernel or an inlined callee, innermost last),
+// per-function token and constant caches, and the caps with their once-per-kernel reports.
 class KernelReadContext {
 public:
     // The caps of AnalysisLimits, each reported once per kernel.
