@@ -41,9 +41,8 @@ std::optional<CXCursor> CallDataFlow::callableOf(CXCursor argument) const
 {
     const CXCursor expression = stripImplicit(argument);
     if (clang_getCursorKind(expression) == CXCursor_DeclRefExpr) {
-        const auto bound = m_context.frame().bindings.callables.constFind(usrOf(clang_getCursorReferenced(expression)));
-        if (bound != m_context.frame().bindings.callables.constEnd())
-            return *bound;
+        if (const auto bound = m_context.frame().bindings.callableFor(usrOf(clang_getCursorReferenced(expression))))
+            return bound;
     }
     return callOperatorOf(clang_getCursorType(argument));
 }

@@ -28,6 +28,13 @@ class FileBudget;
 struct CallBindings {
     QHash<QString, QString> aliases; // parameter USR → caller variable USR
     QHash<QString, CXCursor> callables; // parameter USR → call operator of what was passed
+
+    // The call operator bound to a parameter, if the call passed it a lambda or functor.
+    std::optional<CXCursor> callableFor(const QString& parameterUsr) const
+    {
+        const auto bound = callables.constFind(parameterUsr);
+        return bound == callables.constEnd() ? std::nullopt : std::optional<CXCursor>(*bound);
+    }
 };
 
 // What the passes that read one kernel's AST share (the statement walker, memory-space

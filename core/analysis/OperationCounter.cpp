@@ -336,9 +336,7 @@ void OperationCounter::scanCall(CXCursor call, const QVector<CXCursor>& operands
     // `f(i)` on a parameter that holds a lambda or functor (a template's `F f`): the call
     // runs the call operator of what the caller passed.
     if (clang_getCursorKind(callee) == CXCursor_ParmDecl) {
-        const QHash<QString, CXCursor>& callables = m_context.frame().bindings.callables;
-        const auto bound = callables.constFind(usrOf(callee));
-        if (bound != callables.constEnd())
+        if (const auto bound = m_context.frame().bindings.callableFor(usrOf(callee)))
             callee = *bound;
     }
     const QString name = spellingOf(call);

@@ -249,7 +249,8 @@ private:
 
     // The errors for which clang's preprocessor drops a definition's body (clang 14,
     // ReadOptionalMacroParameterListAndBody): `##` at either end of the body, and in a
-    // function-like macro a `#` that is not followed by a parameter.
+    // function-like macro a `#` that is not followed by a parameter. (A parameter list
+    // without its `)` is rejected where handleDirective reads it.)
     bool rejectedByClang(const Macro& macro) const
     {
         const QVector<Token>& body = macro.body;
