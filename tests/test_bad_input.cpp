@@ -13,6 +13,7 @@
 #include <QRandomGenerator>
 #include <QtTest>
 
+#include <atomic>
 #include <limits>
 
 #include <sys/stat.h>
@@ -254,6 +255,36 @@ private Q_SLOTS:
         const KernelIR* quickIR = index.kernelIR(quickKernel->info.key);
         QVERIFY(quickIR);
         QCOMPARE(int(quickIR->statements.size()), 62); // the declaration, 60 updates, the store
+    }
+
+    // A file that tests __CUDA_ARCH__ is parsed twice (host and device), but has one budget:
+    // when the host side spends it, the device side is not parsed with a fresh one (a slow
+    // file once took twice its budget that way), and the user is told what was not read.
+    void bothCompileSidesShareTheFileBudget()
+    {
+        QTemporaryDir dir;
+        const QString file = test::writeFile(dir, "arch.cu",
+            "#if __CUDA_ARCH__ >= 700\n#define SCALE 2.0f\n#else\n#define SCALE 1.0f\n#endif\n"
+                + longKernel("archKernel", 60));
+        ParserOptions options = test::parserOptions();
+        auto readings = std::make_shared<std::atomic<qint64>>(0);
+        options.clock = [=](const QString&) -> qint64 { return (*readings)++ * qint64(1000000000); };
+
+        options.fileTimeBudgetSeconds = 0; // no limit: both sides are read
+        const UnitIndex whole = indexFile(SourceFile{file, {}, false}, options);
+        QVERIFY(!whole.stoppedByBudget);
+        QCOMPARE(whole.deviceArch, options.deviceArch.name());
+
+        options.fileTimeBudgetSeconds = 20; // the host side's walk of 62 statements spends it
+        const UnitIndex unit = indexFile(SourceFile{file, {}, false}, options);
+        QVERIFY(unit.stoppedByBudget);
+        QVERIFY2(unit.deviceArch.isEmpty(), qPrintable(unit.deviceArch));
+        QVERIFY(std::any_of(unit.diagnostics.begin(), unit.diagnostics.end(), [&](const Diagnostic& d) {
+            return d.isError() && d.message.contains("tests __CUDA_ARCH__")
+                && d.message.contains(
+                    QStringLiteral("code compiled for %1 was not read").arg(options.deviceArch.name()))
+                && d.message.contains("per-file time budget of 20 s");
+        }));
     }
 
     // A budget shorter than any parse: libclang's parse (which cannot be interrupted) uses it

@@ -29,16 +29,26 @@ UnitIndex indexFile(const SourceFile& source, const ParserOptions& options)
                      FileBudget* budget, Diagnostics* diagnostics, const AnalysisLimits& limits) {
             return buildKernelIR(tu, kernel, key, budget, diagnostics, limits, defaultLaunch(launches));
         };
+    // One budget for the file, whichever sides it is compiled for: the device side's parse
+    // and walk get what the host side left, so a file costs at most its budget (plus a parse
+    // already under way, which cannot be interrupted), not twice that.
+    const FileBudget budget(source.path, options.fileTimeBudgetSeconds, options.clock);
     UnitIndex host;
     {
-        const ParsedUnit parsed = parseTranslationUnit(index.get(), source, options);
+        const ParsedUnit parsed = parseTranslationUnit(index.get(), source, options, CompileSide::Host, &budget);
         host = findKernels(parsed, reader);
     }
     // Most files never test __CUDA_ARCH__, and for them the host's reading of a kernel is
     // the device's: only the others pay for a second parse.
     if (!host.testsCudaArch || !host.parsed)
         return host;
-    const ParsedUnit deviceParse = parseTranslationUnit(index.get(), source, options, CompileSide::Device);
+    FileBudget left = budget;
+    if (host.stoppedByBudget || left.exhausted()) {
+        host.diagnostics << left.deviceSideSkippedDiagnostic(options.deviceArch.name());
+        host.stoppedByBudget = true;
+        return host;
+    }
+    const ParsedUnit deviceParse = parseTranslationUnit(index.get(), source, options, CompileSide::Device, &budget);
     return combineCompileSides(std::move(host), findKernels(deviceParse, reader), options.deviceArch);
 }
 

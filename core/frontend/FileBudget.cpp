@@ -62,4 +62,13 @@ Diagnostic FileBudget::analysisStoppedDiagnostic() const
             .arg(m_path, seconds(double(m_stoppedAfterNs) / 1e9), seconds(m_limitSeconds), QLatin1String(kRaiseHint)));
 }
 
+Diagnostic FileBudget::deviceSideSkippedDiagnostic(const QString& arch) const
+{
+    return Diagnostic::fromLoader(Diagnostic::Severity::Error, m_path,
+        QStringLiteral("%1 tests __CUDA_ARCH__, but its host-side parse and analysis took the whole per-file time "
+                       "budget of %2 s, so the code compiled for %3 was not read; its kernels are read as the host "
+                       "compiler sees them and results for this file are incomplete (%4)")
+            .arg(m_path, seconds(m_limitSeconds), arch, QLatin1String(kRaiseHint)));
+}
+
 } // namespace slicewatt

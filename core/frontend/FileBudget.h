@@ -27,6 +27,9 @@ public:
     // parse alone took the budget, or stopped part way.
     Diagnostic parseTookBudgetDiagnostic() const;
     Diagnostic analysisStoppedDiagnostic() const;
+    // The file tests __CUDA_ARCH__, but the host side's parse and analysis spent the budget:
+    // the code compiled for `arch` was not read.
+    Diagnostic deviceSideSkippedDiagnostic(const QString& arch) const;
 
 private:
     qint64 now() const;

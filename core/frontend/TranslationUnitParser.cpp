@@ -125,12 +125,13 @@ Diagnostics collectDiagnostics(CXTranslationUnit tu)
     return result;
 }
 
-ParsedUnit parseTranslationUnit(CXIndex index, const SourceFile& source, const ParserOptions& options, CompileSide side)
+ParsedUnit parseTranslationUnit(CXIndex index, const SourceFile& source, const ParserOptions& options, CompileSide side,
+    const FileBudget* fileBudget)
 {
     ParsedUnit unit;
     unit.path = source.path;
     unit.side = side;
-    unit.budget = FileBudget(source.path, options.fileTimeBudgetSeconds, options.clock);
+    unit.budget = fileBudget ? *fileBudget : FileBudget(source.path, options.fileTimeBudgetSeconds, options.clock);
     unit.limits = options.limits;
     // The screening recurses with the nesting of macros: the large stack, as for the parse.
     SourceCheck check;

@@ -27,8 +27,10 @@ struct ParsedUnit {
 // Parses one file as CUDA with the prelude. Thread-safe when each thread passes its own
 // index. Errors in the code never stop the parse (KeepGoing), and libclang's crash
 // recovery turns a crash inside clang into a diagnostic for this file alone.
-ParsedUnit parseTranslationUnit(
-    CXIndex index, const SourceFile& source, const ParserOptions& options, CompileSide side = CompileSide::Host);
+// `fileBudget`: the file's time budget when another parse of it (the host side) already
+// spent part of it; without one, the budget starts now.
+ParsedUnit parseTranslationUnit(CXIndex index, const SourceFile& source, const ParserOptions& options,
+    CompileSide side = CompileSide::Host, const FileBudget* fileBudget = nullptr);
 
 // Runs `work` on a thread with a stack far larger than a worker thread's 8 MiB, and waits.
 // clang's parser and our AST walks recurse once per nesting level of the code, and a stack
