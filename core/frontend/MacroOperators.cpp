@@ -442,6 +442,20 @@ std::optional<BinaryOperator> MacroOperators::operatorOf(CXCursor binaryOperator
     CXFile file = nullptr;
     unsigned begin = 0;
     clang_getExpansionLocation(clang_getCursorLocation(binaryOperator), &file, nullptr, nullptr, &begin);
+    const QPair<quintptr, unsigned> key(reinterpret_cast<quintptr>(file), begin);
+    auto use = m_uses.constFind(key);
+    if (use == m_uses.constEnd())
+        use = m_uses.insert(key, readUse(file, begin));
+    if (!*use)
+        return std::nullopt;
+    const auto op = (*use)->constFind(astShape(binaryOperator, 0));
+    if (op == (*use)->constEnd() || op->isEmpty())
+        return std::nullopt; // no operator of that shape, or two of different kinds
+    return binaryOperatorFromSpelling(*op);
+}
+
+std::optional<MacroOperators::OperatorsByShape> MacroOperators::readUse(CXFile file, unsigned begin)
+{
     const size_t size = fileText(m_tu, file).size();
     if (begin >= size)
         return std::nullopt;
@@ -471,17 +485,15 @@ std::optional<BinaryOperator> MacroOperators::operatorOf(CXCursor binaryOperator
     ExpansionParser parser(expanded);
     if (!parser.parse())
         return std::nullopt;
-    const QString shape = astShape(binaryOperator, 0);
-
-    std::optional<QString> found;
+    OperatorsByShape operators;
     for (const ShapeNode& node : parser.binaries()) {
-        if (node.shape != shape)
-            continue;
-        if (found && *found != node.op)
-            return std::nullopt; // two operators of the same shape: which one is this?
-        found = node.op;
+        const auto seen = operators.constFind(node.shape);
+        if (seen == operators.constEnd())
+            operators.insert(node.shape, node.op);
+        else if (*seen != node.op)
+            operators[node.shape] = QString(); // which of the two is a cursor of this shape?
     }
-    return found ? binaryOperatorFromSpelling(*found) : std::nullopt;
+    return operators;
 }
 
 } // namespace slicewatt

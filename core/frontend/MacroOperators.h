@@ -6,6 +6,7 @@
 #include <clang-c/Index.h>
 
 #include <QHash>
+#include <QPair>
 #include <QString>
 #include <QStringList>
 
@@ -36,12 +37,21 @@ public:
     };
 
 private:
+    // One macro use read: the operator of each binary operator's operand shape in its
+    // expansion ("" where operators of different kinds share a shape); nullopt when the
+    // use cannot be read.
+    using OperatorsByShape = QHash<QString, QString>;
+    std::optional<OperatorsByShape> readUse(CXFile file, unsigned begin);
     const Definition* definitionOf(const QString& name);
     QStringList expand(const QStringList& tokens, int depth);
 
     CXTranslationUnit m_tu;
     bool m_scanned = false;
     QHash<QString, Definition> m_definitions; // every #define of the unit's own files
+    // Uses already read, by file and offset: every operator inside a use asks about the
+    // same use, and expanding it once per operator made a use of k operators cost k
+    // expansions (a fifth of the fuzzer's time, and users' macro-heavy kernels).
+    QHash<QPair<quintptr, unsigned>, std::optional<OperatorsByShape>> m_uses;
 };
 
 // C tokens of a piece of source text: identifiers, numbers, string and character literals,
