@@ -287,6 +287,30 @@ private Q_SLOTS:
         }));
     }
 
+    // The screen's limits come from ParserOptions (the fuzz target lowers the macro limit):
+    // 1,024 copies of a 16-token list are about 16,000 tokens, parsed by default and refused
+    // under a limit of 10,000.
+    void hazardLimitsComeFromTheParserOptions()
+    {
+        QTemporaryDir dir;
+        const QString file = test::writeFile(dir, "copies.cu",
+            "#define TWICE(...) __VA_ARGS__ __VA_ARGS__\n"
+            "int table[] = { TWICE(TWICE(TWICE(TWICE(TWICE(TWICE(TWICE(TWICE(TWICE(TWICE(1, 2, 3, 4, 5, 6, 7, 8,)"
+            "))))))))) 0 };\n"
+            "__global__ void k(float* p) { p[0] = table[1023]; }\n");
+        ParserOptions options = test::parserOptions();
+        const UnitIndex parsed = indexFile(SourceFile{file, {}, false}, options);
+        QVERIFY(parsed.parsed);
+        QCOMPARE(parsed.kernelIRs.size(), 1);
+
+        options.hazards.maxMacroTokens = 1e4;
+        const UnitIndex refused = indexFile(SourceFile{file, {}, false}, options);
+        QVERIFY(!refused.parsed);
+        QVERIFY(std::any_of(refused.diagnostics.begin(), refused.diagnostics.end(), [](const Diagnostic& d) {
+            return d.isError() && d.message.contains("a macro bomb") && d.message.contains("limit 1e+04");
+        }));
+    }
+
     // A budget shorter than any parse: libclang's parse (which cannot be interrupted) uses it
     // up, and the analysis is skipped with a message; what the file includes is still known.
     void parseLongerThanTheBudgetSkipsTheAnalysis()

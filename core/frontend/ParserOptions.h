@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "SourceHazards.h"
 #include "common/CudaArch.h"
 
 #include <QString>
@@ -45,6 +46,10 @@ struct ParserOptions {
     double fileTimeBudgetSeconds = 20;
     AnalysisClock clock;
     AnalysisLimits limits;
+    // What the screen before the parse refuses as a parse hazard (SourceGuard); the defaults
+    // let every real file through. The fuzz target lowers the macro expansion limit: larger
+    // expansions only time libclang, whose parse of them it cannot interrupt.
+    HazardLimits hazards;
     // clang's `#pragma clang __debug crash` (and overflow_stack, llvm_fatal_error, …) crash
     // the parser on purpose; a file must never take SliceWatt down that way, so they are off.
     // Only tests that check libclang's crash recovery turn them on.

@@ -8,7 +8,7 @@
 #include <QStringDecoder>
 
 namespace slicewatt {
-SourceCheck checkSource(const QString& path, qint64 maxFileBytes)
+SourceCheck checkSource(const QString& path, qint64 maxFileBytes, const HazardLimits& hazards)
 {
     SourceCheck check;
     // Checked before opening: a FIFO would block the open, a device the read.
@@ -52,7 +52,7 @@ SourceCheck checkSource(const QString& path, qint64 maxFileBytes)
             Diagnostic::Severity::Note, path, QStringLiteral("empty file: no code to analyse"));
         return check;
     }
-    if (const auto hazard = findParseHazard(path, text)) {
+    if (const auto hazard = findParseHazard(path, text, hazards)) {
         check.diagnostics << Diagnostic::fromLoader(Diagnostic::Severity::Error, path, hazard->message, hazard->line);
         return check;
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "SourceHazards.h"
 #include "common/Diagnostic.h"
 
 #include <QString>
@@ -16,6 +17,6 @@ struct SourceCheck {
     Diagnostics diagnostics; // why it is skipped, or warnings such as invalid UTF-8
 };
 
-SourceCheck checkSource(const QString& path, qint64 maxFileBytes);
+SourceCheck checkSource(const QString& path, qint64 maxFileBytes, const HazardLimits& hazards = {});
 
 } // namespace slicewatt

@@ -356,6 +356,8 @@ public:
                 const double uses = form.perParameter[parameter];
                 if (uses > 0)
                     size.add(measure(arguments[i].first, arguments[i].second, owner, depth + 1), uses);
+                if (i > parameter) // the comma before it is copied with __VA_ARGS__
+                    size.constant = qMin(kSaturated, size.constant + uses);
             }
             p = close;
             size.constant = qMin(kSaturated, size.constant);

@@ -135,7 +135,7 @@ ParsedUnit parseTranslationUnit(CXIndex index, const SourceFile& source, const P
     unit.limits = options.limits;
     // The screening recurses with the nesting of macros: the large stack, as for the parse.
     SourceCheck check;
-    runWithLargeStack([&] { check = checkSource(source.path, options.maxFileBytes); });
+    runWithLargeStack([&] { check = checkSource(source.path, options.maxFileBytes, options.hazards); });
     unit.diagnostics = check.diagnostics;
     if (!check.parseable)
         return unit;

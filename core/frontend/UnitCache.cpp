@@ -66,6 +66,10 @@ UnitCache::Key UnitCache::keyFor(const SourceFile& source, const ParserOptions& 
     out << qint32(limits.maxStatements) << qint32(limits.maxInlinedCalls) << qint32(limits.maxInlineDepth)
         << qint32(limits.maxNestingDepth) << qint32(limits.maxExpressionDepth) << qint32(limits.maxStatementContext)
         << options.allowCrashPragmas;
+    // The screen's limits decide whether a file is parsed at all.
+    const HazardLimits& hazards = options.hazards;
+    out << qint32(hazards.maxUnbrokenTokens) << hazards.maxMacroTokens << qint32(hazards.maxMacroDepth)
+        << qint32(hazards.maxIncludeScanFiles);
     return Key{sha256(configuration), hashFileContents(source.path)};
 }
 

@@ -134,6 +134,12 @@ extern "C" int LLVMFuzzerInitialize(int* argc, char*** argv)
     bool ok = false;
     const double budget = qEnvironmentVariable("SLICEWATT_FUZZ_FILE_BUDGET").toDouble(&ok);
     harness->options.fileTimeBudgetSeconds = ok ? budget : 10;
+    // Macros that expand a 2 KB input past 20,000 tokens are refused as for a bomb. Past that
+    // size an input only times libclang, which cannot be interrupted: mutations of the macro
+    // seeds (an open TWICE( nested 12 deep copies the rest of the file 4,096 times) took
+    // 10-15 s each in clang's redeclaration lookups, half of a run's time for 2 inputs in
+    // 1,500 (tests/fuzz/findings/README.md). SourceGuard's own screen still runs on them.
+    harness->options.hazards.maxMacroTokens = 2e4;
     // The C++ standard headers the seeds include come from small stand-ins (std-stubs/
     // README.md): libstdc++'s took most of each input's time and are never mutated.
     harness->flags
