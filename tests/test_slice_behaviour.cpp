@@ -230,6 +230,31 @@ void run(const float* a, float* b) { tsum<float, 256><<<1, 256>>>(a, b); }
         QCOMPARE(trips, (QVector<double>{8, 4}));
     }
 
+    // A loop whose count is assumed says which values were missing, not the header with the
+    // thread indices already replaced by 0 ("(((0 * blockDim.x) + 0) < n)").
+    void assumedLoopsNameTheValuesTheyMiss()
+    {
+        QTemporaryDir dir;
+        const QString path = test::writeFile(dir, "open.cu", R"(
+__global__ void open(int n, int stride, float* y) {
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) y[i] *= 2.0f;
+    for (int i = threadIdx.x; i < 1024; i += stride) y[i] += 1.0f;
+    for (int i = threadIdx.x; i < 1024; i += blockDim.y) y[i] -= 1.0f;
+}
+void run(float* y, int n, int s, dim3 block) { open<<<64, block>>>(n, s, y); }
+)");
+        Analysed a = analyse(path);
+        QCOMPARE(a.reports.size(), 1);
+        QStringList reasons;
+        for (const LoopResolution& loop : a.reports[0].slices.loops) {
+            QVERIFY(loop.assumed);
+            reasons << loop.reason;
+        }
+        QCOMPARE(reasons,
+            (QStringList{"bounds not known at compile time: blockDim.x, n", "bounds not known at compile time: stride",
+                "bounds not known at compile time: blockDim.y"}));
+    }
+
     void structMembersAliasesExternSharedAndLdg()
     {
         QTemporaryDir dir;

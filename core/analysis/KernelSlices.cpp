@@ -82,6 +82,24 @@ void rankAssumptions(const KernelIR& ir, const QHash<int, double>& trips, Kernel
         *ranking[i].second = i + 1;
 }
 
+// Why a canonical loop's count is not known: the values its header leaves open ("n",
+// "blockDim.x" without a launch). The start, with thread indices counted as 0, read as
+// "(((0 * blockDim.x) + 0) < n)" and named nothing the user could supply.
+QString unknownBoundsReason(const LoopHeader& loop, const LaunchShape& launch)
+{
+    QStringList open;
+    for (const SymbolicExprPtr& part : {loop.start, loop.bound, loop.step}) {
+        for (const QString& name : part ? part->unresolved(launch) : QStringList()) {
+            if (!open.contains(name))
+                open << name;
+        }
+    }
+    if (open.isEmpty()) // all known, and still no count (the header overflows or never ends)
+        return QStringLiteral("the header gives no count (%1 %2 %3)")
+            .arg(loop.start->toString(), spellingOf(loop.comparison), loop.bound->toString());
+    return QStringLiteral("bounds not known at compile time: %1").arg(open.join(QStringLiteral(", ")));
+}
+
 } // namespace
 
 QVector<std::array<bool, kMemorySpaceCount>> sliceMembership(const KernelIR& ir)
@@ -203,11 +221,8 @@ KernelSlices analyseKernel(const KernelIR& ir, const LaunchShape& launch, const 
         } else {
             loop.trips = options.defaultTripCount;
             loop.assumed = true;
-            loop.reason = statement.loop.canonical
-                ? QStringLiteral("bounds not known at compile time (%1 %2 %3)")
-                      .arg(statement.loop.start->toString(), spellingOf(statement.loop.comparison),
-                          statement.loop.bound->toString())
-                : statement.loop.reason;
+            loop.reason
+                = statement.loop.canonical ? unknownBoundsReason(statement.loop, launch) : statement.loop.reason;
         }
         trips.insert(i, loop.trips);
         result.loops << loop;

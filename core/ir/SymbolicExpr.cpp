@@ -86,6 +86,38 @@ bool SymbolicExpr::dependsOnLaunch() const
     }
 }
 
+QStringList SymbolicExpr::unresolved(const LaunchShape& launch) const
+{
+    QStringList names;
+    switch (m_kind) {
+    case Kind::Constant:
+        break;
+    case Kind::BlockDim:
+        if (!launch.blockDim[m_axis])
+            names << toString();
+        break;
+    case Kind::GridDim:
+        if (!launch.gridDim[m_axis])
+            names << toString();
+        break;
+    case Kind::TemplateParameter:
+        if (!launch.templateArguments.contains(m_text))
+            names << m_text;
+        break;
+    case Kind::Unknown:
+        names << m_text;
+        break;
+    case Kind::Binary:
+        names = m_lhs->unresolved(launch);
+        for (const QString& name : m_rhs->unresolved(launch)) {
+            if (!names.contains(name))
+                names << name;
+        }
+        break;
+    }
+    return names;
+}
+
 QString SymbolicExpr::toString() const
 {
     static const char axes[] = {'x', 'y', 'z'};

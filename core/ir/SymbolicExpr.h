@@ -5,6 +5,7 @@
 
 #include <QHash>
 #include <QString>
+#include <QStringList>
 
 #include <memory>
 #include <optional>
@@ -45,6 +46,9 @@ public:
     std::optional<qint64> evaluate(const LaunchShape& launch) const;
     // True when the value depends on blockDim or gridDim.
     bool dependsOnLaunch() const;
+    // What `launch` leaves open, in the order written, each once: unknown values by their
+    // label ("n"), and launch dimensions or template parameters the launch does not give.
+    QStringList unresolved(const LaunchShape& launch) const;
     QString toString() const;
 
 private:
