@@ -29,7 +29,7 @@ int runAnalyzeCommand(const QStringList& args)
     const ProjectIndex index = indexInputs(options);
     // Trip counts and branch probabilities given by line become per-kernel what-ifs on the
     // statements at those lines.
-    if (!applyLineWhatIfs(options, index, whatIf.settings, error) || !compileWhatIfPtx(options, whatIf, error)) {
+    if (!applyIndexWhatIfs(options, index, whatIf.settings, error) || !compileWhatIfPtx(options, whatIf, error)) {
         fprintf(stderr, "slicewatt-cli analyze: %s\n", qPrintable(error));
         return ExitUsage;
     }

@@ -116,7 +116,11 @@ bool parseCommonOptions(const QStringList& args, const QStringList& allowedForma
         } else if (valueOptions.contains(name)) {
             if (!value(v))
                 return false;
-            options.values.insert(name.mid(2), v);
+            // --arg may be given many times: the assignments add up.
+            const QString key = name.mid(2);
+            if (key == QLatin1String("arg") && options.values.contains(key))
+                v = options.values.value(key) + QLatin1Char(',') + v;
+            options.values.insert(key, v);
         } else if (arg.startsWith(QLatin1Char('-')) && arg != QLatin1String("-")) {
             error = QStringLiteral("unknown option '%1'").arg(arg);
             return false;

@@ -44,7 +44,7 @@ int runReportCommand(const QStringList& args)
     }
 
     const ProjectIndex index = indexInputs(options);
-    if (!applyLineWhatIfs(options, index, whatIf.settings, error) || !compileWhatIfPtx(options, whatIf, error)) {
+    if (!applyIndexWhatIfs(options, index, whatIf.settings, error) || !compileWhatIfPtx(options, whatIf, error)) {
         fprintf(stderr, "slicewatt-cli report: %s\n", qPrintable(error));
         return ExitUsage;
     }

@@ -3,8 +3,11 @@
 
 #include "estimate/LaunchLimits.h"
 
+#include "estimate/ProblemSizes.h"
 #include "estimate/PtxWorkspace.h"
 #include "project/ProjectLoader.h"
+
+#include <QFile>
 
 #include <cstdio>
 
@@ -103,7 +106,8 @@ QStringList whatIfValueOptions()
         QStringLiteral("--block"), QStringLiteral("--time"), QStringLiteral("--delta"), QStringLiteral("--models-dir"),
         QStringLiteral("--trips"), QStringLiteral("--branch"), QStringLiteral("--counting"),
         QStringLiteral("--energy-model"), QStringLiteral("--threads"), QStringLiteral("--static-w"),
-        QStringLiteral("--compiler"), QStringLiteral("--loop-iterations"), QStringLiteral("--energy-counts")};
+        QStringLiteral("--compiler"), QStringLiteral("--loop-iterations"), QStringLiteral("--energy-counts"),
+        QStringLiteral("--arg"), QStringLiteral("--sizes")};
 }
 
 bool readWhatIfOptions(const CommonOptions& options, WhatIfOptions& whatIf, QString& error)
@@ -224,8 +228,43 @@ bool compileWhatIfPtx(const CommonOptions& options, WhatIfOptions& whatIf, QStri
     return true;
 }
 
-bool applyLineWhatIfs(const CommonOptions& options, const ProjectIndex& index, WhatIfSettings& settings, QString& error)
+namespace {
+
+bool applyProblemSizes(const CommonOptions& options, const ProjectIndex& index, WhatIfSettings& settings, QString& error)
 {
+    ProblemSizes sizes;
+    // The project's file first, so --arg wins over it; --sizes names another file.
+    const QString file = options.values.contains(QStringLiteral("sizes")) ? options.values.value(QStringLiteral("sizes"))
+                                                                            : ProblemSizes::projectFile(options.inputs);
+    if (!file.isEmpty()) {
+        QFile input(file);
+        if (input.size() > (qint64(1) << 24) || !input.open(QIODevice::ReadOnly))
+            sizes.errors << QStringLiteral("%1: cannot read the problem-size file (%2)")
+                                .arg(file, input.isOpen() ? QStringLiteral("over 16 MiB") : input.errorString());
+        else
+            sizes.addJson(input.readAll(), file);
+        for (const QString& message : sizes.errors)
+            fprintf(stderr, "slicewatt-cli: %s\n", qPrintable(message));
+        sizes.errors.clear();
+    }
+    if (options.values.contains(QStringLiteral("arg"))) {
+        sizes.addAssignments(options.values.value(QStringLiteral("arg")), QStringLiteral("--arg"));
+        if (!sizes.errors.isEmpty()) {
+            error = sizes.errors.join(QStringLiteral("; "));
+            return false;
+        }
+    }
+    for (const QString& warning : sizes.applyTo(index, settings))
+        fprintf(stderr, "slicewatt-cli: %s\n", qPrintable(warning));
+    return true;
+}
+
+} // namespace
+
+bool applyIndexWhatIfs(const CommonOptions& options, const ProjectIndex& index, WhatIfSettings& settings, QString& error)
+{
+    if (!applyProblemSizes(options, index, settings, error))
+        return false;
     if (!options.values.contains(QStringLiteral("trips")) && !options.values.contains(QStringLiteral("branch")))
         return true;
     for (const CatalogFunction& kernel : index.kernels) {

@@ -45,9 +45,12 @@ bool readWhatIfOptions(const CommonOptions& options, WhatIfOptions& whatIf, QStr
 // progress on a terminal. False with `error` on a usage mistake (exit status 2).
 bool compileWhatIfPtx(const CommonOptions& options, WhatIfOptions& whatIf, QString& error);
 
-// --trips L=N and --branch L=P/Q: per-kernel what-ifs on the statements at those lines of
-// every kernel in `index`. False with `error` when malformed (exit status 2).
-bool applyLineWhatIfs(
+// What needs the index: kernel argument values (the project's .slicewatt/sizes.json or
+// --sizes FILE, then --arg NAME=VALUE / KERNEL:NAME=VALUE), and --trips L=N and --branch
+// L=P/Q on the statements at those lines of every kernel in `index`. False with `error`
+// when an option is malformed (exit status 2); a malformed sizes file is reported on stderr
+// and the rest goes on.
+bool applyIndexWhatIfs(
     const CommonOptions& options, const ProjectIndex& index, WhatIfSettings& settings, QString& error);
 
 } // namespace slicewatt::cli

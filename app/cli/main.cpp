@@ -14,6 +14,7 @@
 #include "TrainWnnCommand.h"
 #include "ValidateCommand.h"
 #include "ValidateMeasuredCommand.h"
+#include "ValidateTimeCommand.h"
 
 #include <QApplication>
 #include <QByteArray>
@@ -70,6 +71,9 @@ const char* const kUsage = "Usage: slicewatt-cli COMMAND [OPTIONS] PATH...\n"
                            "             kernels at every measured launch, fit every model form leaving one kernel\n"
                            "             out at a time, print each model's error beside the baselines:\n"
                            "             validate-measured CSV... [--map FILE] [--corpus DIR] [--write-model FILE]\n"
+                           "  validate-time\n"
+                           "             the time model against time per launch measured back to back (runs.csv\n"
+                           "             of shared/data/h200's harness): validate-time RUNS.csv --gpu ID\n"
                            "  ptx        each kernel's PTX (nvcc if CUDA is installed, else clang with SliceWatt's\n"
                            "             prelude): basic blocks, loops, instructions per class and per source\n"
                            "             line: ptx PATH... [--gpu ID]\n"
@@ -102,6 +106,8 @@ const char* const kUsage = "Usage: slicewatt-cli COMMAND [OPTIONS] PATH...\n"
                            "  --models-dir DIR      analyze: extra model and GPU files (JSON)\n"
                            "  --trips L=N[,…]       analyze: the loop on line L runs N times\n"
                            "  --branch L=P/Q[,…]    analyze: arm probabilities of the branch on line L\n"
+                           "  --arg NAME=VALUE      analyze: a kernel argument's value (KERNEL:NAME=VALUE for one\n"
+                           "                        kernel); --sizes FILE instead of .slicewatt/sizes.json\n"
                            "  --compiler NAME       analyze --model alavani-xgb: nvcc or clang makes the PTX\n"
                            "  --loop-iterations N   analyze --model alavani-xgb: every PTX loop runs N times\n"
                            "  --energy-counts MODE  analyze: the energy model prices ptx instructions, the\n"
@@ -166,6 +172,11 @@ const char* const kWhatIfOptions
       "  --static-w W          static power (W) for total power and energy with --time\n"
       "  --trips L=N[,…]       the loop on line L runs N times (every kernel with a loop there)\n"
       "  --branch L=P/Q[,…]    arm probabilities of the branch on line L, one per arm, sum 1\n"
+      "  --arg NAME=VALUE[,…]  the value of every kernel's integer parameter NAME (loop bounds,\n"
+      "                        bounds checks); KERNEL:NAME=VALUE for the kernels of that name\n"
+      "                        only; repeatable; wins over the launch's own values\n"
+      "  --sizes FILE          problem sizes from FILE instead of the project's\n"
+      "                        .slicewatt/sizes.json ({\"arguments\": {\"n\": 1048576}})\n"
       "  --counting MODE       ast (real loads and stores, default) or lexical (one memory\n"
       "                        operation per `=`, as the papers' prototype)\n"
       "  --models-dir DIR      extra model and GPU files (JSON) from DIR\n"
@@ -351,6 +362,23 @@ QByteArray commandHelp(const QString& command)
                "  -f, --format FORMAT   table (default) or json\n"
                "  -o, --output FILE     write there (atomically) instead of stdout\n";
         text += kLoadOptions;
+    } else if (command == QLatin1String("validate-time")) {
+        text = "Usage: slicewatt-cli validate-time RUNS.csv --gpu ID [OPTIONS]\n\n"
+               "Compares the predicted time per launch (and the energy per launch over it) with launches\n"
+               "measured back to back: RUNS.csv has the columns tag,case,kernel,file,grid,block,launch_us,\n"
+               "…,avg_w of shared/data/h200's harness (RUN rows per case and pass, IDLE rows). Each case's\n"
+               "driver (in drivers/ beside the CSV) is analysed once, the kernel at the launch whose grid\n"
+               "and block are the case's, with the argument values that launch gives. Nothing is fitted:\n"
+               "every kernel is held out. Prints each launch, the share within 2x, the rank correlation and\n"
+               "the five furthest launches.\n\n"
+               "Options:\n"
+               "  --gpu ID              the GPU measured (needs the time model's figures: h200, h100, …)\n"
+               "  --energy-model ID     also the energy per launch by this instruction-class table\n"
+               "  --models-dir DIR      extra model and GPU files (JSON) from DIR\n"
+               "  --drivers DIR         where the drivers are (default: drivers/ beside the CSV)\n"
+               "  -f, --format FORMAT   table (default) or json\n"
+               "  -o, --output FILE     write there (atomically) instead of stdout\n";
+        text += kLoadOptions;
     } else if (command == QLatin1String("validate-measured")) {
         text = "Usage: slicewatt-cli validate-measured CSV... [OPTIONS]\n\n"
                "Validates SliceWatt's power models on measured average power per kernel launch (METHOD.md\n"
@@ -462,6 +490,8 @@ int main(int argc, char** argv)
         return slicewatt::cli::runValidateMeasuredCommand(args);
     if (command == QLatin1String("ptx"))
         return slicewatt::cli::runPtxCommand(args);
+    if (command == QLatin1String("validate-time"))
+        return slicewatt::cli::runValidateTimeCommand(args);
     fprintf(stderr, "slicewatt-cli: unknown command '%s'\n\n%s", qPrintable(command), kUsage);
     return slicewatt::cli::ExitUsage;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "KernelSlices.h"
 
+#include "ThreadGuardShare.h"
 #include "TripCount.h"
 
 #include <algorithm>
@@ -245,7 +246,12 @@ KernelSlices analyseKernel(const KernelIR& ir, const LaunchShape& launch, const 
             resolution.reason = QStringLiteral("measured or set by the user");
         } else if (branch.kind == StatementKind::If) {
             const auto threads = launch.blockDim[0];
-            if (branch.equalityOnThreadIndex && threads && *threads > 0) {
+            if (const auto share = threadGuardsShare(branch.guards, launch)) {
+                resolution.arms = {*share, 1.0 - *share};
+                resolution.assumed = false;
+                resolution.reason = QStringLiteral("%1 %% of the launch's threads pass the bounds check")
+                                        .arg(100.0 * *share, 0, 'g', 4);
+            } else if (branch.equalityOnThreadIndex && threads && *threads > 0) {
                 const double one = 1.0 / double(*threads);
                 resolution.arms = {one, 1.0 - one};
                 resolution.reason = QStringLiteral("one thread of %1 takes the then-arm").arg(*threads);

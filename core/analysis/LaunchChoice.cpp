@@ -12,21 +12,25 @@ const LaunchSite* defaultLaunch(const QVector<LaunchSite>& launches)
     return launches.isEmpty() ? nullptr : &launches.first();
 }
 
-LaunchShape defaultLaunchShape(const QVector<LaunchSite>& launches)
+LaunchShape launchShapeOf(const LaunchSite& launch)
 {
     LaunchShape shape;
-    const LaunchSite* chosen = defaultLaunch(launches);
-    if (!chosen)
-        return shape;
-    shape.blockDim[0] = chosen->block.x;
-    shape.blockDim[1] = chosen->block.y;
-    shape.blockDim[2] = chosen->block.z;
-    shape.gridDim[0] = chosen->grid.x;
-    shape.gridDim[1] = chosen->grid.y;
-    shape.gridDim[2] = chosen->grid.z;
-    shape.templateArguments = chosen->templateArguments;
-    shape.dynamicSharedBytes = chosen->sharedBytes;
+    shape.blockDim[0] = launch.block.x;
+    shape.blockDim[1] = launch.block.y;
+    shape.blockDim[2] = launch.block.z;
+    shape.gridDim[0] = launch.grid.x;
+    shape.gridDim[1] = launch.grid.y;
+    shape.gridDim[2] = launch.grid.z;
+    shape.templateArguments = launch.templateArguments;
+    shape.dynamicSharedBytes = launch.sharedBytes;
+    shape.kernelArguments = launch.argumentValues;
     return shape;
+}
+
+LaunchShape defaultLaunchShape(const QVector<LaunchSite>& launches)
+{
+    const LaunchSite* chosen = defaultLaunch(launches);
+    return chosen ? launchShapeOf(*chosen) : LaunchShape();
 }
 
 } // namespace slicewatt

@@ -10,6 +10,8 @@ namespace slicewatt {
 // source order whose block size is fully known, else the first launch; no launch gives an
 // empty shape (loops bounded by blockDim then fall back to the default trip count).
 LaunchShape defaultLaunchShape(const QVector<LaunchSite>& launches);
+// One launch's values: grid, block, template and kernel arguments, dynamic shared bytes.
+LaunchShape launchShapeOf(const LaunchSite& launch);
 // That launch itself; null when there is none.
 const LaunchSite* defaultLaunch(const QVector<LaunchSite>& launches);
 

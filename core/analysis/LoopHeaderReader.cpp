@@ -131,6 +131,47 @@ LoopHeader LoopHeaderReader::read(CXCursor init, CXCursor condition, CXCursor st
     return header;
 }
 
+namespace {
+
+bool mentionsThreadPosition(const SymbolicExprPtr& e)
+{
+    if (!e)
+        return false;
+    if (e->kind() == SymbolicExpr::Kind::ThreadIndex || e->kind() == SymbolicExpr::Kind::BlockIndex)
+        return true;
+    return e->kind() == SymbolicExpr::Kind::Binary && (mentionsThreadPosition(e->lhs()) || mentionsThreadPosition(e->rhs()));
+}
+
+} // namespace
+
+QVector<ThreadGuard> LoopHeaderReader::threadGuards(CXCursor condition)
+{
+    const CXCursor expression = stripImplicit(condition);
+    const QVector<CXCursor> sides = expressionChildren(expression);
+    if (clang_getCursorKind(expression) != CXCursor_BinaryOperator || sides.size() != 2)
+        return {};
+    const QString spelling = m_context.tokens().operatorAfter(expression, sides[0]);
+    if (spelling == QLatin1String("&&")) {
+        const QVector<ThreadGuard> left = threadGuards(sides[0]);
+        const QVector<ThreadGuard> right = left.isEmpty() ? QVector<ThreadGuard>() : threadGuards(sides[1]);
+        return right.isEmpty() ? QVector<ThreadGuard>() : left + right;
+    }
+    const auto op = binaryOperatorFromSpelling(spelling);
+    if (!op || !isComparison(*op) || *op == BinaryOperator::Equal || *op == BinaryOperator::NotEqual)
+        return {};
+    ThreadGuard guard;
+    guard.index = symbolic(sides[0], false, 0);
+    guard.comparison = *op;
+    guard.bound = symbolic(sides[1], false, 0);
+    if (mentionsThreadPosition(guard.bound)) {
+        std::swap(guard.index, guard.bound);
+        guard.comparison = mirroredComparison(*op);
+    }
+    if (!mentionsThreadPosition(guard.index) || mentionsThreadPosition(guard.bound))
+        return {};
+    return {guard};
+}
+
 SymbolicExprPtr LoopHeaderReader::symbolic(CXCursor expression, bool indicesAreZero, int depth)
 {
     if (depth > 12)
@@ -151,8 +192,13 @@ SymbolicExprPtr LoopHeaderReader::symbolic(CXCursor expression, bool indicesAreZ
             return SymbolicExpr::launch(SymbolicExpr::Kind::BlockDim, axis);
         if (base == QLatin1String("gridDim"))
             return SymbolicExpr::launch(SymbolicExpr::Kind::GridDim, axis);
-        if (indicesAreZero && (base == QLatin1String("threadIdx") || base == QLatin1String("blockIdx")))
-            return SymbolicExpr::constant(0);
+        const bool thread = base == QLatin1String("threadIdx");
+        if (thread || base == QLatin1String("blockIdx")) {
+            if (indicesAreZero)
+                return SymbolicExpr::constant(0);
+            return SymbolicExpr::threadPosition(
+                thread ? SymbolicExpr::Kind::ThreadIndex : SymbolicExpr::Kind::BlockIndex, axis);
+        }
         break;
     }
     case CXCursor_BinaryOperator: {
@@ -169,6 +215,13 @@ SymbolicExprPtr LoopHeaderReader::symbolic(CXCursor expression, bool indicesAreZ
         const CXCursor variable = clang_getCursorReferenced(stripped);
         if (clang_getCursorKind(variable) == CXCursor_NonTypeTemplateParameter)
             return SymbolicExpr::templateParameter(spellingOf(variable));
+        // The kernel's own integer parameter, never changed in its body: its value is the
+        // launch's argument (`n` of `k<<<g, b>>>(x, n)`), known per launch. A callee's
+        // parameter is not the kernel's: it stays unknown unless a constant was bound.
+        if (clang_getCursorKind(variable) == CXCursor_ParmDecl && !m_context.inlining()
+            && clang_equalCursors(clang_getCursorSemanticParent(variable), m_context.frame().function)
+            && m_context.evaluator().isFixedValueVariable(variable))
+            return SymbolicExpr::kernelArgument(spellingOf(variable));
         if (clang_getCursorKind(variable) == CXCursor_VarDecl && m_context.evaluator().isFixedValueVariable(variable)) {
             if (const auto initialiser = m_context.initialiserOf(variable))
                 return symbolic(*initialiser, indicesAreZero, depth + 1);

@@ -19,9 +19,14 @@ public:
 
     LoopHeader read(CXCursor init, CXCursor condition, CXCursor step);
 
-    // An integer expression as constants and launch parameters. Thread and block indices
-    // are 0 in a loop's start (analysis-rules §4), unknown elsewhere.
+    // An integer expression as constants, launch parameters and kernel arguments. Thread and
+    // block indices are 0 in a loop's start (analysis-rules §4), thread positions elsewhere
+    // (which no launch evaluates, but a bounds guard reads).
     SymbolicExprPtr symbolic(CXCursor expression, bool indicesAreZero, int depth);
+
+    // The thread guards of an `if` condition (`i < n`, `x < w && y < h`): every comparison
+    // joined by && with a thread's position on one side; empty when anything else is in it.
+    QVector<ThreadGuard> threadGuards(CXCursor condition);
 
 private:
     QString referencedVariable(CXCursor expression);

@@ -126,8 +126,19 @@ void OperationCounter::countAccess(CXCursor lvalue, AccessMode mode, ExpressionF
 {
     if (mode == AccessMode::Address)
         return;
-    if (const auto space = m_spaces.lvalueSpace(lvalue))
+    if (const auto space = m_spaces.lvalueSpace(lvalue)) {
         facts.accesses[*space] += accessCount(mode);
+        facts.accessBytes[*space] += accessCount(mode) * bytesOf(clang_getCursorType(lvalue));
+    }
+}
+
+// The bytes one access of `type` moves: its size, or 4 [ours] where it has none yet (a
+// dependent type in a template, an incomplete type in broken code). Vector types count whole
+// (a float4 load is 16 bytes), which is what the memory system moves.
+double OperationCounter::bytesOf(CXType type)
+{
+    const long long size = clang_Type_getSizeOf(clang_getCanonicalType(type));
+    return size > 0 && size <= 4096 ? double(size) : kAssumedAccessBytes;
 }
 
 // What the expression defines and uses, as `mode` says.
@@ -365,18 +376,23 @@ void OperationCounter::scanCall(CXCursor call, const QVector<CXCursor>& operands
     switch (cudaCallRole(name)) {
     case CudaCallRole::TextureFetch:
         facts.accesses[MemorySpace::Texture] += 1;
+        facts.accessBytes[MemorySpace::Texture] += bytesOf(clang_getCursorType(call));
         break;
     case CudaCallRole::CachedLoad:
     case CudaCallRole::CachedStore:
         facts.accesses[MemorySpace::Global] += 1;
+        facts.accessBytes[MemorySpace::Global]
+            += arguments.isEmpty() ? kAssumedAccessBytes : bytesOf(clang_getPointeeType(clang_getCursorType(arguments.first())));
         for (int i = 0; i < arguments.size(); ++i)
             scan(arguments[i], i == 0 ? AccessMode::Address : AccessMode::Load, facts);
         return;
     case CudaCallRole::Atomic:
         if (arguments.isEmpty())
             break;
-        if (const auto space = m_spaces.pointerSpace(arguments.first()))
+        if (const auto space = m_spaces.pointerSpace(arguments.first())) {
             facts.accesses[*space] += 1;
+            facts.accessBytes[*space] += bytesOf(clang_getPointeeType(clang_getCursorType(arguments.first())));
+        }
         scan(arguments.first(), AccessMode::Address, facts);
         for (int i = 1; i < arguments.size(); ++i)
             scan(arguments[i], AccessMode::Load, facts);

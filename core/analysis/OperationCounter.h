@@ -32,6 +32,9 @@ struct ExpressionFacts {
     InstructionCounts instructions; // compute classes (METHOD §9), comparisons and logic included
     QSet<QString> untypedOperands; // template parameter types the reading could not bind
     SpaceCounts accesses;
+    // Bytes those accesses move, by the accessed type's size (4 where the type has no size
+    // yet, as in a template: analysis-rules §3).
+    SpaceCounts accessBytes;
     bool barrier = false;
     int ternaries = 0;
     int assignments = 0; // `=` and compound `op=` operators, for lexical counting
@@ -52,7 +55,11 @@ public:
     // there, the only binary operator a statement of its own is written for.
     void scanStatement(CXCursor expression, ExpressionFacts& facts);
 
+    // Bytes per access where the type gives none [ours].
+    static constexpr double kAssumedAccessBytes = 4;
+
 private:
+    static double bytesOf(CXType type);
     void scanAssignment(CXCursor target, CXCursor value, ExpressionFacts& facts);
     void scanCall(CXCursor call, const QVector<CXCursor>& operands, ExpressionFacts& facts);
     // `a * b` on a type that depends on a template parameter, with overloaded operators in

@@ -229,6 +229,8 @@ QVector<int> StatementWalker::walkIf(CXCursor cursor, Context& context)
     statement.decisionPoints += 1;
     statement.armCount = 2;
     statement.equalityOnThreadIndex = condition && comparesThreadIndexForEquality(*condition);
+    if (condition)
+        statement.guards = m_loops.threadGuards(*condition);
     inlineCalls(facts, id, context);
 
     QVector<int> exits;
@@ -358,6 +360,7 @@ int StatementWalker::addStatement(
     statement.arithmetic = facts.arithmetic;
     statement.instructions = facts.instructions;
     statement.accesses = facts.accesses;
+    statement.accessBytes = facts.accessBytes;
     noteUntypedOperands(facts);
     // A declaration's initialiser is written with `=` in the papers' examples.
     const int assignments = facts.assignments + (kind == StatementKind::Declaration ? 1 : 0);

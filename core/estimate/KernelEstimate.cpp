@@ -102,6 +102,15 @@ KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, co
 {
     KernelEstimate estimate;
     estimate.dense = slices.dense;
+    // Time first: energy is counted over it when the user gives none (--time wins).
+    estimate.time = predictLaunchTime(ir, slices, launch, gpu, &estimate.noTime);
+    if (settings.seconds) {
+        estimate.seconds = settings.seconds;
+        estimate.secondsSource = QStringLiteral("--time");
+    } else if (estimate.time) {
+        estimate.seconds = estimate.time->seconds;
+        estimate.secondsSource = QStringLiteral("predicted (%1-bound)").arg(timeBoundName(estimate.time->bound));
+    }
     if (settings.energy.model) {
         // The PTX's instruction mix when asked for, or when a model had the PTX compiled anyway.
         const bool fromPtx = settings.energy.counts == EnergyCounts::Ptx
@@ -111,7 +120,7 @@ KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, co
             ? executedPtxLines(settings.ptx, ir, slices, AnalysisOptions().defaultTripCount, &noPtx)
             : std::nullopt;
         estimate.energy = estimateKernelEnergy(
-            ir, slices, launch, gpu, settings.energy, settings.seconds, ptxLines ? &*ptxLines : nullptr);
+            ir, slices, launch, gpu, settings.energy, estimate.seconds, ptxLines ? &*ptxLines : nullptr);
         if (fromPtx && !ptxLines) {
             estimate.energy->countsSource += QStringLiteral(" (no PTX: %1)").arg(noPtx);
             estimate.energy->assumptions
@@ -204,8 +213,8 @@ KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, co
         estimate.averageIntensity += s.weight * modelIntensity(model, s);
         spreadOverStatements(s, s.watts * s.weight, estimate.energy ? &*estimate.energy : nullptr, statementHeat);
     }
-    if (settings.seconds)
-        estimate.joules = estimate.watts * *settings.seconds;
+    if (estimate.seconds && estimate.hasEstimate())
+        estimate.joules = estimate.watts * *estimate.seconds;
     if (const std::optional<QString> above = aboveBoardPower(estimate.watts, gpu))
         estimate.outOfDomain << QStringLiteral("kernel: %1").arg(*above);
     // The energy per launch over the time given implies a power too; more than the board

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "KernelEnergy.h"
+#include "LaunchTime.h"
 #include "PtxExecution.h"
 #include "analysis/KernelSlices.h"
 #include "model/PowerModel.h"
@@ -47,7 +48,7 @@ struct KernelEstimate {
     double saturation = 1; // Sa used
     int activeSms = 0;
     double watts = 0; // P̂
-    std::optional<double> joules; // Ē = P̂·t when a time was given
+    std::optional<double> joules; // Ē = P̂·t, t given (--time) or predicted (time)
     double averageIntensity = 0; // ACIM: Σ (|C_i| / L)·Ã_i in the model's intensity definition
     QVector<SliceEstimate> slices; // non-empty slices only
     QVector<LineHeat> lines; // sorted hottest first
@@ -68,6 +69,13 @@ struct KernelEstimate {
     std::optional<KernelEnergy> energy;
     // The launch's activity, for a launch-level model (launch-activity): its inputs.
     std::optional<LaunchActivity> activity;
+    // The predicted time per launch (METHOD §12); nullopt, with noTime saying why, for a GPU
+    // whose catalogue entry lacks the figures it needs.
+    std::optional<LaunchTime> time;
+    QString noTime;
+    // The time energy is computed over: --time when given, else the predicted time.
+    std::optional<double> seconds;
+    QString secondsSource; // "--time", "predicted (compute-bound)", …
 
     bool hasEstimate() const { return noEstimate.isEmpty(); }
 };

@@ -32,13 +32,15 @@ KernelWhatIf KernelWhatIf::overriddenBy(const KernelWhatIf& other) const
         merged.tripCounts.insert(it.key(), it.value());
     for (auto it = other.branchArms.cbegin(); it != other.branchArms.cend(); ++it)
         merged.branchArms.insert(it.key(), it.value());
+    for (auto it = other.arguments.cbegin(); it != other.arguments.cend(); ++it)
+        merged.arguments.insert(it.key(), it.value());
     return merged;
 }
 
 bool KernelWhatIf::operator==(const KernelWhatIf& other) const
 {
     return saturation == other.saturation && gridBlocks == other.gridBlocks && blockThreads == other.blockThreads
-        && tripCounts == other.tripCounts && branchArms == other.branchArms;
+        && tripCounts == other.tripCounts && branchArms == other.branchArms && arguments == other.arguments;
 }
 
 ModelChoice chooseModel(const ModelLibrary& library, const WhatIfSettings& settings)
@@ -71,6 +73,8 @@ LaunchShape whatIfLaunch(const CatalogFunction& kernel, const KernelWhatIf& what
         launch.blockDim[1] = 1;
         launch.blockDim[2] = 1;
     }
+    for (auto it = whatIf.arguments.cbegin(); it != whatIf.arguments.cend(); ++it)
+        launch.kernelArguments.insert(it.key(), it.value());
     return launch;
 }
 

@@ -18,10 +18,14 @@ struct KernelWhatIf {
     std::optional<qint64> blockThreads; // launch block, x only (y = z = 1)
     QHash<int, qint64> tripCounts; // loop statement index → trips
     QHash<int, QVector<double>> branchArms; // If/Switch statement index → arm probabilities
+    // Kernel argument values by parameter name (--arg, the sizes file, the argument table),
+    // over the values the launch gives.
+    QHash<QString, qint64> arguments;
 
     bool isEmpty() const
     {
-        return !saturation && !gridBlocks && !blockThreads && tripCounts.isEmpty() && branchArms.isEmpty();
+        return !saturation && !gridBlocks && !blockThreads && tripCounts.isEmpty() && branchArms.isEmpty()
+            && arguments.isEmpty();
     }
     // `other`'s fields where it has them, ours elsewhere.
     KernelWhatIf overriddenBy(const KernelWhatIf& other) const;

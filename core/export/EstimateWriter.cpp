@@ -7,6 +7,7 @@
 #include "ModelAccuracyText.h"
 #include "OutputFormatting.h"
 #include "SourceLineCache.h"
+#include "TimeOutput.h"
 #include "common/CsvFields.h"
 
 #include <QHash>
@@ -41,6 +42,7 @@ QByteArray estimateJson(const EstimateRun& run, const QString& projectRoot)
         k.insert(QStringLiteral("power_w"), e.hasEstimate() ? QJsonValue(e.watts) : QJsonValue(QJsonValue::Null));
         k.insert(QStringLiteral("expected_error_pct"), expectedError);
         k.insert(QStringLiteral("energy_j"), e.joules ? QJsonValue(*e.joules) : QJsonValue(QJsonValue::Null));
+        insertTimeJson(k, e);
         if (!e.hasEstimate())
             k.insert(QStringLiteral("no_estimate"), e.noEstimate);
         insertKernelReadingJson(k, *report.analysis.kernel);
@@ -127,13 +129,20 @@ QByteArray estimateCsv(const EstimateRun& run)
     QString out
         = QStringLiteral("kernel,file,line,class,saturation,kernel_power_w,energy_j,space,length,arith,"
                          "mem_global,mem_shared,mem_constant,mem_texture,intensity,slice_power_w,share,no_estimate,"
-                         "dynamic_energy_j,threads,expected_error_pct\n");
+                         "dynamic_energy_j,threads,expected_error_pct,time_per_launch_s,time_bound,"
+                         "energy_per_launch_j,dynamic_energy_per_launch_j\n");
     const std::optional<double> error = expectedErrorPct(*run.model, *run.gpu);
     const QString errorField = error ? QStringLiteral(",%1").arg(*error, 0, 'f', 2) : QStringLiteral(",");
     for (const KernelEstimateReport& report : run.kernels) {
         const KernelEstimate& e = report.estimate;
         const FunctionInfo& info = report.analysis.kernel->info;
         // The instruction-class energy is the kernel's, repeated on each of its rows.
+        // Time and energy per launch close every row (empty when unknown).
+        const auto number = [](const std::optional<double>& v) { return v ? QString::number(*v, 'g', 6) : QString(); };
+        const QString timeFields = QStringLiteral(",%1,%2,%3,%4")
+                                       .arg(e.time ? QString::number(e.time->seconds, 'g', 6) : QString(),
+                                           e.time ? timeBoundName(e.time->bound) : QString(),
+                                           number(energyPerLaunchJ(e)), number(dynamicEnergyPerLaunchJ(e)));
         const QString energyFields = e.energy ? QStringLiteral(",%1,%2")
                                                     .arg(QString::number(e.energy->dynamicJ, 'g', 6))
                                                     .arg(QString::number(e.energy->threads, 'f', 0))
@@ -146,7 +155,7 @@ QByteArray estimateCsv(const EstimateRun& run)
                        QString(), QString(), QStringLiteral("none"), QString(), QString(), QString(), QString(),
                        QString(), QString(), QString(), QString(), QString(), csvField(e.noEstimate)}
                        .join(QLatin1Char(','))
-                + energyFields + errorField + QLatin1Char('\n');
+                + energyFields + errorField + timeFields + QLatin1Char('\n');
         }
         for (const SliceEstimate& s : e.slices) {
             out += QStringList{csvField(info.qualifiedName), csvField(info.location.file),
@@ -161,7 +170,7 @@ QByteArray estimateCsv(const EstimateRun& run)
                        QString::number(modelIntensity(*run.model, s)), QString::number(s.watts, 'f', 3),
                        QString::number(s.weight, 'f', 4), QString()}
                        .join(QLatin1Char(','))
-                + energyFields + errorField + QLatin1Char('\n');
+                + energyFields + errorField + timeFields + QLatin1Char('\n');
         }
     }
     return out.toUtf8();
@@ -184,9 +193,11 @@ QString estimateTable(const EstimateRun& run, const QString& baseDir)
         const QString archNote = archDependenceNote(*report.analysis.kernel);
         if (!archNote.isEmpty())
             errors += QStringLiteral("  [%1]").arg(archNote);
-        const QString energyLine = e.energy
-            ? QStringLiteral("    energy (%1): %2\n").arg(e.energy->modelId, energySummary(*e.energy))
-            : QString();
+        QString energyLine = QStringLiteral("    time: %1\n").arg(timeSummary(e));
+        if (const QString perLaunch = energyPerLaunchSummary(e); !perLaunch.isEmpty())
+            energyLine += QStringLiteral("    energy: %1\n").arg(perLaunch);
+        if (e.energy)
+            energyLine += QStringLiteral("    energy (%1): %2\n").arg(e.energy->modelId, energySummary(*e.energy));
         if (!e.hasEstimate()) {
             out += QStringLiteral("%1  %2:%3  no estimate: %4%5\n")
                        .arg(info.qualifiedName, pathRelativeTo(info.location.file, baseDir))

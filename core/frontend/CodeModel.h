@@ -81,11 +81,17 @@ struct LaunchSite {
     // the values the launch itself leaves open (`launchReduce<256>(in, out, n)`); empty
     // when the launch's own values are all there is.
     QString valuesFrom;
+    // Integer values of the kernel's arguments at this launch, by the kernel's parameter name
+    // (`k<<<g, b>>>(x, n)` with `const int n = 1 << 20` gives n = 1048576): compile-time values
+    // at the launch, or from the call of the launching host function one or two levels up.
+    QHash<QString, qint64> argumentValues;
+    // Where each value came from: "launch", or "file:line" of the host call that gave it.
+    QHash<QString, QString> argumentOrigins;
 
     // How many of grid, block, shared bytes and template arguments are known.
     int knownValueCount() const
     {
-        int known = int(templateArguments.size()) + (sharedBytes ? 1 : 0);
+        int known = int(templateArguments.size() + argumentValues.size()) + (sharedBytes ? 1 : 0);
         for (const auto& value : {grid.x, grid.y, grid.z, block.x, block.y, block.z})
             known += value ? 1 : 0;
         return known;

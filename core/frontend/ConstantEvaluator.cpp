@@ -46,6 +46,43 @@ void collectReferencedVariables(CXCursor cursor, QSet<QString>& usrs)
         &usrs);
 }
 
+// The variables an assignment to `target` changes: the object it names, not what its
+// subscripts and pointers read (`x[i] = v` changes x's elements, never i; `*p = v` and
+// `p->f = v` change what p points at, not p). A target of another form (a conditional, a
+// call returning a reference) counts everything it mentions, as before.
+void collectAssignedVariables(CXCursor target, QSet<QString>& usrs)
+{
+    for (int i = 0; i < 64; ++i) {
+        const CXCursorKind kind = clang_getCursorKind(target);
+        const QVector<CXCursor> operands = expressionChildren(target);
+        if (kind == CXCursor_DeclRefExpr) {
+            usrs.insert(usrOf(clang_getCursorReferenced(target)));
+            return;
+        }
+        if (kind == CXCursor_ArraySubscriptExpr && operands.size() == 2) {
+            target = operands.first();
+            continue;
+        }
+        if ((kind == CXCursor_UnexposedExpr || kind == CXCursor_ParenExpr) && operands.size() == 1) {
+            target = operands.first();
+            continue;
+        }
+        if (kind == CXCursor_MemberRefExpr && operands.size() == 1) {
+            // `s.f = v` changes s; `p->f = v` changes *p: the arrow is a read of p.
+            const CXType base = clang_getCanonicalType(clang_getCursorType(operands.first()));
+            if (base.kind == CXType_Pointer)
+                return;
+            target = operands.first();
+            continue;
+        }
+        if (kind == CXCursor_UnaryOperator && operands.size() == 1
+            && clang_getCanonicalType(clang_getCursorType(operands.first())).kind == CXType_Pointer)
+            return; // `*p = v`
+        break;
+    }
+    collectReferencedVariables(target, usrs);
+}
+
 } // namespace
 
 ConstantEvaluator::ConstantEvaluator(CXTranslationUnit tu, CXCursor function)
@@ -198,8 +235,10 @@ std::optional<qint64> ConstantEvaluator::evaluateScalar(CXCursor expression, int
         return std::nullopt;
     }
     case CXCursor_MemberRefExpr: {
+        if (operands.size() == 1 && !isDim3Type(clang_getCursorType(operands.first())))
+            return structField(expression, operands.first(), depth);
         // `block.x` of a dim3 whose value is known.
-        if (operands.size() != 1 || !isDim3Type(clang_getCursorType(operands.first())))
+        if (operands.size() != 1)
             return std::nullopt;
         const Triple value = evaluateDim3(operands.first(), depth + 1);
         const QString member = spellingOf(expression);
@@ -341,6 +380,44 @@ std::optional<qint64> ConstantEvaluator::evaluateVariable(CXCursor variable, int
     return value;
 }
 
+// `shape.cols` of `const Shape shape = {64, 1000};` (a struct variable of fixed value whose
+// initialiser lists its fields in order): the field's initialiser. Designated initialisers
+// and fields left out are unknown.
+std::optional<qint64> ConstantEvaluator::structField(CXCursor member, CXCursor base, int depth)
+{
+    CXCursor object = base;
+    for (int i = 0; i < 4 && clang_getCursorKind(object) == CXCursor_UnexposedExpr; ++i) {
+        const QVector<CXCursor> inner = expressionChildren(object);
+        if (inner.size() != 1)
+            return std::nullopt;
+        object = inner.first();
+    }
+    const CXCursor field = clang_getCursorReferenced(member);
+    if (clang_getCursorKind(object) != CXCursor_DeclRefExpr || clang_getCursorKind(field) != CXCursor_FieldDecl)
+        return std::nullopt;
+    const CXCursor variable = clang_getCursorReferenced(object);
+    if (clang_getCursorKind(variable) != CXCursor_VarDecl || !isFixedValueVariable(variable))
+        return std::nullopt;
+    const std::optional<CXCursor> initialiser = initialiserOf(variable);
+    if (!initialiser || clang_getCursorKind(*initialiser) != CXCursor_InitListExpr)
+        return std::nullopt;
+    int index = 0;
+    bool found = false;
+    for (const CXCursor& sibling : childrenOf(clang_getCursorSemanticParent(field))) {
+        if (clang_getCursorKind(sibling) != CXCursor_FieldDecl)
+            continue;
+        if (clang_equalCursors(sibling, field)) {
+            found = true;
+            break;
+        }
+        ++index;
+    }
+    const QVector<CXCursor> values = expressionChildren(*initialiser);
+    if (!found || index >= values.size())
+        return std::nullopt;
+    return evaluateScalar(values[index], depth + 1);
+}
+
 std::optional<CXCursor> ConstantEvaluator::initialiserOf(CXCursor variable) const
 {
     const QVector<CXCursor> operands = expressionChildren(variable);
@@ -410,7 +487,7 @@ void ConstantEvaluator::noteModification(CXCursor cursor)
         const QVector<CXCursor> operands = expressionChildren(cursor);
         if (operands.size() == 2
             && (kind == CXCursor_CompoundAssignOperator || isAssignment(operatorAfter(cursor, operands[0]))))
-            collectReferencedVariables(operands[0], m_modified);
+            collectAssignedVariables(operands[0], m_modified);
     } else if (kind == CXCursor_UnaryOperator) {
         const QString first = firstToken(cursor);
         const bool prefixChange
@@ -424,7 +501,7 @@ void ConstantEvaluator::noteModification(CXCursor cursor)
         clang_disposeTokens(m_tu, tokens, count);
         const bool postfixChange = last == QLatin1String("++") || last == QLatin1String("--");
         if ((prefixChange || postfixChange) && operands.size() == 1)
-            collectReferencedVariables(operands[0], m_modified);
+            collectAssignedVariables(operands[0], m_modified);
     } else if (kind == CXCursor_CallExpr && spellingOf(cursor).startsWith(QLatin1String("operator"))) {
         // Overloaded operators such as `std::cin >> n` may write their operands.
         collectReferencedVariables(cursor, m_modified);

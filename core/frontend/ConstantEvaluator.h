@@ -59,6 +59,7 @@ private:
     std::optional<qint64> evaluateScalar(CXCursor expression, int depth);
     Triple evaluateDim3(CXCursor expression, int depth);
     std::optional<qint64> evaluateVariable(CXCursor variable, int depth);
+    std::optional<qint64> structField(CXCursor member, CXCursor base, int depth);
     std::optional<CXCursor> initialiserOf(CXCursor variable) const;
     const QSet<QString>& modifiedVariables();
     // Adds what `parent`'s descendants modify to m_modified; false when it stopped early

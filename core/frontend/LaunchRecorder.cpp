@@ -75,6 +75,32 @@ QVector<CXCursor> parametersOf(CXCursor function)
     return parameters;
 }
 
+bool isIntegerType(CXType type)
+{
+    const CXTypeKind kind = clang_getCanonicalType(type).kind;
+    return (kind >= CXType_Bool && kind <= CXType_Int128 && kind != CXType_Char_S && kind != CXType_SChar)
+        || kind == CXType_Enum || kind == CXType_Char_S || kind == CXType_SChar;
+}
+
+// The names of a kernel's integer parameters by position (empty for the others), read from
+// the template for an instantiation: the names the kernel's body uses.
+QStringList integerParameterNames(CXCursor kernel)
+{
+    QStringList names;
+    for (const CXCursor& parameter : parametersOf(primaryTemplateOf(kernel)))
+        names << (isIntegerType(clang_getCursorType(parameter)) ? spellingOf(parameter) : QString());
+    return names;
+}
+
+QVector<CXCursor> kernelCallArguments(CXCursor call)
+{
+    QVector<CXCursor> arguments;
+    const int count = clang_Cursor_getNumArguments(call);
+    for (int i = 0; i < count; ++i)
+        arguments << clang_Cursor_getArgument(call, unsigned(i));
+    return arguments;
+}
+
 } // namespace
 
 QString functionReference(CXCursor called)
@@ -180,6 +206,13 @@ void LaunchRecorder::evaluate(
     }
     if (!isNull(configuration.stream) && launch.streamExpression.isEmpty())
         launch.streamExpression = sourceTextOf(m_tu, configuration.stream);
+    for (int i = 0; i < configuration.integerParameters.size() && i < configuration.arguments.size(); ++i) {
+        const QString& name = configuration.integerParameters[i];
+        if (name.isEmpty() || launch.argumentValues.contains(name))
+            continue;
+        if (const auto value = evaluator.scalar(configuration.arguments[i]))
+            launch.argumentValues.insert(name, *value);
+    }
     // `reduce<BLOCK>` in a template host function: the kernel's parameters by position.
     if (!configuration.templateArguments.isEmpty()) {
         QStringList names;
@@ -203,9 +236,9 @@ void LaunchRecorder::record(
 {
     launch.callerName = spellingOf(function);
     evaluate(launch, configuration, evaluator);
-    const bool complete = launch.grid.isFullyKnown() && launch.block.isFullyKnown() && launch.sharedBytes
-        && configuration.templateArguments.isEmpty();
-    if (!complete)
+    for (auto it = launch.argumentValues.constBegin(); it != launch.argumentValues.constEnd(); ++it)
+        launch.argumentOrigins.insert(it.key(), QStringLiteral("launch"));
+    if (!isComplete(launch, configuration))
         m_pending << Pending{int(m_launches.size()), function, configuration};
     m_launches << launch;
 }
@@ -241,6 +274,10 @@ bool LaunchRecorder::recordLaunch(CXCursor call, CXCursor function, ConstantEval
         configuration.stream = values.value(3, clang_getNullCursor());
         configuration.kernel = kernel;
         configuration.templateArguments = writtenTemplateArguments(reference);
+        if (!isNull(kernel)) {
+            configuration.arguments = kernelCallArguments(call);
+            configuration.integerParameters = integerParameterNames(kernel);
+        }
         record(launch, function, configuration, evaluator);
         return true;
     }
@@ -355,41 +392,85 @@ LaunchRecorder::Configuration LaunchRecorder::launchConfigFields(CXCursor config
     return configuration;
 }
 
-void LaunchRecorder::resolveFromCaller(Pending& pending)
+bool LaunchRecorder::isComplete(const LaunchSite& launch, const Configuration& configuration) const
 {
-    const CXCursor function = pending.function;
+    if (!launch.grid.isFullyKnown() || !launch.block.isFullyKnown() || !launch.sharedBytes
+        || !configuration.templateArguments.isEmpty())
+        return false;
+    for (const QString& name : configuration.integerParameters) {
+        if (!name.isEmpty() && !launch.argumentValues.contains(name))
+            return false;
+    }
+    return true;
+}
+
+QVector<LaunchRecorder::CallBinding> LaunchRecorder::callerBindings(CXCursor function, int levels)
+{
+    QVector<CallBinding> found;
+    if (levels <= 0)
+        return found;
     const auto calls = m_callsByCallee.constFind(usrOf(primaryTemplateOf(function)));
     if (calls == m_callsByCallee.constEnd())
-        return;
+        return found;
     const QVector<CXCursor> parameters = parametersOf(function);
-    const LaunchSite original = m_launches[pending.launch];
-    LaunchSite best = original;
     for (const CallSite& site : *calls) {
         ConstantEvaluator callerValues(m_tu, site.caller);
         callerValues.shareMacroOperators(m_macros);
-        QHash<QString, qint64> bindings;
+        // The caller passing its own parameter on (`launch(n)` inside `run(int n)`): bound
+        // from the caller's call that binds most of them, one level further up.
+        if (levels > 1 && !clang_equalCursors(site.caller, function)) {
+            // Cached per caller and level: a host function calling a launcher many times
+            // would otherwise read its own callers once per call.
+            const QString key = QStringLiteral("%1@%2").arg(usrOf(site.caller)).arg(levels - 1);
+            auto outer = m_bestCallerBindings.constFind(key);
+            if (outer == m_bestCallerBindings.constEnd()) {
+                QHash<QString, qint64> values;
+                for (const CallBinding& call : callerBindings(site.caller, levels - 1)) {
+                    if (call.values.size() > values.size())
+                        values = call.values;
+                }
+                outer = m_bestCallerBindings.insert(key, values);
+            }
+            callerValues.bindParameters(*outer);
+        }
+        CallBinding binding;
         const QVector<CXCursor> arguments = callArguments(site.call);
         for (int i = 0; i < parameters.size() && i < arguments.size(); ++i) {
             if (const auto value = callerValues.scalar(arguments[i]))
-                bindings.insert(usrOf(parameters[i]), *value);
+                binding.values.insert(usrOf(parameters[i]), *value);
         }
         const QHash<QString, qint64> templateArguments
             = templateArgumentsOf(clang_getCursorReferenced(site.call)).values;
         for (auto it = templateArguments.constBegin(); it != templateArguments.constEnd(); ++it)
-            bindings.insert(ConstantEvaluator::templateParameterBinding(it.key()), it.value());
-        if (bindings.isEmpty())
+            binding.values.insert(ConstantEvaluator::templateParameterBinding(it.key()), it.value());
+        if (binding.values.isEmpty())
             continue;
-        ConstantEvaluator evaluator(m_tu, function);
+        const SourceLocation where = expansionLocationOf(site.call);
+        binding.from = QStringLiteral("%1:%2").arg(where.file).arg(where.line);
+        found << binding;
+    }
+    return found;
+}
+
+void LaunchRecorder::resolveFromCaller(Pending& pending)
+{
+    const LaunchSite original = m_launches[pending.launch];
+    LaunchSite best = original;
+    for (const CallBinding& call : callerBindings(pending.function, 2)) {
+        ConstantEvaluator evaluator(m_tu, pending.function);
         evaluator.shareMacroOperators(m_macros);
-        evaluator.bindParameters(bindings);
+        evaluator.bindParameters(call.values);
         LaunchSite candidate = original;
         evaluate(candidate, pending.configuration, evaluator);
         // The call that makes most values known decides; of equals, the first.
-        if (candidate.knownValueCount() > best.knownValueCount()) {
-            const SourceLocation where = expansionLocationOf(site.call);
-            candidate.valuesFrom = QStringLiteral("%1:%2").arg(where.file).arg(where.line);
-            best = candidate;
+        if (candidate.knownValueCount() <= best.knownValueCount())
+            continue;
+        for (auto it = candidate.argumentValues.constBegin(); it != candidate.argumentValues.constEnd(); ++it) {
+            if (!original.argumentValues.contains(it.key()))
+                candidate.argumentOrigins.insert(it.key(), call.from);
         }
+        candidate.valuesFrom = call.from;
+        best = candidate;
     }
     m_launches[pending.launch] = best;
 }

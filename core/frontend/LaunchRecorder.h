@@ -17,7 +17,10 @@ namespace slicewatt {
 // cudaLaunchCooperativeKernel with a kernel pointer, cudaLaunchKernelEx with a
 // cudaLaunchConfig_t whose fields the function sets. A value the launch leaves open is
 // taken one call level up: from the call of the enclosing host function whose constant
-// arguments (and template arguments) make most of its values known (of equals, the first).
+// arguments (and template arguments) make most of its values known (of equals, the first),
+// and from that caller's caller where the caller passes its own parameter on (two levels:
+// the launchers of llm.c, cuda-samples and Rodinia). Integer arguments of the kernel are
+// kept by parameter name (LaunchSite::argumentValues) for its loop bounds and guards.
 // Control flow inside the host function is not followed: a launch in a branch the call
 // would not take gets that call's values too.
 class LaunchRecorder {
@@ -42,6 +45,10 @@ private:
         CXCursor stream = clang_getNullCursor();
         CXCursor kernel = clang_getNullCursor(); // the launched template, for written arguments
         QVector<CXCursor> templateArguments; // written at a dependent kernel reference
+        // The kernel's arguments at the launch, with the kernel's names of the integer
+        // parameters they bind (empty for the others: pointers, floats, structs).
+        QVector<CXCursor> arguments;
+        QStringList integerParameters;
     };
     // A launch whose values may come from a caller, with what evaluates them again.
     struct Pending {
@@ -59,12 +66,23 @@ private:
     bool recordRuntimeLaunch(CXCursor call, const QString& name, CXCursor function, ConstantEvaluator& evaluator);
     Configuration launchConfigFields(CXCursor config, CXCursor function) const;
     void resolveFromCaller(Pending& pending);
+    // What one call of a function gives its parameters: values by parameter USR (template
+    // parameters by ConstantEvaluator::templateParameterBinding), and the call's "file:line".
+    struct CallBinding {
+        QHash<QString, qint64> values;
+        QString from;
+    };
+    // Every call of `function` that gives some parameter a compile-time value, in walk order;
+    // the callers' own parameters are bound from their calls `levels` - 1 more levels up.
+    QVector<CallBinding> callerBindings(CXCursor function, int levels);
+    bool isComplete(const LaunchSite& launch, const Configuration& configuration) const;
 
     CXTranslationUnit m_tu;
     std::shared_ptr<MacroOperators> m_macros;
     QVector<LaunchSite> m_launches;
     QVector<Pending> m_pending;
     QHash<QString, QVector<CallSite>> m_callsByCallee; // callee USR → calls, in walk order
+    QHash<QString, QHash<QString, qint64>> m_bestCallerBindings; // "USR@levels" → best call's values
 };
 
 // The key of a function's definition when this unit has it, else its USR; an implicit

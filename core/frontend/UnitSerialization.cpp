@@ -132,7 +132,8 @@ void write(QDataStream& out, const LaunchSite& launch)
     write(out, launch.block);
     writeOptional(out, launch.sharedBytes);
     out << launch.sharedExpression << launch.streamExpression << sortedMap(launch.templateArguments) << launch.api
-        << launch.valuesFrom << sortedMap(launch.templateTypes);
+        << launch.valuesFrom << sortedMap(launch.templateTypes) << sortedMap(launch.argumentValues)
+        << sortedMap(launch.argumentOrigins);
 }
 
 void read(QDataStream& in, LaunchSite& launch)
@@ -144,10 +145,14 @@ void read(QDataStream& in, LaunchSite& launch)
     launch.sharedBytes = readOptional<qint64>(in);
     QMap<QString, qint64> templateArguments;
     QMap<QString, QString> templateTypes;
+    QMap<QString, qint64> argumentValues;
+    QMap<QString, QString> argumentOrigins;
     in >> launch.sharedExpression >> launch.streamExpression >> templateArguments >> launch.api >> launch.valuesFrom
-        >> templateTypes;
+        >> templateTypes >> argumentValues >> argumentOrigins;
     launch.templateArguments = hashOf(templateArguments);
     launch.templateTypes = hashOf(templateTypes);
+    launch.argumentValues = hashOf(argumentValues);
+    launch.argumentOrigins = hashOf(argumentOrigins);
 }
 
 void write(QDataStream& out, const MemoryCopySite& copy)
@@ -200,6 +205,13 @@ SymbolicExprPtr readExpression(QDataStream& in, int depth)
         return SymbolicExpr::launch(kind, axis);
     case SymbolicExpr::Kind::TemplateParameter:
         return SymbolicExpr::templateParameter(text);
+    case SymbolicExpr::Kind::KernelArgument:
+        return SymbolicExpr::kernelArgument(text);
+    case SymbolicExpr::Kind::ThreadIndex:
+    case SymbolicExpr::Kind::BlockIndex:
+        if (axis < 0 || axis > 2)
+            break;
+        return SymbolicExpr::threadPosition(kind, axis);
     case SymbolicExpr::Kind::Unknown:
         return SymbolicExpr::unknown(text);
     case SymbolicExpr::Kind::Binary: {
@@ -271,6 +283,7 @@ void write(QDataStream& out, const Statement& s)
     out << qint32(s.arithmetic);
     write(out, s.instructions);
     write(out, s.accesses);
+    write(out, s.accessBytes);
     write(out, s.lexicalAccesses);
     out << s.isBarrier << sortedList(s.defines) << sortedList(s.uses) << s.valuesFrom << s.loops << s.controls;
     out << qint32(s.arms.size());
@@ -278,6 +291,12 @@ void write(QDataStream& out, const Statement& s)
         out << qint32(step.branch) << qint32(step.arm);
     out << qint32(s.decisionPoints) << qint32(s.armCount) << s.equalityOnThreadIndex << s.inlinedFrom;
     write(out, s.loop);
+    out << qint32(s.guards.size());
+    for (const ThreadGuard& guard : s.guards) {
+        write(out, guard.index);
+        writeEnum(out, guard.comparison);
+        write(out, guard.bound);
+    }
 }
 
 void read(QDataStream& in, Statement& s)
@@ -289,6 +308,7 @@ void read(QDataStream& in, Statement& s)
     s.arithmetic = arithmetic;
     read(in, s.instructions);
     read(in, s.accesses);
+    read(in, s.accessBytes);
     read(in, s.lexicalAccesses);
     QStringList defines;
     QStringList uses;
@@ -307,6 +327,15 @@ void read(QDataStream& in, Statement& s)
     s.decisionPoints = decisionPoints;
     s.armCount = arms;
     read(in, s.loop);
+    qint32 guards = 0;
+    in >> guards;
+    for (qint32 i = 0; i < guards && in.status() == QDataStream::Ok; ++i) {
+        ThreadGuard guard;
+        guard.index = readExpression(in, 0);
+        guard.comparison = readEnum<BinaryOperator>(in);
+        guard.bound = readExpression(in, 0);
+        s.guards << guard;
+    }
 }
 
 void write(QDataStream& out, const KernelIR& ir)

@@ -22,6 +22,7 @@ QByteArray serializeKernelIR(const KernelIR& ir);
 std::optional<UnitIndex> deserializeUnit(const QByteArray& bytes);
 
 // Bump whenever UnitIndex or anything it holds changes shape.
-constexpr quint32 kUnitFormatVersion = 7; // 6: instruction classes, memory copies; 7: shared memory per block
+constexpr quint32 kUnitFormatVersion = 8; // 6: instruction classes, memory copies; 7: shared memory per block;
+                                          // 8: kernel argument values, thread guards
 
 } // namespace slicewatt

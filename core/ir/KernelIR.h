@@ -30,6 +30,18 @@ struct LoopHeader {
     SymbolicExprPtr step;
 };
 
+// `if (i < n)` where one side is a thread's position in the launch (threadIdx, blockIdx, or
+// the global index blockIdx·blockDim + threadIdx, plus a constant) and the other a value the
+// launch may give: which share of the threads takes the then-arm follows from the launch
+// (analysis-rules §6). Kept symbolic, like loop headers, for every launch and what-if.
+struct ThreadGuard {
+    SymbolicExprPtr index; // null: the condition is no such comparison
+    BinaryOperator comparison = BinaryOperator::Less; // index OP bound (<, <=, >, >=)
+    SymbolicExprPtr bound;
+
+    bool isGuard() const { return index && bound; }
+};
+
 // One arm of a branch a statement sits in: the decision statement and which arm.
 struct ArmStep {
     int branch = -1; // index of the If/Switch statement
@@ -41,6 +53,7 @@ struct Statement {
     SourceLocation location; // start of the statement (callee lines for inlined statements)
     int arithmetic = 0; // per execution (analysis-rules §3)
     SpaceCounts accesses; // per execution
+    SpaceCounts accessBytes; // bytes those accesses move, per execution (the types' sizes)
     // The papers' prototype counted lexically: every `=` (compound ones too) in a statement
     // naming a variable of space S is one memory operation of S (analysis-rules §3).
     SpaceCounts lexicalAccesses;
@@ -62,6 +75,9 @@ struct Statement {
     // Branch data for If/Switch statements.
     int armCount = 0;
     bool equalityOnThreadIndex = false; // `threadIdx.x == 0`: then-arm taken by one thread
+    // If statements whose condition is such comparisons joined by && (`x < w && y < h`), each
+    // one; empty when any part of the condition is something else.
+    QVector<ThreadGuard> guards;
     QString inlinedFrom; // device function name when inlined at a call
     LoopHeader loop; // for Loop statements
 

@@ -35,6 +35,22 @@ SymbolicExprPtr SymbolicExpr::templateParameter(const QString& name)
     return e;
 }
 
+SymbolicExprPtr SymbolicExpr::kernelArgument(const QString& name)
+{
+    auto e = std::make_shared<SymbolicExpr>();
+    e->m_kind = Kind::KernelArgument;
+    e->m_text = name;
+    return e;
+}
+
+SymbolicExprPtr SymbolicExpr::threadPosition(Kind kind, int axis)
+{
+    auto e = std::make_shared<SymbolicExpr>();
+    e->m_kind = kind;
+    e->m_axis = axis;
+    return e;
+}
+
 SymbolicExprPtr SymbolicExpr::binary(BinaryOperator op, SymbolicExprPtr lhs, SymbolicExprPtr rhs)
 {
     auto e = std::make_shared<SymbolicExpr>();
@@ -59,7 +75,13 @@ std::optional<qint64> SymbolicExpr::evaluate(const LaunchShape& launch) const
         const auto it = launch.templateArguments.constFind(m_text);
         return it == launch.templateArguments.constEnd() ? std::nullopt : std::optional<qint64>(*it);
     }
+    case Kind::KernelArgument: {
+        const auto it = launch.kernelArguments.constFind(m_text);
+        return it == launch.kernelArguments.constEnd() ? std::nullopt : std::optional<qint64>(*it);
+    }
     case Kind::Unknown:
+    case Kind::ThreadIndex:
+    case Kind::BlockIndex:
         return std::nullopt;
     case Kind::Binary: {
         const auto lhs = m_lhs->evaluate(launch);
@@ -78,6 +100,7 @@ bool SymbolicExpr::dependsOnLaunch() const
     case Kind::BlockDim:
     case Kind::GridDim:
     case Kind::TemplateParameter:
+    case Kind::KernelArgument:
         return true;
     case Kind::Binary:
         return m_lhs->dependsOnLaunch() || m_rhs->dependsOnLaunch();
@@ -104,8 +127,16 @@ QStringList SymbolicExpr::unresolved(const LaunchShape& launch) const
         if (!launch.templateArguments.contains(m_text))
             names << m_text;
         break;
+    case Kind::KernelArgument:
+        if (!launch.kernelArguments.contains(m_text))
+            names << m_text;
+        break;
     case Kind::Unknown:
         names << m_text;
+        break;
+    case Kind::ThreadIndex:
+    case Kind::BlockIndex:
+        names << toString();
         break;
     case Kind::Binary:
         names = m_lhs->unresolved(launch);
@@ -128,7 +159,12 @@ QString SymbolicExpr::toString() const
         return QStringLiteral("blockDim.") + QLatin1Char(axes[m_axis]);
     case Kind::GridDim:
         return QStringLiteral("gridDim.") + QLatin1Char(axes[m_axis]);
+    case Kind::ThreadIndex:
+        return QStringLiteral("threadIdx.") + QLatin1Char(axes[m_axis]);
+    case Kind::BlockIndex:
+        return QStringLiteral("blockIdx.") + QLatin1Char(axes[m_axis]);
     case Kind::TemplateParameter:
+    case Kind::KernelArgument:
     case Kind::Unknown:
         return m_text;
     case Kind::Binary:

@@ -19,6 +19,9 @@ struct LaunchShape {
     std::optional<qint64> gridDim[3];
     QHash<QString, qint64> templateArguments; // of the launched instantiation, by parameter name
     std::optional<qint64> dynamicSharedBytes; // the launch's third argument; unset when unknown
+    // Integer values of the kernel's own parameters at the launch (`n` of `k<<<g, b>>>(x, n)`),
+    // by parameter name: from the launch site, a caller, --arg or the sizes file.
+    QHash<QString, qint64> kernelArguments;
 };
 
 // A small integer expression over constants and launch parameters, kept from the AST so
@@ -26,12 +29,18 @@ struct LaunchShape {
 // and gridDim). Anything else is Unknown, with a label saying what it was.
 class SymbolicExpr {
 public:
-    enum class Kind { Constant, BlockDim, GridDim, TemplateParameter, Unknown, Binary };
+    // KernelArgument: a parameter of the kernel, known once the launch gives its value.
+    // ThreadIndex, BlockIndex: threadIdx and blockIdx, which differ per thread; they never
+    // evaluate to a value, but a bounds guard (`if (i < n)`) reads which share of threads
+    // passes from them (threadGuardShare).
+    enum class Kind { Constant, BlockDim, GridDim, TemplateParameter, Unknown, Binary, KernelArgument, ThreadIndex, BlockIndex };
 
     static std::shared_ptr<const SymbolicExpr> constant(qint64 value);
     static std::shared_ptr<const SymbolicExpr> launch(Kind kind, int axis); // BlockDim or GridDim
     static std::shared_ptr<const SymbolicExpr> unknown(const QString& label);
     static std::shared_ptr<const SymbolicExpr> templateParameter(const QString& name);
+    static std::shared_ptr<const SymbolicExpr> kernelArgument(const QString& name);
+    static std::shared_ptr<const SymbolicExpr> threadPosition(Kind kind, int axis); // ThreadIndex or BlockIndex
     static std::shared_ptr<const SymbolicExpr> binary(
         BinaryOperator op, std::shared_ptr<const SymbolicExpr> lhs, std::shared_ptr<const SymbolicExpr> rhs);
 
@@ -44,7 +53,7 @@ public:
     const std::shared_ptr<const SymbolicExpr>& lhs() const { return m_lhs; }
     const std::shared_ptr<const SymbolicExpr>& rhs() const { return m_rhs; }
     std::optional<qint64> evaluate(const LaunchShape& launch) const;
-    // True when the value depends on blockDim or gridDim.
+    // True when the value depends on the launch: blockDim, gridDim, template or kernel arguments.
     bool dependsOnLaunch() const;
     // What `launch` leaves open, in the order written, each once: unknown values by their
     // label ("n"), and launch dimensions or template parameters the launch does not give.

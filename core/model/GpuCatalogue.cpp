@@ -45,6 +45,30 @@ PtxPipeline readPtxPipeline(const QJsonObject& o, const QString& gpuId, ModelFil
     return p;
 }
 
+// The time model's per-SM figures: every one positive, else a problem naming the field.
+SmThroughput readThroughput(const QJsonObject& o, const QString& gpuId, ModelFileErrors& problems)
+{
+    SmThroughput t;
+    const auto positive = [&](const char* key) {
+        const double value = o.value(QLatin1String(key)).toDouble(-1);
+        if (!(value > 0))
+            problems.add(
+                QStringLiteral("GPU %1: \"throughput_per_sm\" needs a positive \"%2\"").arg(gpuId, QLatin1String(key)),
+                QLatin1String(key));
+        return value;
+    };
+    t.fp64Lanes = int(positive("fp64"));
+    t.int32Lanes = int(positive("int32"));
+    t.sfuLanes = int(positive("sfu"));
+    t.loadStoreLanes = int(positive("load_store"));
+    t.warpSchedulers = int(positive("warp_schedulers"));
+    t.dependentIssueCycles = positive("dependent_issue_cycles");
+    t.dramLatencyNs = positive("dram_latency_ns");
+    t.l2Bytes = positive("l2_bytes");
+    t.source = o.value(QLatin1String("source")).toString();
+    return t;
+}
+
 } // namespace
 
 std::optional<GpuCatalogue> GpuCatalogue::parse(const QByteArray& json, const QString& fileName, QStringList& errors)
@@ -120,6 +144,9 @@ std::optional<GpuCatalogue> GpuCatalogue::parse(const QByteArray& json, const QS
                                  .arg(o.value(QLatin1String("id")).toString()),
                     QStringLiteral("fp32_lanes_per_sm"));
         }
+        if (o.contains(QLatin1String("throughput_per_sm")))
+            gpu.throughput = readThroughput(
+                o.value(QLatin1String("throughput_per_sm")).toObject(), o.value(QLatin1String("id")).toString(), problems);
         gpu.measuredPower = o.value(QLatin1String("measured_power")).toString();
         if (o.contains(QLatin1String("ptx_pipeline")))
             gpu.ptxPipeline = readPtxPipeline(

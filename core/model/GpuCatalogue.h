@@ -26,6 +26,21 @@ struct PtxPipeline {
     QHash<QString, QString> sources;
 };
 
+// What the time model (METHOD §12) needs of an SM beyond its FP32 lanes: results per clock
+// per SM of each pipe (CUDA C++ Programming Guide, 'Arithmetic Instructions' throughput
+// table, by compute capability), the warp schedulers that issue, and two latencies.
+struct SmThroughput {
+    int fp64Lanes = 0; // 64-bit floating-point add, multiply, multiply-add
+    int int32Lanes = 0; // 32-bit integer add, compare, logic, shift, multiply-add
+    int sfuLanes = 0; // special functions: reciprocal, rsqrt, log2, exp2, sin, cos
+    int loadStoreLanes = 0; // threads' shared/global accesses per clock (one warp-wide access = 32)
+    int warpSchedulers = 0; // warp instructions issued per clock
+    double dependentIssueCycles = 0; // a warp's next dependent arithmetic instruction waits this long
+    double dramLatencyNs = 0; // a global load that misses the caches
+    double l2Bytes = 0;
+    QString source;
+};
+
 // One GPU the models know (models/gpus.json). Per-SM limits bound how many blocks can be
 // resident; the SM count turns a launch into an SM saturation.
 struct GpuSpec {
@@ -57,6 +72,8 @@ struct GpuSpec {
     // 32-bit floating-point results per clock per SM: the arithmetic roof of the static time
     // estimate (LaunchActivity).
     std::optional<int> fp32LanesPerSm;
+    // The other pipes and latencies of the time model; a GPU without them has no time model.
+    std::optional<SmThroughput> throughput;
     // The public measured power per launch this GPU has (METHOD §11): every model with
     // parameters for it must carry its validation figures. Empty: none.
     QString measuredPower;

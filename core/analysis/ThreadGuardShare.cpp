@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ThreadGuardShare.h"
+
+#include <algorithm>
+
+namespace slicewatt {
+namespace {
+
+using Kind = SymbolicExpr::Kind;
+
+// Values spread evenly, one per thread slot, over [offset, offset + span).
+struct IndexRange {
+    qint64 offset = 0;
+    qint64 span = 0;
+};
+
+bool isPosition(const SymbolicExprPtr& e, Kind kind, int axis)
+{
+    return e && e->kind() == kind && e->axis() == axis;
+}
+
+// blockIdx.a · blockDim.a, either order, or blockIdx.a times a value equal to blockDim.a
+// (`blockIdx.x * 256 + threadIdx.x` launched with 256 threads a block).
+bool isBlockStart(const SymbolicExprPtr& e, int axis, const LaunchShape& launch)
+{
+    if (!e || e->kind() != Kind::Binary || e->binaryOperator() != BinaryOperator::Multiply)
+        return false;
+    const auto block = launch.blockDim[axis];
+    for (const auto& [index, width] : {std::pair(e->lhs(), e->rhs()), std::pair(e->rhs(), e->lhs())}) {
+        if (!isPosition(index, Kind::BlockIndex, axis))
+            continue;
+        if (isPosition(width, Kind::BlockDim, axis))
+            return true;
+        const auto value = width->evaluate(launch);
+        if (value && block && *value == *block)
+            return true;
+    }
+    return false;
+}
+
+std::optional<IndexRange> rangeOf(const SymbolicExprPtr& e, const LaunchShape& launch)
+{
+    if (!e)
+        return std::nullopt;
+    if (e->kind() == Kind::ThreadIndex || e->kind() == Kind::BlockIndex) {
+        const auto span = e->kind() == Kind::ThreadIndex ? launch.blockDim[e->axis()] : launch.gridDim[e->axis()];
+        if (!span || *span <= 0)
+            return std::nullopt;
+        return IndexRange{0, *span};
+    }
+    if (e->kind() != Kind::Binary || e->binaryOperator() != BinaryOperator::Add)
+        return std::nullopt;
+    for (const auto& [part, other] : {std::pair(e->lhs(), e->rhs()), std::pair(e->rhs(), e->lhs())}) {
+        // position + constant
+        if (const auto shift = other->evaluate(launch)) {
+            if (auto range = rangeOf(part, launch)) {
+                range->offset += *shift;
+                return range;
+            }
+        }
+        // blockIdx.a · blockDim.a + threadIdx.a
+        if (part->kind() == Kind::ThreadIndex && isBlockStart(other, part->axis(), launch)) {
+            const auto block = launch.blockDim[part->axis()];
+            const auto grid = launch.gridDim[part->axis()];
+            if (!block || !grid || *block <= 0 || *grid <= 0)
+                return std::nullopt;
+            return IndexRange{0, *block * *grid};
+        }
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+std::optional<double> threadGuardShare(const ThreadGuard& guard, const LaunchShape& launch)
+{
+    if (!guard.isGuard())
+        return std::nullopt;
+    const auto range = rangeOf(guard.index, launch);
+    const auto bound = guard.bound->evaluate(launch);
+    if (!range || !bound)
+        return std::nullopt;
+    // Threads whose value v = offset + k (k in [0, span)) satisfies v < limit: k < limit - offset.
+    // In doubles: a bound of 2^63 - 1 plus one must not overflow.
+    auto below = [&](double limit) {
+        const double passing = std::clamp(limit - double(range->offset), 0.0, double(range->span));
+        return passing / double(range->span);
+    };
+    const double b = double(*bound);
+    switch (guard.comparison) {
+    case BinaryOperator::Less:
+        return below(b);
+    case BinaryOperator::LessEqual:
+        return below(b + 1);
+    case BinaryOperator::Greater:
+        return 1.0 - below(b + 1);
+    case BinaryOperator::GreaterEqual:
+        return 1.0 - below(b);
+    default:
+        return std::nullopt;
+    }
+}
+
+std::optional<double> threadGuardsShare(const QVector<ThreadGuard>& guards, const LaunchShape& launch)
+{
+    if (guards.isEmpty())
+        return std::nullopt;
+    double share = 1;
+    for (const ThreadGuard& guard : guards) {
+        const auto one = threadGuardShare(guard, launch);
+        if (!one)
+            return std::nullopt;
+        share *= *one;
+    }
+    return share;
+}
+
+} // namespace slicewatt

@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "TimeValidation.h"
+
+#include "PtxFeatureComparison.h"
+#include "analysis/KernelSlices.h"
+#include "analysis/LaunchChoice.h"
+#include "analysis/ProjectIndexer.h"
+#include "estimate/KernelEnergy.h"
+#include "estimate/LaunchTime.h"
+#include "project/ProjectLoader.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+#include <algorithm>
+#include <cmath>
+
+namespace slicewatt {
+namespace {
+
+bool sameLaunch(const LaunchSite& site, const MeasuredTimeCase& c)
+{
+    const std::optional<qint64> grid[3] = {site.grid.x, site.grid.y, site.grid.z};
+    const std::optional<qint64> block[3] = {site.block.x, site.block.y, site.block.z};
+    for (int axis = 0; axis < 3; ++axis) {
+        if (grid[axis] != c.grid[size_t(axis)] || block[axis] != c.block[size_t(axis)])
+            return false;
+    }
+    return true;
+}
+
+bool within2x(double predicted, double measured)
+{
+    return predicted > 0 && measured > 0 && predicted <= 2 * measured && measured <= 2 * predicted;
+}
+
+} // namespace
+
+QVector<int> TimeValidation::worst(int count) const
+{
+    QVector<int> order(rows.size());
+    for (int i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [this](int a, int b) {
+        return std::fabs(std::log(rows[a].timeRatio())) > std::fabs(std::log(rows[b].timeRatio()));
+    });
+    return order.mid(0, count);
+}
+
+TimeValidation validateLaunchTimes(const MeasuredTimes& measured, const QString& folder, const GpuSpec& gpu,
+    const EnergyModel* energy, const ParserOptions& parserOptions)
+{
+    TimeValidation result;
+    result.gpuId = gpu.id;
+    result.energyModelId = energy ? energy->id() : QString();
+    QHash<QString, ProjectIndex> indexes; // by driver file: each parsed once
+    for (const MeasuredTimeCase& c : measured.cases) {
+        const QString path = QDir(folder).filePath(c.file);
+        if (!QFileInfo(path).isFile()) {
+            result.problems << QStringLiteral("%1: driver %2 not found").arg(c.name, path);
+            continue;
+        }
+        auto index = indexes.find(path);
+        if (index == indexes.end())
+            index = indexes.insert(path, indexProject(loadProject({path}), parserOptions));
+        const CatalogFunction* kernel = nullptr;
+        for (const CatalogFunction& candidate : index->kernels) {
+            if (candidate.info.name == c.kernel) {
+                kernel = &candidate;
+                break;
+            }
+        }
+        const KernelIR* ir = kernel ? index->kernelIR(kernel->info.key) : nullptr;
+        if (!ir) {
+            result.problems << QStringLiteral("%1: kernel %2 not found in %3").arg(c.name, c.kernel, c.file);
+            continue;
+        }
+        const auto site = std::find_if(kernel->launches.begin(), kernel->launches.end(),
+            [&](const LaunchSite& launch) { return sameLaunch(launch, c); });
+        if (site == kernel->launches.end()) {
+            result.problems << QStringLiteral("%1: no launch of %2 with grid %3x%4x%5 and block %6x%7x%8 whose values "
+                                              "SliceWatt reads")
+                                   .arg(c.name, c.kernel)
+                                   .arg(c.grid[0])
+                                   .arg(c.grid[1])
+                                   .arg(c.grid[2])
+                                   .arg(c.block[0])
+                                   .arg(c.block[1])
+                                   .arg(c.block[2]);
+            continue;
+        }
+        const LaunchShape launch = launchShapeOf(*site);
+        const KernelSlices slices = analyseKernel(*ir, launch);
+        QString why;
+        const std::optional<LaunchTime> time = predictLaunchTime(*ir, slices, launch, gpu, &why);
+        if (!time) {
+            result.problems << QStringLiteral("%1: %2").arg(c.name, why);
+            continue;
+        }
+        TimeValidationRow row;
+        row.caseName = c.name;
+        row.kernel = c.kernel;
+        row.measuredSeconds = c.seconds;
+        row.measuredW = c.watts;
+        row.measuredJ = c.watts * c.seconds;
+        if (measured.idleW)
+            row.measuredDynamicJ = (c.watts - *measured.idleW) * c.seconds;
+        row.predictedSeconds = time->seconds;
+        row.bound = timeBoundName(time->bound);
+        row.computePipe = time->computePipe;
+        row.globalBytes = time->globalBytes;
+        row.launchFrom = QStringLiteral("%1:%2").arg(QFileInfo(site->location.file).fileName()).arg(site->location.line);
+        for (const LoopResolution& loop : slices.loops)
+            row.assumedLoops += loop.assumed ? 1 : 0;
+        if (energy) {
+            EnergySettings settings;
+            settings.model = energy;
+            const KernelEnergy e = estimateKernelEnergy(*ir, slices, launch, gpu, settings, time->seconds);
+            row.predictedDynamicJ = e.dynamicJ;
+            row.predictedJ = e.totalJ;
+        }
+        result.rows << row;
+    }
+
+    TimeValidationSummary& s = result.summary;
+    s.launches = int(result.rows.size());
+    QVector<double> predicted, actual, predictedJ, actualJ, ratios;
+    for (const TimeValidationRow& row : result.rows) {
+        s.timeWithin2x += within2x(row.predictedSeconds, row.measuredSeconds) ? 1 : 0;
+        predicted << row.predictedSeconds;
+        actual << row.measuredSeconds;
+        ratios << row.timeRatio();
+        if (row.predictedJ) {
+            ++s.energyCompared;
+            s.energyWithin2x += within2x(*row.predictedJ, row.measuredJ) ? 1 : 0;
+            predictedJ << *row.predictedJ;
+            actualJ << row.measuredJ;
+        }
+        if (row.predictedDynamicJ && row.measuredDynamicJ && *row.measuredDynamicJ > 0) {
+            ++s.dynamicCompared;
+            s.dynamicWithin2x += within2x(*row.predictedDynamicJ, *row.measuredDynamicJ) ? 1 : 0;
+        }
+    }
+    s.timeSpearman = spearmanCorrelation(predicted, actual);
+    s.energySpearman = spearmanCorrelation(predictedJ, actualJ);
+    if (!ratios.isEmpty()) {
+        std::sort(ratios.begin(), ratios.end());
+        const int n = int(ratios.size());
+        s.timeMedianRatio = n % 2 ? ratios[n / 2] : (ratios[n / 2 - 1] + ratios[n / 2]) / 2;
+    }
+    return result;
+}
+
+} // namespace slicewatt

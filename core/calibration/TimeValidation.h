@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "frontend/ParserOptions.h"
+#include "measure/MeasuredTimes.h"
+#include "model/EnergyModel.h"
+#include "model/GpuCatalogue.h"
+
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+#include <optional>
+
+namespace slicewatt {
+
+// One measured launch beside the prediction for it (issue 33): the kernel analysed at the
+// launch site in its driver whose grid and block are the case's, with the values that site
+// gives its arguments, through the time model and the instruction-class energy model.
+// Nothing here is fitted to the measurements: every kernel is held out.
+struct TimeValidationRow {
+    QString caseName;
+    QString kernel;
+    double measuredSeconds = 0;
+    double measuredW = 0;
+    double measuredJ = 0; // board energy per launch: avg_w × time
+    std::optional<double> measuredDynamicJ; // (avg_w − idle) × time, with an idle figure
+    double predictedSeconds = 0;
+    QString bound; // "compute", "memory", "latency", "launch"
+    QString computePipe;
+    double globalBytes = 0;
+    std::optional<double> predictedJ; // P_static·t + E_dyn, with an energy model that has P_static
+    std::optional<double> predictedDynamicJ; // E_dyn
+    int assumedLoops = 0; // loops whose trip count is still the default
+    QString launchFrom; // "file:line" of the launch site used
+    double timeRatio() const { return predictedSeconds / measuredSeconds; } // predicted / measured
+};
+
+struct TimeValidationSummary {
+    int launches = 0;
+    int timeWithin2x = 0;
+    double timeSpearman = 0;
+    double timeMedianRatio = 0;
+    int energyCompared = 0;
+    int energyWithin2x = 0;
+    double energySpearman = 0;
+    int dynamicCompared = 0;
+    int dynamicWithin2x = 0;
+};
+
+struct TimeValidation {
+    QString gpuId;
+    QString energyModelId; // empty without one
+    QVector<TimeValidationRow> rows; // the cases SliceWatt could analyse, file order
+    QStringList problems; // cases left out, and why
+    TimeValidationSummary summary;
+    // The rows whose predicted time is furthest from the measurement (either way), worst first.
+    QVector<int> worst(int count) const;
+};
+
+// Analyses every driver of `measured` below `folder` once, then each case at its launch.
+TimeValidation validateLaunchTimes(const MeasuredTimes& measured, const QString& folder, const GpuSpec& gpu,
+    const EnergyModel* energy, const ParserOptions& parserOptions);
+
+} // namespace slicewatt

@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "LaunchTime.h"
+
+#include "KernelEnergy.h"
+#include "LaunchActivityEstimate.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace slicewatt {
+namespace {
+
+constexpr int kWarpThreads = 32;
+constexpr int kAssumedBlockThreads = 256; // [ours] as LaunchActivity: the common choice
+// [ours] The share of the data sheet's memory bandwidth that streaming kernels sustain:
+// STREAM-like copies reach 80-90 % on HBM GPUs.
+constexpr double kSustainedBandwidthShare = 0.8;
+
+// The machine instructions one counted operation becomes, by pipe [ours, METHOD §12]:
+// a division is a reciprocal on the SFU refined by fused multiply-adds (nvcc's IEEE
+// division and its 32-bit integer division sequences), a math function one SFU op plus
+// its range reduction; everything else one instruction of its type's pipe.
+enum Pipe { Fp32 = 0, Fp64, Int32, Sfu, LoadStore, kPipeCount };
+struct Expansion {
+    std::array<double, kPipeCount> perOperation{};
+};
+
+Expansion expansionOf(int energyClass)
+{
+    Expansion e;
+    auto& p = e.perOperation;
+    if (energyClass == kGlobalMemoryClass || energyClass == kLocalMemoryClass) {
+        p[LoadStore] = 1;
+        return e;
+    }
+    const auto type = ValueType(energyClass / 4);
+    const auto operation = OperationClass(energyClass % 4);
+    const Pipe own = type == ValueType::Double ? Fp64 : type == ValueType::Float ? Fp32 : Int32;
+    switch (operation) {
+    case OperationClass::Arithmetic:
+    case OperationClass::Other:
+        p[own] = 1;
+        break;
+    case OperationClass::Division:
+        p[Sfu] = 1;
+        p[own] = type == ValueType::Integer ? 16 : 8;
+        break;
+    case OperationClass::Sfu:
+        p[Sfu] = 1;
+        p[own] = type == ValueType::Double ? 16 : 4;
+        break;
+    }
+    return e;
+}
+
+std::optional<double> dimensionProduct(const std::optional<qint64> (&dims)[3])
+{
+    double product = 1;
+    for (const std::optional<qint64>& d : dims) {
+        if (!d || *d <= 0)
+            return std::nullopt;
+        product *= double(*d);
+    }
+    return product;
+}
+
+} // namespace
+
+QString timeBoundName(TimeBound bound)
+{
+    switch (bound) {
+    case TimeBound::Compute:
+        return QStringLiteral("compute");
+    case TimeBound::Memory:
+        return QStringLiteral("memory");
+    case TimeBound::Latency:
+        return QStringLiteral("latency");
+    case TimeBound::Launch:
+        return QStringLiteral("launch");
+    }
+    return QString();
+}
+
+std::optional<LaunchTime> predictLaunchTime(
+    const KernelIR& ir, const KernelSlices& slices, const LaunchShape& launch, const GpuSpec& gpu, QString* why)
+{
+    const std::optional<double> clockMhz = gpu.boostClockMhz ? gpu.boostClockMhz : gpu.baseClockMhz;
+    if (!clockMhz || !gpu.memoryBandwidthGBs || !gpu.fp32LanesPerSm || !gpu.throughput || gpu.sms <= 0
+        || gpu.maxThreadsPerSm <= 0 || gpu.maxBlocksPerSm <= 0) {
+        if (why)
+            *why = QStringLiteral("the %1 catalogue entry lacks the clock, memory bandwidth or per-SM throughputs "
+                                  "the time model needs")
+                       .arg(gpu.name);
+        return std::nullopt;
+    }
+    const SmThroughput& sm = *gpu.throughput;
+    const double clockHz = *clockMhz * 1e6;
+    LaunchTime t;
+
+    std::optional<double> grid = dimensionProduct(launch.gridDim);
+    std::optional<double> block = dimensionProduct(launch.blockDim);
+    if (!block) {
+        block = kAssumedBlockThreads;
+        t.assumptions << QStringLiteral("block size not known: assumed %1 threads").arg(kAssumedBlockThreads);
+    }
+    const double warpsPerBlock = std::ceil(*block / kWarpThreads);
+
+    // Resident blocks per SM: the thread, block and shared-memory limits (registers unknown).
+    int resident = std::min(gpu.maxBlocksPerSm, int(gpu.maxThreadsPerSm / (warpsPerBlock * kWarpThreads)));
+    double sharedPerBlock = double(ir.sharedMemory.staticBytes);
+    if (launch.dynamicSharedBytes)
+        sharedPerBlock += double(*launch.dynamicSharedBytes);
+    else if (!ir.sharedMemory.unsized.isEmpty())
+        t.assumptions << QStringLiteral("dynamic shared memory not known: counted as 0 bytes for occupancy");
+    if (sharedPerBlock > 0 && gpu.sharedMemoryBytesPerSm > 0)
+        resident = std::min(resident, int(gpu.sharedMemoryBytesPerSm / sharedPerBlock));
+    t.residentBlocksPerSm = std::max(1, resident);
+    t.assumptions << QStringLiteral("registers per thread not known: assumed not to limit occupancy");
+    if (!grid) {
+        grid = double(gpu.sms) * t.residentBlocksPerSm;
+        t.assumptions << QStringLiteral("grid size not known: assumed one full wave, %1 blocks").arg(*grid);
+    }
+    t.threads = *grid * *block;
+    t.activeSms = int(std::min<double>(*grid, gpu.sms));
+    const double blocksOnBusiestSm = std::ceil(*grid / gpu.sms);
+    const double residentWarps = std::min<double>(t.residentBlocksPerSm, blocksOnBusiestSm) * warpsPerBlock;
+    t.occupancy = std::min(1.0, residentWarps * kWarpThreads / gpu.maxThreadsPerSm);
+
+    // Per thread: executed operations by pipe, off-chip bytes, and the bytes one pass of the
+    // code issues at once (every access of an iteration, for the latency bound).
+    std::array<double, kPipeCount> perThread{};
+    double bytesPerThread = 0;
+    double bytesInFlight = 0;
+    for (int i = 0; i < ir.statements.size(); ++i) {
+        const Statement& statement = ir.statements[i];
+        const InstructionCounts executed = executedPerThread(statement, slices, i);
+        for (int c = 0; c < kEnergyClassCount; ++c) {
+            if (executed[c] <= 0)
+                continue;
+            const Expansion e = expansionOf(c);
+            for (int p = 0; p < kPipeCount; ++p)
+                perThread[size_t(p)] += executed[c] * e.perOperation[size_t(p)];
+        }
+        const double offChip = statement.accessBytes[MemorySpace::Global] + statement.accessBytes[MemorySpace::Texture];
+        const double probability = i < slices.probability.size() ? slices.probability[i] : 1.0;
+        const double weight = i < slices.weights.size() ? slices.weights[i] : 1.0;
+        bytesPerThread += offChip * weight * probability;
+        bytesInFlight += offChip * probability;
+    }
+
+    // Compute: the busiest SM runs ceil(grid / SMs) blocks; each pipe serves its lanes per
+    // clock, the schedulers one warp instruction each per clock, and a warp's dependent
+    // instructions wait dependentIssueCycles (few resident warps cannot hide that).
+    const double warpsOnBusiestSm = blocksOnBusiestSm * warpsPerBlock;
+    const std::array<double, kPipeCount> lanes
+        = {double(*gpu.fp32LanesPerSm), double(sm.fp64Lanes), double(sm.int32Lanes), double(sm.sfuLanes),
+            double(sm.loadStoreLanes)};
+    static const char* const pipeNames[kPipeCount] = {"fp32", "fp64", "int32", "sfu", "load/store"};
+    double instructionsPerThread = 0;
+    double pipeCycles = 0;
+    for (int p = 0; p < kPipeCount; ++p) {
+        instructionsPerThread += perThread[size_t(p)];
+        const double cycles = warpsOnBusiestSm * perThread[size_t(p)] * kWarpThreads / lanes[size_t(p)];
+        if (cycles > pipeCycles) {
+            pipeCycles = cycles;
+            t.computePipe = QLatin1String(pipeNames[p]);
+        }
+    }
+    t.warpInstructions = instructionsPerThread * t.threads / kWarpThreads;
+    const double issueRate = std::min<double>(sm.warpSchedulers, residentWarps / sm.dependentIssueCycles);
+    const bool issueLatencyBound = residentWarps / sm.dependentIssueCycles < sm.warpSchedulers;
+    const double issueCycles = warpsOnBusiestSm * instructionsPerThread / issueRate;
+    bool computeLatency = false;
+    if (issueCycles > pipeCycles) {
+        pipeCycles = issueCycles;
+        t.computePipe = QStringLiteral("issue");
+        computeLatency = issueLatencyBound;
+    }
+    t.computeSeconds = pipeCycles / clockHz;
+
+    // Memory: the sustained bandwidth, unless too few bytes are in flight to cover the DRAM
+    // latency (Little's law: bandwidth = bytes in flight / latency).
+    t.globalBytes = bytesPerThread * t.threads;
+    const double sustained = *gpu.memoryBandwidthGBs * 1e9 * kSustainedBandwidthShare;
+    const double inFlight = double(t.activeSms) * residentWarps * kWarpThreads * bytesInFlight;
+    const double latencyLimited = inFlight / (sm.dramLatencyNs * 1e-9);
+    const bool memoryLatency = latencyLimited < sustained;
+    t.bandwidthBytesPerS = memoryLatency ? latencyLimited : sustained;
+    t.memorySeconds = t.bandwidthBytesPerS > 0 ? t.globalBytes / t.bandwidthBytesPerS : 0;
+    t.assumptions << QStringLiteral("every global and texture byte comes from DRAM (no cache reuse), at %1 % of the "
+                                    "data sheet's bandwidth")
+                         .arg(kSustainedBandwidthShare * 100);
+
+    t.overheadSeconds = kLaunchOverheadSeconds;
+    const double work = std::max(t.computeSeconds, t.memorySeconds);
+    t.seconds = t.overheadSeconds + work;
+    if (t.overheadSeconds >= work)
+        t.bound = TimeBound::Launch;
+    else if (t.computeSeconds >= t.memorySeconds)
+        t.bound = computeLatency ? TimeBound::Latency : TimeBound::Compute;
+    else
+        t.bound = memoryLatency ? TimeBound::Latency : TimeBound::Memory;
+    return t;
+}
+
+} // namespace slicewatt

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "analysis/KernelSlices.h"
+#include "model/GpuCatalogue.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace slicewatt {
+
+// What decided a launch's predicted time (METHOD §12).
+enum class TimeBound {
+    Compute, // the busiest SM's pipes or its warp schedulers
+    Memory, // off-chip bytes over the memory bandwidth
+    Latency, // too few warps in flight: dependent arithmetic or DRAM latency not hidden
+    Launch, // the launch overhead outweighs the work
+};
+QString timeBoundName(TimeBound bound); // "compute", "memory", "latency", "launch"
+
+// The predicted execution time of one launch on one GPU (METHOD §12), with the numbers
+// behind it. All times in seconds, per launch.
+struct LaunchTime {
+    double seconds = 0; // time_per_launch_s = overhead + max(compute, memory)
+    TimeBound bound = TimeBound::Compute;
+    double computeSeconds = 0; // the busiest SM: max(issue, each pipe)
+    double memorySeconds = 0; // off-chip bytes / min(sustained bandwidth, bytes in flight / latency)
+    double overheadSeconds = 0;
+    // The pipe that set the compute time: "issue", "fp32", "fp64", "int32", "sfu", "load/store".
+    QString computePipe;
+    double globalBytes = 0; // off-chip bytes of the launch (global and texture accesses, by type size)
+    double warpInstructions = 0; // executed by the launch, after division and SFU expansion
+    double threads = 0;
+    int activeSms = 0;
+    int residentBlocksPerSm = 0;
+    double occupancy = 0; // resident warps on a busy SM / its warp limit, in (0, 1]
+    double bandwidthBytesPerS = 0; // what the memory term used: sustained or latency-limited
+    QStringList assumptions;
+};
+
+// The time of `launch` on `gpu` from the kernel's executed counts (KernelSlices' weights and
+// path probabilities), its access sizes and its shared memory per block. nullopt with
+// `why` when the GPU's catalogue entry lacks the clock, bandwidth or per-SM throughputs.
+std::optional<LaunchTime> predictLaunchTime(
+    const KernelIR& ir, const KernelSlices& slices, const LaunchShape& launch, const GpuSpec& gpu, QString* why);
+
+} // namespace slicewatt

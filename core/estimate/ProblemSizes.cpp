@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ProblemSizes.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+
+#include <cmath>
+
+namespace slicewatt {
+namespace {
+
+// "KERNEL:NAME" or "NAME", each an identifier (KERNEL may be qualified: ns::k).
+bool splitKey(const QString& key, QString& kernel, QString& parameter)
+{
+    static const QRegularExpression form(
+        QStringLiteral("^(?:([A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)*):)?([A-Za-z_][A-Za-z0-9_]*)$"));
+    const QRegularExpressionMatch match = form.match(key.trimmed());
+    if (!match.hasMatch())
+        return false;
+    kernel = match.captured(1);
+    parameter = match.captured(2);
+    return true;
+}
+
+} // namespace
+
+void ProblemSizes::addAssignments(const QString& text, const QString& origin)
+{
+    for (const QString& item : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        ProblemSize size;
+        size.origin = origin;
+        bool ok = false;
+        const QString value = item.section(QLatin1Char('='), 1).trimmed();
+        size.value = value.toLongLong(&ok);
+        if (!item.contains(QLatin1Char('=')) || !splitKey(item.section(QLatin1Char('='), 0, 0), size.kernel, size.parameter)) {
+            errors << QStringLiteral("%1 '%2': expected NAME=VALUE or KERNEL:NAME=VALUE").arg(origin, item);
+            continue;
+        }
+        if (!ok) {
+            errors << QStringLiteral("%1 '%2': %3 is not a whole number").arg(origin, item, value);
+            continue;
+        }
+        sizes << size;
+    }
+}
+
+void ProblemSizes::addJson(const QByteArray& json, const QString& origin)
+{
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
+        errors << QStringLiteral("%1: not a problem-size file (%2); expected {\"arguments\": {\"n\": 1024}}")
+                      .arg(origin, parseError.error != QJsonParseError::NoError ? parseError.errorString()
+                                                                                 : QStringLiteral("not an object"));
+        return;
+    }
+    const QJsonValue arguments = document.object().value(QLatin1String("arguments"));
+    if (!arguments.isObject()) {
+        errors << QStringLiteral("%1: no \"arguments\" object").arg(origin);
+        return;
+    }
+    const QJsonObject values = arguments.toObject();
+    for (auto it = values.begin(); it != values.end(); ++it) {
+        ProblemSize size;
+        size.origin = origin;
+        if (!splitKey(it.key(), size.kernel, size.parameter)) {
+            errors << QStringLiteral("%1: '%2' is no NAME or KERNEL:NAME").arg(origin, it.key());
+            continue;
+        }
+        bool ok = false;
+        if (it.value().isDouble()) {
+            const double number = it.value().toDouble();
+            ok = std::isfinite(number) && number == std::floor(number) && std::fabs(number) <= 9.007199254740992e15;
+            size.value = ok ? qint64(number) : 0;
+        } else if (it.value().isString()) {
+            size.value = it.value().toString().toLongLong(&ok);
+        }
+        if (!ok) {
+            errors << QStringLiteral("%1: the value of '%2' is not a whole number").arg(origin, it.key());
+            continue;
+        }
+        sizes << size;
+    }
+}
+
+QString ProblemSizes::projectFile(const QStringList& inputs)
+{
+    if (inputs.isEmpty())
+        return QString();
+    const QFileInfo first(inputs.first());
+    const QDir folder = first.isDir() ? QDir(first.absoluteFilePath()) : first.absoluteDir();
+    const QString path = folder.filePath(QStringLiteral(".slicewatt/sizes.json"));
+    return QFileInfo(path).isFile() ? path : QString();
+}
+
+QStringList ProblemSizes::applyTo(const ProjectIndex& index, WhatIfSettings& settings) const
+{
+    QStringList warnings;
+    for (const ProblemSize& size : sizes) {
+        if (size.kernel.isEmpty()) {
+            settings.allKernels.arguments.insert(size.parameter, size.value);
+            continue;
+        }
+        bool found = false;
+        for (const CatalogFunction& kernel : index.kernels) {
+            if (kernel.info.name != size.kernel && kernel.info.qualifiedName != size.kernel)
+                continue;
+            settings.kernels[kernel.info.key].arguments.insert(size.parameter, size.value);
+            found = true;
+        }
+        if (!found)
+            warnings << QStringLiteral("%1: no kernel named '%2' for %2:%3").arg(size.origin, size.kernel, size.parameter);
+    }
+    return warnings;
+}
+
+} // namespace slicewatt

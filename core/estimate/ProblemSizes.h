@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "WhatIf.h"
+
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+namespace slicewatt {
+
+// Kernel argument values a user sets (issue 33): `--arg n=1048576`, `--arg softmax:V=50257`
+// and the project's problem-size file `.slicewatt/sizes.json`:
+//   { "arguments": { "n": 1048576, "softmax:V": 50257 } }
+// A plain name applies to every kernel with a parameter of that name; KERNEL:NAME to the
+// kernels of that name (or qualified name) only. Values are integers (JSON numbers that
+// are whole, or strings of digits for values past 2^53).
+struct ProblemSize {
+    QString kernel; // empty: every kernel
+    QString parameter;
+    qint64 value = 0;
+    QString origin; // "--arg", or the file's path
+};
+
+struct ProblemSizes {
+    QVector<ProblemSize> sizes;
+    QStringList errors; // malformed entries, each left out with the reason
+
+    // Adds "NAME=VALUE[,KERNEL:NAME=VALUE…]" (the --arg option); malformed items go to errors.
+    void addAssignments(const QString& text, const QString& origin);
+    // Reads a sizes file's JSON; a file that is no such JSON is one error, the rest goes on.
+    void addJson(const QByteArray& json, const QString& origin);
+    // The sizes file of a project: `.slicewatt/sizes.json` in the first input folder, or
+    // in the folder of the first input file; empty when there is none.
+    static QString projectFile(const QStringList& inputs);
+
+    // Puts the values into `settings` (later entries win): plain names into allKernels,
+    // KERNEL:NAME into the per-kernel what-ifs of the kernels of that name in `index`.
+    // Returns a warning for each kernel name no kernel of the project has.
+    QStringList applyTo(const ProjectIndex& index, WhatIfSettings& settings) const;
+};
+
+} // namespace slicewatt

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "TimeOutput.h"
+
+#include "DisplayNumbers.h"
+
+#include <QJsonArray>
+
+namespace slicewatt {
+namespace {
+
+QJsonValue orNull(const std::optional<double>& value)
+{
+    return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
+}
+
+QString formatBytes(double bytes)
+{
+    if (bytes >= 1e9)
+        return QStringLiteral("%1 GB").arg(bytes / 1e9, 0, 'g', 4);
+    if (bytes >= 1e6)
+        return QStringLiteral("%1 MB").arg(bytes / 1e6, 0, 'g', 4);
+    if (bytes >= 1e3)
+        return QStringLiteral("%1 kB").arg(bytes / 1e3, 0, 'g', 4);
+    return QStringLiteral("%1 B").arg(bytes, 0, 'g', 4);
+}
+
+} // namespace
+
+std::optional<double> energyPerLaunchJ(const KernelEstimate& estimate)
+{
+    return estimate.joules;
+}
+
+std::optional<double> dynamicEnergyPerLaunchJ(const KernelEstimate& estimate)
+{
+    return estimate.energy ? std::optional<double>(estimate.energy->dynamicJ) : std::nullopt;
+}
+
+void insertTimeJson(QJsonObject& kernel, const KernelEstimate& estimate)
+{
+    const std::optional<LaunchTime>& t = estimate.time;
+    kernel.insert(QStringLiteral("time_per_launch_s"), t ? QJsonValue(t->seconds) : QJsonValue(QJsonValue::Null));
+    kernel.insert(QStringLiteral("time_bound"), t ? QJsonValue(timeBoundName(t->bound)) : QJsonValue(QJsonValue::Null));
+    if (t) {
+        kernel.insert(QStringLiteral("time"),
+            QJsonObject{{QStringLiteral("compute_s"), t->computeSeconds}, {QStringLiteral("memory_s"), t->memorySeconds},
+                {QStringLiteral("overhead_s"), t->overheadSeconds}, {QStringLiteral("compute_pipe"), t->computePipe},
+                {QStringLiteral("global_bytes"), t->globalBytes},
+                {QStringLiteral("warp_instructions"), t->warpInstructions}, {QStringLiteral("threads"), t->threads},
+                {QStringLiteral("active_sms"), t->activeSms},
+                {QStringLiteral("resident_blocks_per_sm"), t->residentBlocksPerSm},
+                {QStringLiteral("occupancy"), t->occupancy},
+                {QStringLiteral("bandwidth_bytes_per_s"), t->bandwidthBytesPerS},
+                {QStringLiteral("assumptions"), QJsonArray::fromStringList(t->assumptions)}});
+    } else {
+        kernel.insert(QStringLiteral("time"), QJsonValue(QJsonValue::Null));
+        kernel.insert(QStringLiteral("no_time"), estimate.noTime);
+    }
+    kernel.insert(QStringLiteral("energy_seconds_source"),
+        estimate.seconds ? QJsonValue(estimate.secondsSource) : QJsonValue(QJsonValue::Null));
+    kernel.insert(QStringLiteral("energy_per_launch_j"), orNull(energyPerLaunchJ(estimate)));
+    kernel.insert(QStringLiteral("dynamic_energy_per_launch_j"), orNull(dynamicEnergyPerLaunchJ(estimate)));
+}
+
+QString timeSummary(const KernelEstimate& estimate)
+{
+    if (!estimate.time)
+        return QStringLiteral("no time per launch: %1").arg(estimate.noTime);
+    const LaunchTime& t = *estimate.time;
+    return QStringLiteral("%1 per launch, %2-bound (%3 off-chip at %4/s: %5; compute %6, %7)")
+        .arg(formatDuration(t.seconds), timeBoundName(t.bound), formatBytes(t.globalBytes),
+            formatBytes(t.bandwidthBytesPerS), formatDuration(t.memorySeconds), formatDuration(t.computeSeconds),
+            t.computePipe);
+}
+
+QString energyPerLaunchSummary(const KernelEstimate& estimate)
+{
+    const std::optional<double> total = energyPerLaunchJ(estimate);
+    const std::optional<double> dynamic = dynamicEnergyPerLaunchJ(estimate);
+    if (!total && !dynamic)
+        return QString();
+    QStringList parts;
+    if (total)
+        parts << QStringLiteral("%1 per launch").arg(formatJoules(*total));
+    if (dynamic)
+        parts << QStringLiteral("dynamic %1").arg(formatJoules(*dynamic));
+    return QStringLiteral("%1, over the %2 time")
+        .arg(parts.join(QStringLiteral(", ")),
+            estimate.secondsSource == QLatin1String("--time") ? QStringLiteral("given") : QStringLiteral("predicted"));
+}
+
+} // namespace slicewatt

@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Issue 33: kernel argument values from the launch (and one or two host calls up), the loop
+// bounds and bounds checks they resolve, and the values a user sets (--arg, sizes file).
+#include "TestSupport.h"
+#include "analysis/KernelSlices.h"
+#include "analysis/LaunchChoice.h"
+#include "analysis/ProjectIndexer.h"
+#include "estimate/ProblemSizes.h"
+#include "estimate/WhatIf.h"
+#include "project/ProjectLoader.h"
+
+#include <QtTest>
+
+using namespace slicewatt;
+
+namespace {
+
+// The kernels every case launches: a row reduction over V columns (a loop bounded by an
+// argument) and a bounds-checked element-wise kernel.
+const char* const kKernels = R"(
+#define ROWS 64
+#define SIZE (1 << 20)
+__global__ void rowsum(const float* x, float* y, int V) {
+    float s = 0;
+    for (int j = threadIdx.x; j < V; j += blockDim.x)
+        s += x[blockIdx.x * V + j];
+    y[blockIdx.x * blockDim.x + threadIdx.x] = s;
+}
+__global__ void scale(float* x, int n, float a) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        x[i] = a * x[i];
+}
+)";
+
+struct Indexed {
+    QTemporaryDir dir;
+    ProjectIndex index;
+};
+
+std::unique_ptr<Indexed> indexSource(const QByteArray& host)
+{
+    auto result = std::make_unique<Indexed>();
+    test::writeFile(result->dir, QStringLiteral("args.cu"), QByteArray(kKernels) + host);
+    result->index = indexProject(loadProject({result->dir.path()}), test::parserOptions());
+    return result;
+}
+
+const CatalogFunction* kernelNamed(const ProjectIndex& index, const QString& name)
+{
+    for (const CatalogFunction& kernel : index.kernels) {
+        if (kernel.info.name == name)
+            return &kernel;
+    }
+    return nullptr;
+}
+
+// The trip count of the kernel's only loop for its default launch and `whatIf`.
+double loopTrips(const ProjectIndex& index, const QString& name, const KernelWhatIf& whatIf = {})
+{
+    const CatalogFunction* kernel = kernelNamed(index, name);
+    const KernelIR* ir = kernel ? index.kernelIR(kernel->info.key) : nullptr;
+    if (!ir)
+        return -1;
+    const KernelSlices slices = analyseKernel(*ir, whatIfLaunch(*kernel, whatIf));
+    return slices.loops.size() == 1 && !slices.loops.first().assumed ? slices.loops.first().trips : -1;
+}
+
+} // namespace
+
+class LaunchArgumentsTest : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    // Values written at the launch: const locals, arithmetic, macros, sizeof.
+    void argumentsAtTheLaunch()
+    {
+        const auto project = indexSource(R"(
+void run(float* x, float* y) {
+    const int N = 8 * 1024 * 768;
+    scale<<<N / 256, 256>>>(x, N, 2.0f);
+    rowsum<<<ROWS, 256>>>(x, y, sizeof(float4) * 8);
+}
+)");
+        const CatalogFunction* scale = kernelNamed(project->index, QStringLiteral("scale"));
+        QVERIFY(scale && scale->launches.size() == 1);
+        const LaunchSite& launch = scale->launches.first();
+        QCOMPARE(launch.argumentValues.value(QStringLiteral("n")), qint64(6291456)); // 8 · 1024 · 768
+        QCOMPARE(launch.argumentOrigins.value(QStringLiteral("n")), QStringLiteral("launch"));
+        QVERIFY(!launch.argumentValues.contains(QStringLiteral("a"))); // a float: not an integer argument
+        QCOMPARE(launch.grid.x, std::optional<qint64>(24576)); // 6291456 / 256
+        // sizeof(float4) · 8 = 16 · 8 = 128 columns, 256 threads a row: the loop runs
+        // ceil((128 - 0) / 256) = 1 time.
+        QCOMPARE(loopTrips(project->index, QStringLiteral("rowsum")), 1.0);
+    }
+
+    // A launcher's parameter passed on: its value comes from the call one level up, and from
+    // the call two levels up when the caller passes its own parameter on (llm.c's
+    // `softmax_forward(out, inp, N, V)` called with the model's constants).
+    void argumentsThroughOneAndTwoHostCalls()
+    {
+        const auto project = indexSource(R"(
+void launchRows(const float* x, float* y, int V) { rowsum<<<ROWS, 256>>>(x, y, V); }
+void launchScale(float* x, int n) { scale<<<(n + 255) / 256, 256>>>(x, n, 0.5f); }
+void forward(const float* x, float* y, int vocab) { launchRows(x, y, vocab + 1); }
+void model(float* x, float* y) {
+    const int Vocab = 50256;
+    forward(x, y, Vocab);
+    launchScale(x, SIZE);
+}
+)");
+        const CatalogFunction* rowsum = kernelNamed(project->index, QStringLiteral("rowsum"));
+        QVERIFY(rowsum && rowsum->launches.size() == 1);
+        // Two levels: model → forward(vocab = 50256) → launchRows(V = vocab + 1 = 50257).
+        QCOMPARE(rowsum->launches.first().argumentValues.value(QStringLiteral("V")), qint64(50257));
+        QVERIFY(rowsum->launches.first().argumentOrigins.value(QStringLiteral("V")).endsWith(QStringLiteral(":18")));
+        // The row loop: j from 0 by 256 while j < 50257: ceil(50257 / 256) = 197 iterations,
+        // where the default (no value) was 10.
+        QCOMPARE(loopTrips(project->index, QStringLiteral("rowsum")), 197.0);
+        // One level, through a macro: n = 1 << 20, grid (2^20 + 255) / 256 = 4096.
+        const CatalogFunction* scale = kernelNamed(project->index, QStringLiteral("scale"));
+        QVERIFY(scale && scale->launches.size() == 1);
+        QCOMPARE(scale->launches.first().argumentValues.value(QStringLiteral("n")), qint64(1 << 20));
+        QCOMPARE(scale->launches.first().grid.x, std::optional<qint64>(4096));
+    }
+
+    // A struct initialised from constants: its fields are the values.
+    void argumentsFromStructFields()
+    {
+        const auto project = indexSource(R"(
+struct Shape { int rows; int cols; };
+void run(const float* x, float* y) {
+    const Shape shape = {ROWS, 1000};
+    rowsum<<<shape.rows, 128>>>(x, y, shape.cols);
+}
+)");
+        const CatalogFunction* rowsum = kernelNamed(project->index, QStringLiteral("rowsum"));
+        QVERIFY(rowsum && rowsum->launches.size() == 1);
+        QCOMPARE(rowsum->launches.first().grid.x, std::optional<qint64>(64));
+        QCOMPARE(rowsum->launches.first().argumentValues.value(QStringLiteral("V")), qint64(1000));
+        QCOMPARE(loopTrips(project->index, QStringLiteral("rowsum")), 8.0); // ceil(1000 / 128)
+    }
+
+    // `if (i < n)` with i the global index: the share of threads that pass is n over the
+    // threads of the launch, instead of the two-way default of 0.5.
+    void boundsCheckFollowsTheArgument()
+    {
+        const auto project = indexSource(R"(
+void run(float* x) { scale<<<4, 256>>>(x, 1000, 2.0f); }
+)");
+        const CatalogFunction* scale = kernelNamed(project->index, QStringLiteral("scale"));
+        const KernelIR* ir = project->index.kernelIR(scale->info.key);
+        QVERIFY(ir);
+        const KernelSlices slices = analyseKernel(*ir, defaultLaunchShape(scale->launches));
+        QCOMPARE(slices.branches.size(), 1);
+        // 4 blocks of 256 = 1024 threads; indices 0 … 999 pass: 1000 / 1024.
+        QCOMPARE(slices.branches.first().arms.first(), 1000.0 / 1024.0);
+        QVERIFY(!slices.branches.first().assumed);
+        // Without a value the default stays, and says so.
+        KernelWhatIf larger;
+        larger.arguments.insert(QStringLiteral("n"), 100000);
+        const KernelSlices clamped = analyseKernel(*ir, whatIfLaunch(*scale, larger));
+        QCOMPARE(clamped.branches.first().arms.first(), 1.0); // more elements than threads: all pass
+    }
+
+    // An argument the code never fixes stays a named assumption; --arg and the sizes file set it.
+    void userSetsTheValues()
+    {
+        const auto project = indexSource(R"(
+void launchRows(const float* x, float* y, int V) { rowsum<<<ROWS, 256>>>(x, y, V); }
+)");
+        const CatalogFunction* rowsum = kernelNamed(project->index, QStringLiteral("rowsum"));
+        QVERIFY(rowsum);
+        const KernelIR* ir = project->index.kernelIR(rowsum->info.key);
+        const KernelSlices unknown = analyseKernel(*ir, defaultLaunchShape(rowsum->launches));
+        QVERIFY(unknown.loops.first().assumed);
+        QCOMPARE(unknown.loops.first().reason, QStringLiteral("bounds not known at compile time: V"));
+
+        ProblemSizes sizes;
+        sizes.addJson(R"({"arguments": {"V": 1024, "rowsum:V": 2560, "nosuch:V": 1, "bad key": 3, "x": 1.5}})",
+            QStringLiteral("sizes.json"));
+        QCOMPARE(sizes.errors.size(), 2); // "bad key" and the fraction
+        sizes.addAssignments(QStringLiteral("n=77"), QStringLiteral("--arg"));
+        WhatIfSettings settings;
+        const QStringList warnings = sizes.applyTo(project->index, settings);
+        QCOMPARE(warnings.size(), 1); // no kernel named nosuch
+        QCOMPARE(settings.allKernels.arguments.value(QStringLiteral("V")), qint64(1024));
+        QCOMPARE(settings.allKernels.arguments.value(QStringLiteral("n")), qint64(77));
+        // KERNEL:NAME wins over NAME for that kernel: 2560 / 256 = 10 trips.
+        QCOMPARE(loopTrips(project->index, QStringLiteral("rowsum"), settings.forKernel(rowsum->info.key)), 10.0);
+
+        ProblemSizes malformed;
+        malformed.addAssignments(QStringLiteral("V=12x,=3,k:V=5"), QStringLiteral("--arg"));
+        QCOMPARE(malformed.errors.size(), 2);
+        QCOMPARE(malformed.sizes.size(), 1);
+        malformed.addJson("[1, 2", QStringLiteral("broken.json"));
+        QCOMPARE(malformed.errors.size(), 3);
+    }
+};
+
+QTEST_GUILESS_MAIN(LaunchArgumentsTest)
+#include "test_launch_arguments.moc"

@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Issue 33: the time model (resources/help/time-model.md, METHOD §12) computed by hand on five
+// kernels of different bounds, the outputs that carry it, and its check against the launches
+// measured on an H200 (shared/data/h200), every kernel held out.
+#include "TestSupport.h"
+#include "calibration/TimeValidation.h"
+#include "estimate/LaunchTime.h"
+
+#include <QtTest>
+
+using namespace slicewatt;
+
+namespace {
+
+// Round numbers, so the arithmetic below is short: 10 SMs at 1000 MHz, 100 GB/s.
+GpuSpec testGpu()
+{
+    GpuSpec gpu;
+    gpu.id = QStringLiteral("test");
+    gpu.name = QStringLiteral("test GPU");
+    gpu.sms = 10;
+    gpu.maxThreadsPerSm = 2048;
+    gpu.maxBlocksPerSm = 32;
+    gpu.sharedMemoryBytesPerSm = 100000;
+    gpu.boostClockMhz = 1000;
+    gpu.memoryBandwidthGBs = 100;
+    gpu.fp32LanesPerSm = 128;
+    SmThroughput t;
+    t.fp64Lanes = 32;
+    t.int32Lanes = 64;
+    t.sfuLanes = 16;
+    t.loadStoreLanes = 32;
+    t.warpSchedulers = 4;
+    t.dependentIssueCycles = 4;
+    t.dramLatencyNs = 500;
+    t.l2Bytes = 1e6;
+    gpu.throughput = t;
+    return gpu;
+}
+
+// One statement per entry, each run `weight` times per thread (probability 1).
+struct Work {
+    InstructionCounts instructions;
+    SpaceCounts accesses;
+    SpaceCounts bytes;
+    double weight = 1;
+};
+
+LaunchTime timeOf(const QVector<Work>& work, qint64 grid, qint64 block, QStringList* assumptions = nullptr)
+{
+    KernelIR ir;
+    KernelSlices slices;
+    for (const Work& w : work) {
+        Statement s;
+        s.instructions = w.instructions;
+        s.accesses = w.accesses;
+        s.accessBytes = w.bytes;
+        ir.statements << s;
+        slices.weights << w.weight;
+        slices.probability << 1.0;
+    }
+    LaunchShape launch;
+    launch.gridDim[0] = grid;
+    launch.blockDim[0] = block;
+    for (int axis = 1; axis < 3; ++axis) {
+        launch.gridDim[axis] = 1;
+        launch.blockDim[axis] = 1;
+    }
+    launch.dynamicSharedBytes = 0;
+    QString why;
+    const std::optional<LaunchTime> time = predictLaunchTime(ir, slices, launch, testGpu(), &why);
+    if (!time)
+        qFatal("no time: %s", qPrintable(why));
+    if (assumptions)
+        *assumptions = time->assumptions;
+    return *time;
+}
+
+constexpr int kFloatArithmetic = computeClassIndex(ValueType::Float, OperationClass::Arithmetic);
+constexpr int kFloatSfu = computeClassIndex(ValueType::Float, OperationClass::Sfu);
+constexpr int kIntArithmetic = computeClassIndex(ValueType::Integer, OperationClass::Arithmetic);
+
+bool near(double actual, double expected)
+{
+    return std::fabs(actual - expected) <= 1e-9 * std::fabs(expected) + 1e-15;
+}
+
+} // namespace
+
+class TimeModelTest : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    // c[i] = a[i] + b[i] over 2.56 M threads: 12 bytes and one add a thread.
+    void streamingIsMemoryBound()
+    {
+        Work w;
+        w.instructions[kFloatArithmetic] = 1;
+        w.accesses[MemorySpace::Global] = 3;
+        w.bytes[MemorySpace::Global] = 12;
+        const LaunchTime t = timeOf({w}, 10000, 256);
+        // 10000 · 256 threads · 12 B = 30.72 MB at 0.8 · 100 GB/s = 80 GB/s: 384 µs. In flight:
+        // 10 SMs · 8 resident blocks · 256 threads · 12 B / 500 ns = 491.5 GB/s, above 80 GB/s.
+        QVERIFY(near(t.globalBytes, 30.72e6));
+        QVERIFY(near(t.memorySeconds, 384e-6));
+        // Compute: the busiest SM runs 1000 blocks = 8000 warps; 3 load/store instructions a
+        // thread on 32 lanes: 8000 · 3 · 32 / 32 = 24000 cycles = 24 µs (fp32: 2000, issue 8000).
+        QVERIFY(near(t.computeSeconds, 24e-6));
+        QCOMPARE(t.computePipe, QStringLiteral("load/store"));
+        QVERIFY(near(t.seconds, 5e-6 + 384e-6));
+        QCOMPARE(t.bound, TimeBound::Memory);
+    }
+
+    // A tile's inner loop: 1000 iterations of 8 FP32 operations and one shared load.
+    void tileLoopIsComputeBound()
+    {
+        Work w;
+        w.instructions[kFloatArithmetic] = 8;
+        w.accesses[MemorySpace::Shared] = 1;
+        w.weight = 1000;
+        const LaunchTime t = timeOf({w}, 100, 256);
+        // Busiest SM: 10 blocks · 8 warps = 80 warps. fp32: 80 · 8000 · 32 / 128 = 160000
+        // cycles; load/store: 80 · 1000 = 80000; issue: 80 · 9000 / min(4, 64 / 4) = 180000.
+        QVERIFY(near(t.computeSeconds, 180e-6));
+        QCOMPARE(t.computePipe, QStringLiteral("issue"));
+        QCOMPARE(t.memorySeconds, 0.0);
+        QVERIFY(near(t.seconds, 185e-6));
+        QCOMPARE(t.bound, TimeBound::Compute);
+        QVERIFY(near(t.occupancy, 1.0)); // 8 blocks of 256 = 2048 threads resident
+    }
+
+    // 1000 sinf a thread: the SFU's 16 lanes decide.
+    void specialFunctionsAreSfuBound()
+    {
+        Work w;
+        w.instructions[kFloatSfu] = 1;
+        w.weight = 1000;
+        const LaunchTime t = timeOf({w}, 100, 256);
+        // Each sinf: 1 SFU + 4 FP32 instructions. 80 warps · 1000 · 32 / 16 = 160000 cycles
+        // (fp32: 80 · 4000 · 32 / 128 = 80000; issue: 80 · 5000 / 4 = 100000).
+        QVERIFY(near(t.computeSeconds, 160e-6));
+        QCOMPARE(t.computePipe, QStringLiteral("sfu"));
+        QCOMPARE(t.bound, TimeBound::Compute);
+    }
+
+    // One warp on one SM walking 10000 elements: neither its arithmetic nor its loads overlap.
+    void oneBlockIsLatencyBound()
+    {
+        Work w;
+        w.instructions[kFloatArithmetic] = 1;
+        w.accesses[MemorySpace::Global] = 1;
+        w.bytes[MemorySpace::Global] = 4;
+        w.weight = 10000;
+        const LaunchTime t = timeOf({w}, 1, 32);
+        // Memory: 32 threads · 4 B · 10000 = 1.28 MB; in flight 32 · 4 B = 128 B per 500 ns
+        // = 256 MB/s, far below 80 GB/s: 1.28e6 / 2.56e8 = 5 ms.
+        QVERIFY(near(t.bandwidthBytesPerS, 2.56e8));
+        QVERIFY(near(t.memorySeconds, 5e-3));
+        // Compute: 1 warp issues every 4 cycles: 20000 instructions · 4 = 80000 cycles = 80 µs.
+        QVERIFY(near(t.computeSeconds, 80e-6));
+        QCOMPARE(t.activeSms, 1);
+        QVERIFY(near(t.seconds, 5e-6 + 5e-3));
+        QCOMPARE(t.bound, TimeBound::Latency);
+        // Ten times less work: the launch's overhead (5 µs) outweighs 8 µs of compute? No:
+        // 1000 iterations give 500 µs of memory latency; only a bare launch is launch-bound.
+        Work tiny;
+        tiny.instructions[kFloatArithmetic] = 1;
+        QCOMPARE(timeOf({tiny}, 1, 32).bound, TimeBound::Launch); // 4 cycles = 4 ns ≪ 5 µs
+    }
+
+    // A histogram: 100 shared atomics a thread, then one global atomic to merge.
+    void atomicsLoadTheLoadStoreUnits()
+    {
+        Work shared;
+        shared.instructions[kIntArithmetic] = 1;
+        shared.accesses[MemorySpace::Shared] = 1;
+        shared.weight = 100;
+        Work merge;
+        merge.accesses[MemorySpace::Global] = 1;
+        merge.bytes[MemorySpace::Global] = 4;
+        const LaunchTime t = timeOf({shared, merge}, 1000, 256);
+        // Busiest SM: 100 blocks · 8 warps = 800 warps. load/store: 800 · 101 · 32 / 32 = 80800
+        // cycles; int32: 800 · 100 · 32 / 64 = 40000; issue: 800 · 201 / 4 = 40200.
+        QVERIFY(near(t.computeSeconds, 80.8e-6));
+        QCOMPARE(t.computePipe, QStringLiteral("load/store"));
+        // Memory: 256000 threads · 4 B = 1.024 MB / 80 GB/s = 12.8 µs.
+        QVERIFY(near(t.memorySeconds, 12.8e-6));
+        QVERIFY(near(t.seconds, 5e-6 + 80.8e-6));
+        QCOMPARE(t.bound, TimeBound::Compute);
+    }
+
+    // Shared memory per block limits residency; a GPU without the figures has no time.
+    void sharedMemoryLimitsOccupancyAndMissingFiguresSaySo()
+    {
+        KernelIR ir;
+        ir.sharedMemory.staticBytes = 40000; // 100000 / 40000: 2 blocks per SM, not 8
+        Statement s;
+        s.instructions[kFloatArithmetic] = 1;
+        ir.statements << s;
+        KernelSlices slices;
+        slices.weights << 1;
+        slices.probability << 1;
+        LaunchShape launch;
+        for (int axis = 0; axis < 3; ++axis) {
+            launch.gridDim[axis] = axis == 0 ? 100 : 1;
+            launch.blockDim[axis] = axis == 0 ? 256 : 1;
+        }
+        QString why;
+        const auto t = predictLaunchTime(ir, slices, launch, testGpu(), &why);
+        QVERIFY(t);
+        QCOMPARE(t->residentBlocksPerSm, 2);
+        QVERIFY(near(t->occupancy, 512.0 / 2048.0));
+        GpuSpec old = testGpu();
+        old.throughput.reset();
+        QVERIFY(!predictLaunchTime(ir, slices, launch, old, &why));
+        QVERIFY2(why.contains(QStringLiteral("per-SM throughputs")), qPrintable(why));
+    }
+
+    // The 28 launches measured on an H200 (shared/data/h200): time per launch predicted for
+    // each from its driver's launch, nothing fitted. A benchmark-style check of the model's
+    // figures, not of speed.
+    void measuredH200Launches()
+    {
+        const QString folder = test::sharedDir() + QStringLiteral("/data/h200");
+        QFile runs(folder + QStringLiteral("/runs.csv"));
+        if (!runs.open(QIODevice::ReadOnly))
+            QSKIP("shared/data/h200 is not beside this checkout");
+        const MeasuredTimes measured = readMeasuredTimes(runs.readAll(), runs.fileName());
+        QVERIFY2(measured.problems.isEmpty(), qPrintable(measured.problems.join(QLatin1Char('\n'))));
+        QCOMPARE(measured.cases.size(), 28);
+        QVERIFY(measured.idleW && *measured.idleW > 120 && *measured.idleW < 130);
+        QStringList errors;
+        const GpuCatalogue catalogue = GpuCatalogue::standard({}, errors);
+        const GpuSpec* h200 = catalogue.find(QStringLiteral("H200"));
+        QVERIFY(h200);
+        const TimeValidation v = validateLaunchTimes(
+            measured, folder + QStringLiteral("/drivers"), *h200, nullptr, test::parserOptions());
+        QVERIFY2(v.problems.isEmpty(), qPrintable(v.problems.join(QLatin1Char('\n'))));
+        QCOMPARE(v.summary.launches, 28);
+        qInfo("H200: %d of 28 launches within 2x, rank correlation %.3f, median ratio %.2f", v.summary.timeWithin2x,
+            v.summary.timeSpearman, v.summary.timeMedianRatio);
+        QVERIFY(v.summary.timeWithin2x >= 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TimeModelTest)
+#include "test_time_model.moc"
