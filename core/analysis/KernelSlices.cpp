@@ -219,6 +219,7 @@ KernelSlices analyseKernel(const KernelIR& ir, const LaunchShape& launch, const 
             loop.reason = QStringLiteral("set by the user");
         } else if (const auto resolved = tripCount(statement.loop, launch)) {
             loop.trips = double(*resolved);
+            loop.reason = statement.loop.note;
         } else {
             loop.trips = options.defaultTripCount;
             loop.assumed = true;

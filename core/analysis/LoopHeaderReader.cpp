@@ -42,40 +42,57 @@ LoopHeader LoopHeaderReader::read(CXCursor init, CXCursor condition, CXCursor st
 {
     const TokenIndex& tokens = m_context.tokens();
     LoopHeader header;
+    // Condition: i OP bound, or bound OP i (mirrored), i one of the variables `init` sets.
+    const CXCursor comparison = stripImplicit(condition);
+    const QVector<CXCursor> sides = expressionChildren(comparison);
+    const bool compares = clang_getCursorKind(comparison) == CXCursor_BinaryOperator && sides.size() == 2;
+    const QString left = compares ? referencedVariable(sides[0]) : QString();
+    const QString right = compares ? referencedVariable(sides[1]) : QString();
+    // Init: `int i = a` or `i = a`; of several (`int a = x, b = y`, `a = x, b = y`) the one
+    // the condition compares.
     QString variable;
     CXCursor start = clang_getNullCursor();
+    QVector<CXCursor> assignments;
     if (clang_getCursorKind(init) == CXCursor_DeclStmt) {
-        const QVector<CXCursor> variables = childrenOf(init);
-        if (variables.size() == 1 && clang_getCursorKind(variables.first()) == CXCursor_VarDecl) {
-            variable = usrOf(variables.first());
-            if (const auto initialiser = m_context.initialiserOf(variables.first()))
+        for (const CXCursor& declared : childrenOf(init)) {
+            const QString usr = clang_getCursorKind(declared) == CXCursor_VarDecl ? usrOf(declared) : QString();
+            if (usr.isEmpty() || (usr != left && usr != right && childrenOf(init).size() > 1))
+                continue;
+            variable = usr;
+            if (const auto initialiser = m_context.initialiserOf(declared))
                 start = *initialiser;
+            break;
         }
-    } else if (clang_getCursorKind(init) == CXCursor_BinaryOperator) {
-        const QVector<CXCursor> operands = expressionChildren(init);
-        if (operands.size() == 2 && tokens.operatorAfter(init, operands[0]) == QLatin1String("=")) {
-            variable = referencedVariable(operands[0]);
-            start = operands[1];
-        }
+    } else {
+        assignments = commaOperands(init);
+    }
+    for (const CXCursor& assignment : assignments) {
+        const QVector<CXCursor> operands = expressionChildren(assignment);
+        if (clang_getCursorKind(assignment) != CXCursor_BinaryOperator || operands.size() != 2
+            || tokens.operatorAfter(assignment, operands[0]) != QLatin1String("="))
+            continue;
+        const QString usr = referencedVariable(operands[0]);
+        if (usr.isEmpty() || (usr != left && usr != right && assignments.size() > 1))
+            continue;
+        variable = usr;
+        start = operands[1];
+        break;
     }
     if (variable.isEmpty() || isNull(start)) {
         header.reason = QStringLiteral("loop initialisation is not `i = start`");
         return header;
     }
-    // Condition: i OP bound, or bound OP i (mirrored).
-    const CXCursor comparison = stripImplicit(condition);
-    const QVector<CXCursor> sides = expressionChildren(comparison);
-    if (clang_getCursorKind(comparison) != CXCursor_BinaryOperator || sides.size() != 2) {
+    if (!compares) {
         header.reason = QStringLiteral("loop condition is not a comparison");
         return header;
     }
     std::optional<BinaryOperator> op = binaryOperatorFromSpelling(tokens.operatorAfter(comparison, sides[0]));
     CXCursor bound = sides[1];
-    if (referencedVariable(sides[1]) == variable) {
+    if (right == variable) {
         bound = sides[0];
         if (op)
             op = mirroredComparison(*op);
-    } else if (referencedVariable(sides[0]) != variable) {
+    } else if (left != variable) {
         header.reason = QStringLiteral("loop condition does not compare the loop variable");
         return header;
     }
@@ -83,52 +100,96 @@ LoopHeader LoopHeaderReader::read(CXCursor init, CXCursor condition, CXCursor st
         header.reason = QStringLiteral("loop condition is not <, <=, >, >= or !=");
         return header;
     }
-    // Step: i++, i--, i op= s, i = i op s.
+    // Step: i++, i--, i op= s, i = i op s; of several (`a += s, b += t`), the variable's.
     std::optional<BinaryOperator> stepOperator;
     CXCursor stepValue = clang_getNullCursor();
-    const CXCursor stepExpression = stripImplicit(step);
-    const QVector<CXCursor> stepOperands = expressionChildren(stepExpression);
-    switch (clang_getCursorKind(stepExpression)) {
-    case CXCursor_UnaryOperator: {
-        const QString text = tokens.firstToken(stepExpression) + tokens.lastToken(stepExpression);
-        if (stepOperands.size() == 1 && referencedVariable(stepOperands[0]) == variable)
-            stepOperator = text.contains(QLatin1String("++")) ? BinaryOperator::Add : BinaryOperator::Subtract;
-        break;
-    }
-    case CXCursor_CompoundAssignOperator:
-        if (stepOperands.size() == 2 && referencedVariable(stepOperands[0]) == variable) {
-            QString spelling = tokens.operatorAfter(stepExpression, stepOperands[0]);
-            spelling.chop(1); // "+=" → "+"
-            stepOperator = binaryOperatorFromSpelling(spelling);
-            stepValue = stepOperands[1];
+    for (const CXCursor& part : commaOperands(step)) {
+        const CXCursor stepExpression = stripImplicit(part);
+        const QVector<CXCursor> stepOperands = expressionChildren(stepExpression);
+        switch (clang_getCursorKind(stepExpression)) {
+        case CXCursor_UnaryOperator: {
+            const QString text = tokens.firstToken(stepExpression) + tokens.lastToken(stepExpression);
+            if (stepOperands.size() == 1 && referencedVariable(stepOperands[0]) == variable)
+                stepOperator = text.contains(QLatin1String("++")) ? BinaryOperator::Add : BinaryOperator::Subtract;
+            break;
         }
-        break;
-    case CXCursor_BinaryOperator:
-        if (stepOperands.size() == 2 && referencedVariable(stepOperands[0]) == variable
-            && tokens.operatorAfter(stepExpression, stepOperands[0]) == QLatin1String("=")) {
-            const CXCursor value = stripImplicit(stepOperands[1]);
-            const QVector<CXCursor> parts = expressionChildren(value);
-            if (clang_getCursorKind(value) == CXCursor_BinaryOperator && parts.size() == 2
-                && referencedVariable(parts[0]) == variable) {
-                stepOperator = binaryOperatorFromSpelling(tokens.operatorAfter(value, parts[0]));
-                stepValue = parts[1];
+        case CXCursor_CompoundAssignOperator:
+            if (stepOperands.size() == 2 && referencedVariable(stepOperands[0]) == variable) {
+                QString spelling = tokens.operatorAfter(stepExpression, stepOperands[0]);
+                spelling.chop(1); // "+=" → "+"
+                stepOperator = binaryOperatorFromSpelling(spelling);
+                stepValue = stepOperands[1];
             }
+            break;
+        case CXCursor_BinaryOperator:
+            if (stepOperands.size() == 2 && referencedVariable(stepOperands[0]) == variable
+                && tokens.operatorAfter(stepExpression, stepOperands[0]) == QLatin1String("=")) {
+                const CXCursor value = stripImplicit(stepOperands[1]);
+                const QVector<CXCursor> parts = expressionChildren(value);
+                if (clang_getCursorKind(value) == CXCursor_BinaryOperator && parts.size() == 2
+                    && referencedVariable(parts[0]) == variable) {
+                    stepOperator = binaryOperatorFromSpelling(tokens.operatorAfter(value, parts[0]));
+                    stepValue = parts[1];
+                }
+            }
+            break;
+        default:
+            break;
         }
-        break;
-    default:
-        break;
+        if (stepOperator)
+            break;
     }
     if (!stepOperator || !isStepOperator(*stepOperator)) {
         header.reason = QStringLiteral("loop step is not i++, i--, i op= s or i = i op s");
         return header;
     }
     header.canonical = true;
+    // A start that moves with an enclosing loop's variable (`for (i = iSum; i < pathN; i +=
+    // 256)` inside `for (iSum = threadIdx.x; …)`) is read at that loop's first iteration, and
+    // so is the bound where it moves with the same variable (`for (pos = base + tid; pos < base
+    // + n; …)` with base = vec · n): the window the inner loop walks [ours, analysis-rules §4].
+    // The same holds for thread and block indices: a bound that moves with the block the start
+    // moves with (`for (a = aBegin; a <= aEnd; …)`, both wA · BLOCK · blockIdx.y + …) is read for
+    // the first block, as the start is.
+    QSet<QString> moving;
+    m_window = &moving;
+    m_positionsInStart = false;
     header.start = symbolic(start, true, 0);
+    header.bound = symbolic(bound, m_positionsInStart, 0);
+    m_window = nullptr;
+    if (!moving.isEmpty()) {
+        QStringList names;
+        for (const QString& usr : moving)
+            names << m_inductionNames.value(usr);
+        names.sort();
+        header.note = QStringLiteral("counted at the first iteration of the enclosing loop over %1")
+                          .arg(names.join(QStringLiteral(", ")));
+    }
     header.comparison = *op;
-    header.bound = symbolic(bound, false, 0);
     header.stepOperator = *stepOperator;
     header.step = isNull(stepValue) ? SymbolicExpr::constant(1) : symbolic(stepValue, false, 0);
+    // Inner loops may start from this one's variable.
+    m_inductionStarts.insert(variable, start);
+    m_inductionNames.insert(variable, spellingOf(clang_getCursorReferenced(stripImplicit(left == variable ? sides[0] : sides[1]))));
     return header;
+}
+
+QVector<CXCursor> LoopHeaderReader::commaOperands(CXCursor expression)
+{
+    QVector<CXCursor> parts;
+    QVector<CXCursor> pending{expression};
+    while (!pending.isEmpty() && parts.size() < 16) {
+        const CXCursor part = stripImplicit(pending.takeFirst());
+        const QVector<CXCursor> operands = expressionChildren(part);
+        if (clang_getCursorKind(part) == CXCursor_BinaryOperator && operands.size() == 2
+            && m_context.tokens().operatorAfter(part, operands[0]) == QLatin1String(",")) {
+            pending.prepend(operands[1]);
+            pending.prepend(operands[0]);
+        } else {
+            parts << part;
+        }
+    }
+    return parts;
 }
 
 namespace {
@@ -194,8 +255,10 @@ SymbolicExprPtr LoopHeaderReader::symbolic(CXCursor expression, bool indicesAreZ
             return SymbolicExpr::launch(SymbolicExpr::Kind::GridDim, axis);
         const bool thread = base == QLatin1String("threadIdx");
         if (thread || base == QLatin1String("blockIdx")) {
-            if (indicesAreZero)
+            if (indicesAreZero) {
+                m_positionsInStart = true;
                 return SymbolicExpr::constant(0);
+            }
             return SymbolicExpr::threadPosition(
                 thread ? SymbolicExpr::Kind::ThreadIndex : SymbolicExpr::Kind::BlockIndex, axis);
         }
@@ -204,15 +267,36 @@ SymbolicExprPtr LoopHeaderReader::symbolic(CXCursor expression, bool indicesAreZ
     case CXCursor_BinaryOperator: {
         if (operands.size() != 2)
             break;
-        const auto op = binaryOperatorFromSpelling(m_context.tokens().operatorAfter(stripped, operands[0]));
+        std::optional<BinaryOperator> op = binaryOperatorFromSpelling(m_context.tokens().operatorAfter(stripped, operands[0]));
+        if (!op) // spelt inside a macro's definition: UMAD(a, b, c) = ((a) * (b)) + (c)
+            op = m_context.macroOperators().operatorOf(stripped);
         if (!op || !isArithmetic(*op))
             break;
         return SymbolicExpr::binary(
             *op, symbolic(operands[0], indicesAreZero, depth + 1), symbolic(operands[1], indicesAreZero, depth + 1));
     }
+    case CXCursor_CallExpr: {
+        // __mul24 / __umul24 (the samples' IMUL, UMUL, MUL macros): a multiplication.
+        const QString name = spellingOf(stripped);
+        const QVector<CXCursor> arguments = callArguments(stripped);
+        if ((name == QLatin1String("__mul24") || name == QLatin1String("__umul24")) && arguments.size() == 2)
+            return SymbolicExpr::binary(BinaryOperator::Multiply, symbolic(arguments[0], indicesAreZero, depth + 1),
+                symbolic(arguments[1], indicesAreZero, depth + 1));
+        break;
+    }
     case CXCursor_DeclRefExpr: {
         // A local initialised once (`int tid = threadIdx.x; int stride = blockDim.x * gridDim.x;`).
         const CXCursor variable = clang_getCursorReferenced(stripped);
+        // An enclosing loop's variable in this loop's start, or in its bound where the start
+        // moves with it too: its first value (read()'s window rule).
+        if (m_window) {
+            const QString usr = usrOf(variable);
+            const auto enclosing = m_inductionStarts.constFind(usr);
+            if (enclosing != m_inductionStarts.constEnd() && (indicesAreZero || m_window->contains(usr))) {
+                m_window->insert(usr);
+                return symbolic(*enclosing, true, depth + 1);
+            }
+        }
         if (clang_getCursorKind(variable) == CXCursor_NonTypeTemplateParameter)
             return SymbolicExpr::templateParameter(spellingOf(variable));
         // The kernel's own integer parameter, never changed in its body: its value is the

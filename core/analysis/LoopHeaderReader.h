@@ -5,6 +5,9 @@
 
 #include <clang-c/Index.h>
 
+#include <QHash>
+#include <QSet>
+
 namespace slicewatt {
 
 class KernelReadContext;
@@ -30,8 +33,18 @@ public:
 
 private:
     QString referencedVariable(CXCursor expression);
+    // `a, b, c` as its parts (one part for an expression without a comma operator).
+    QVector<CXCursor> commaOperands(CXCursor expression);
 
     KernelReadContext& m_context;
+    // Every loop variable read so far (USR) with its initial value and name: loops nested in
+    // it may start from it.
+    QHash<QString, CXCursor> m_inductionStarts;
+    QHash<QString, QString> m_inductionNames;
+    // While a header's start and bound are read: the enclosing loop variables read at their
+    // first value (null otherwise).
+    QSet<QString>* m_window = nullptr;
+    bool m_positionsInStart = false; // the start read a thread or block index as 0
 };
 
 } // namespace slicewatt

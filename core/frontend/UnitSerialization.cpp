@@ -264,6 +264,7 @@ void write(QDataStream& out, const LoopHeader& loop)
     write(out, loop.bound);
     writeEnum(out, loop.stepOperator);
     write(out, loop.step);
+    out << loop.note;
 }
 
 void read(QDataStream& in, LoopHeader& loop)
@@ -274,6 +275,7 @@ void read(QDataStream& in, LoopHeader& loop)
     loop.bound = readExpression(in, 0);
     loop.stepOperator = readEnum<BinaryOperator>(in);
     loop.step = readExpression(in, 0);
+    in >> loop.note;
 }
 
 void write(QDataStream& out, const Statement& s)

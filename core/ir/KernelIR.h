@@ -28,6 +28,8 @@ struct LoopHeader {
     SymbolicExprPtr bound;
     BinaryOperator stepOperator = BinaryOperator::Add; // +, -, *, /, <<, >>
     SymbolicExprPtr step;
+    // How a canonical count was approximated, said beside it (empty: exact).
+    QString note;
 };
 
 // `if (i < n)` where one side is a thread's position in the launch (threadIdx, blockIdx, or
