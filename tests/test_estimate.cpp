@@ -47,7 +47,7 @@ private Q_SLOTS:
         QStringList errors;
         const ModelLibrary lib = ModelLibrary::load({}, errors);
         QVERIFY2(errors.isEmpty(), qPrintable(errors.join('\n')));
-        QCOMPARE(lib.gpus().gpus().size(), 13);
+        QCOMPARE(lib.gpus().gpus().size(), 14); // with the H200 (issue 33)
         QCOMPARE(lib.models().size(), 5);
         QVERIFY(lib.model("launch-activity"));
         QVERIFY(lib.model("alavani-xgb") && lib.model("alavani-xgb")->needsPtx());
@@ -443,9 +443,11 @@ private Q_SLOTS:
     void catalogueHasMeasuredAndCurrentGpusWithSources()
     {
         const GpuCatalogue& gpus = library().gpus();
-        for (const char* id : {"k20", "m60", "v100", "a100", "h100", "l4", "rtx3090", "rtx4090"}) {
+        for (const char* id : {"k20", "m60", "v100", "a100", "h100", "h200", "l4", "rtx3090", "rtx4090"}) {
             const GpuSpec* gpu = gpus.find(id);
             QVERIFY2(gpu, id);
+            // The time model's figures (issue 33), with their source.
+            QVERIFY2(gpu->throughput && gpu->throughput->sfuLanes > 0 && !gpu->throughput->source.isEmpty(), id);
             QVERIFY2(gpu->sms > 0 && gpu->maxThreadsPerSm > 0 && gpu->maxBlocksPerSm > 0, id);
             QVERIFY2(gpu->boardPowerW && !gpu->boardPowerSource.isEmpty(), id);
             QVERIFY2(gpu->boostClockMhz && gpu->memoryBandwidthGBs, id);
@@ -456,6 +458,8 @@ private Q_SLOTS:
         QCOMPARE(gpus.find("tesla v100")->id, QStringLiteral("v100"));
         QCOMPARE(gpus.find("V100-SXM2")->id, QStringLiteral("v100"));
         QCOMPARE(gpus.find("RTX 4090")->id, QStringLiteral("rtx4090"));
+        QCOMPARE(gpus.find("H200 SXM")->id, QStringLiteral("h200"));
+        QCOMPARE(gpus.find("h200")->memoryBandwidthGBs, std::optional<double>(4800));
         QCOMPARE(gpus.find("GTX 280")->id, QStringLiteral("gtx280")); // still by the end of its name
         QCOMPARE(gpus.find("v100")->sms, 80);
         QCOMPARE(gpus.find("k20")->sms, 13);

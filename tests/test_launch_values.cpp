@@ -148,7 +148,11 @@ void use(float* d, int m) { launch<64>(d, m); launch<128>(d, 1000); }
         QCOMPARE(unit.launches[0].valuesFrom, path + QStringLiteral(":%1").arg(useLine));
         QCOMPARE(unit.launches[0].templateArguments.value(QStringLiteral("B")), qint64(128));
         QCOMPARE(describe(unit.launches[1]), QStringLiteral("4,1,1/32,1,1/0"));
-        QVERIFY(unit.launches[1].valuesFrom.isEmpty());
+        // k's grid and block are its own; its argument n comes from launch<128>(d, 1000), the
+        // call that gives it (launch<64>(d, m) leaves it open).
+        QCOMPARE(unit.launches[1].argumentValues.value(QStringLiteral("n")), qint64(1000));
+        QCOMPARE(unit.launches[1].valuesFrom, path + QStringLiteral(":%1").arg(useLine));
+        QCOMPARE(unit.launches[1].argumentOrigins.value(QStringLiteral("n")), unit.launches[1].valuesFrom);
         QCOMPARE(unit.launches[0].kernelName, QStringLiteral("tk"));
         QCOMPARE(unit.launches[0].grid.expression, QStringLiteral("(n + B - 1) / B"));
     }

@@ -31,7 +31,8 @@ const char* const kLoopKernel = "#define TILE 16\n"
                                 "  if (threadIdx.x == 0) out[blockIdx.x] = acc;\n"
                                 "  else out[i] = acc * 3.0f;\n"
                                 "}\n"
-                                "void run(const float* in, float* out) { stencil<<<4, 128>>>(in, out, 100); }\n";
+                                // n comes from the caller at run time: the first loop's count is an assumption.
+                                "void run(const float* in, float* out, int n) { stencil<<<4, 128>>>(in, out, n); }\n";
 
 ProjectIndex indexOf(const QStringList& inputs)
 {

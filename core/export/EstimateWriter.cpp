@@ -129,8 +129,8 @@ QByteArray estimateCsv(const EstimateRun& run)
     QString out
         = QStringLiteral("kernel,file,line,class,saturation,kernel_power_w,energy_j,space,length,arith,"
                          "mem_global,mem_shared,mem_constant,mem_texture,intensity,slice_power_w,share,no_estimate,"
-                         "dynamic_energy_j,threads,expected_error_pct,time_per_launch_s,time_bound,"
-                         "energy_per_launch_j,dynamic_energy_per_launch_j\n");
+                         "dynamic_energy_j,threads,time_per_launch_s,time_bound,energy_per_launch_j,"
+                         "dynamic_energy_per_launch_j,expected_error_pct\n");
     const std::optional<double> error = expectedErrorPct(*run.model, *run.gpu);
     const QString errorField = error ? QStringLiteral(",%1").arg(*error, 0, 'f', 2) : QStringLiteral(",");
     for (const KernelEstimateReport& report : run.kernels) {
@@ -155,7 +155,7 @@ QByteArray estimateCsv(const EstimateRun& run)
                        QString(), QString(), QStringLiteral("none"), QString(), QString(), QString(), QString(),
                        QString(), QString(), QString(), QString(), QString(), csvField(e.noEstimate)}
                        .join(QLatin1Char(','))
-                + energyFields + errorField + timeFields + QLatin1Char('\n');
+                + energyFields + timeFields + errorField + QLatin1Char('\n');
         }
         for (const SliceEstimate& s : e.slices) {
             out += QStringList{csvField(info.qualifiedName), csvField(info.location.file),
@@ -170,7 +170,7 @@ QByteArray estimateCsv(const EstimateRun& run)
                        QString::number(modelIntensity(*run.model, s)), QString::number(s.watts, 'f', 3),
                        QString::number(s.weight, 'f', 4), QString()}
                        .join(QLatin1Char(','))
-                + energyFields + errorField + timeFields + QLatin1Char('\n');
+                + energyFields + timeFields + errorField + QLatin1Char('\n');
         }
     }
     return out.toUtf8();

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ReportDocument.h"
+
 #include "estimate/KernelSurface.h"
 
 #include "DisplayNumbers.h"
@@ -9,6 +10,7 @@
 #include "ModelAccuracyText.h"
 #include "OutputFormatting.h"
 #include "SourceLineCache.h"
+#include "TimeOutput.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -348,6 +350,8 @@ private:
         row.watts = estimate.watts;
         row.noEstimate = estimate.noEstimate;
         row.joules = estimate.joules;
+        row.timeText = timeSummary(estimate);
+        row.energyText = energyPerLaunchSummary(estimate);
         row.intensity = estimate.averageIntensity;
         row.fractionIntensity = fraction();
         row.saturation = estimate.saturation;

@@ -30,7 +30,9 @@ struct ReportKernelRow {
     QString name; // qualified name
     QString location; // "src/reduce.cu:68", relative to the project folder
     double watts = 0; // P̂
-    std::optional<double> joules; // Ē = P̂·t when a time was given
+    std::optional<double> joules; // Ē = P̂·t over the time given or predicted
+    QString timeText; // "238 µs per launch, memory-bound (…)" or why there is no time (METHOD §12)
+    QString energyText; // energy per launch and its dynamic part, over which time; empty without
     double intensity = 0; // the model's intensity definition (ACIM average)
     bool fractionIntensity = false; // true: JSW12 fraction x; false: JoS13 ratio Ã
     double saturation = 1; // Sa

@@ -4,6 +4,7 @@
 #include "DisplayNumbers.h"
 #include "ModelAccuracyText.h"
 #include "OutputFormatting.h"
+#include "TimeOutput.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -118,6 +119,12 @@ QByteArray estimateSarif(const EstimateRun& run, const QString& baseDir, const Q
                 properties.insert(QStringLiteral("energy_model"), e.energy->modelId);
             }
             insertKernelReadingJson(properties, *report.analysis.kernel);
+            // The kernel's time and energy per launch (METHOD §12), as the JSON output has them.
+            QJsonObject time;
+            insertTimeJson(time, e);
+            for (const char* key :
+                {"time_per_launch_s", "time_bound", "energy_per_launch_j", "dynamic_energy_per_launch_j"})
+                properties.insert(QLatin1String(key), time.value(QLatin1String(key)));
             result.insert(QStringLiteral("properties"), properties);
             results << result;
         }

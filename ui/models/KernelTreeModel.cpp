@@ -5,6 +5,7 @@
 #include "export/DisplayNumbers.h"
 #include "export/ModelAccuracyText.h"
 #include "export/OutputFormatting.h"
+#include "export/TimeOutput.h"
 #include "session/ProjectSession.h"
 
 #include <QDir>
@@ -578,7 +579,24 @@ QVariant KernelTreeModel::kernelData(const Node& node, int column, int role) con
             tip += QStringLiteral("\n%1").arg(accuracyText(*m_session.model(), *m_session.gpu()));
         if (estimate.joules)
             tip += QStringLiteral("\nĒ = P̂·t = %1").arg(formatJoules(*estimate.joules));
+        tip += QStringLiteral("\nTime: %1").arg(timeSummary(estimate));
         break;
+    case EnergyColumn: {
+        // P̂·t where there is a P̂, else the instruction-class model's dynamic energy alone.
+        const std::optional<double> total = energyPerLaunchJ(estimate);
+        const std::optional<double> joules = total ? total : dynamicEnergyPerLaunchJ(estimate);
+        if (!joules)
+            return {};
+        raw = *joules;
+        text = formatJoules(raw);
+        if (!wantsTip)
+            break;
+        tip = QStringLiteral("%1 per launch%2\nTime: %3")
+                  .arg(text, total ? QString() : QStringLiteral(" (dynamic part only: no P̂)"), timeSummary(estimate));
+        if (const QString energy = energyPerLaunchSummary(estimate); !energy.isEmpty())
+            tip += QStringLiteral("\nEnergy: %1").arg(energy);
+        break;
+    }
     case ShareColumn: {
         const Node& file = m_tree.nodes[node.parent];
         double hottest = 0;
@@ -739,6 +757,8 @@ QVariant KernelTreeModel::headerData(int section, Qt::Orientation orientation, i
         // Short headers: on a laptop the tree's names need the width (the tooltips say more).
         case PowerColumn:
             return QStringLiteral("W");
+        case EnergyColumn:
+            return QStringLiteral("J");
         case ShareColumn:
             return QStringLiteral("Share");
         case IntensityColumn:
@@ -758,6 +778,9 @@ QVariant KernelTreeModel::headerData(int section, Qt::Orientation orientation, i
         case PowerColumn:
             return QStringLiteral("Kernel: estimated power P̂ in W. Slice: its power P_i in W. File: its hottest "
                                   "kernel's P̂");
+        case EnergyColumn:
+            return QStringLiteral("Kernel: energy per launch in J, P̂ over the time per launch (given, or predicted by "
+                                  "the time model: METHOD §12); the tooltip says which bound decided the time");
         case ShareColumn:
             return QStringLiteral("Slice: |C_i| / L, its weight in the kernel's power. Kernel: P̂ relative to the "
                                   "hottest kernel of its file");

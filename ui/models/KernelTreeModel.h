@@ -45,6 +45,7 @@ public:
     enum Column {
         NameColumn,
         PowerColumn,
+        EnergyColumn, // energy per launch over the given or predicted time (METHOD §12)
         ShareColumn,
         IntensityColumn,
         ClassColumn,

@@ -58,6 +58,11 @@ void paintKeyFigures(ReportLayout& layout, const ReportKernelSection& section)
     ReportTableOptions options;
     options.stripes = false;
     paintTable(layout, columns, {{cells}}, options);
+    // The time per launch (METHOD §12) that Ē and the energy per launch stand on.
+    QString time = QStringLiteral("Time: %1.").arg(k.timeText);
+    if (!k.energyText.isEmpty())
+        time += QStringLiteral(" Energy: %1.").arg(k.energyText);
+    reporttext::paragraph(layout, time, layout.style().small, layout.style().muted);
 }
 
 // The instruction-class model's numbers: E_dyn per launch and the threads it is for, with a

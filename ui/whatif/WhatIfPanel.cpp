@@ -4,6 +4,7 @@
 #include "BranchTableModel.h"
 #include "LoopTableModel.h"
 #include "estimate/LaunchLimits.h"
+#include "export/TimeOutput.h"
 #include "session/ProjectSession.h"
 #include "session/WhatIfHistory.h"
 #include "window/ColumnFitter.h"
@@ -362,6 +363,10 @@ void WhatIfPanel::syncFromSession()
                           .arg(e.saturation, 0, 'f', 3);
     if (whatIf.saturation)
         summary = tr("Sa = %1 set directly").arg(e.saturation, 0, 'f', 3);
+    // The time per launch and the energy over it (METHOD §12): what every J stands on.
+    summary += QStringLiteral("\n") + tr("Time: %1").arg(timeSummary(e));
+    if (const QString energy = energyPerLaunchSummary(e); !energy.isEmpty())
+        summary += QStringLiteral("\n") + tr("Energy: %1").arg(energy);
     for (const QString& assumption : e.assumptions)
         summary += QStringLiteral("\n") + assumption;
     m_launchSummary->setText(summary);

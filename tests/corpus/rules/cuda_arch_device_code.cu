@@ -8,13 +8,13 @@
 // compiled for sm_90) is a naive loop over global memory. First launch
 // matmulTiled<<<dim3(64, 64), dim3(16, 16)>>> with n = 1024.
 //   row/col: 2 statements, A = 2 each (* and +).
-//   Tile loop `for (t = 0; t < n / TILE; ++t)`: n is a parameter -> default 10 trips;
-//   header A = 2 (/, ++), w = 10.
+//   Tile loop `for (t = 0; t < n / TILE; ++t)`: n is the kernel's argument, 1024 at the
+//   launch (issue 33) -> 1024 / 16 = 64 trips; header A = 2 (/, ++), w = 64.
 //   As[ty][tx] = A[row * n + t * TILE + tx]: shared 1 (store), global 1 (load),
-//   A = 4 (*, +, *, +), w = 10.
-//   Bs[ty][tx] = B[(t * TILE + ty) * n + col]: shared 1, global 1, A = 4, w = 10.
-//   Inner `for (k = 0; k < TILE; ++k)`: 16 trips, header A = 1, w = 10 * 16 = 160.
-//   acc += As[ty][k] * Bs[k][tx]: shared 2, A = 2 (+= and *), w = 160; it reads shared
+//   A = 4 (*, +, *, +), w = 64.
+//   Bs[ty][tx] = B[(t * TILE + ty) * n + col]: shared 1, global 1, A = 4, w = 64.
+//   Inner `for (k = 0; k < TILE; ++k)`: 16 trips, header A = 1, w = 64 * 16 = 1024.
+//   acc += As[ty][k] * Bs[k][tx]: shared 2, A = 2 (+= and *), w = 1024; it reads shared
 //   memory, so the register closure of the global store of C does not take it in: SHM only.
 //   The #else loop: not compiled for sm_90, no statements.
 //   Effective statements 11 (row, col, acc, 2 loop headers, 2 tile stores, 2 barriers, the
@@ -45,12 +45,12 @@ __global__ void matmulTiled(const float* A, const float* B, float* C, int n) // 
 #if __CUDA_ARCH__ >= 800
     __shared__ float As[TILE][TILE];
     __shared__ float Bs[TILE][TILE];
-    for (int t = 0; t < n / TILE; ++t) { // EXPECT: statements=1 A=2 w=10
-        As[threadIdx.y][threadIdx.x] = A[row * n + t * TILE + threadIdx.x]; // EXPECT: shared=1 global=1 A=4 w=10 slices=GM,SHM
-        Bs[threadIdx.y][threadIdx.x] = B[(t * TILE + threadIdx.y) * n + col]; // EXPECT: shared=1 global=1 A=4 w=10
+    for (int t = 0; t < n / TILE; ++t) { // EXPECT: statements=1 A=2 w=64
+        As[threadIdx.y][threadIdx.x] = A[row * n + t * TILE + threadIdx.x]; // EXPECT: shared=1 global=1 A=4 w=64 slices=GM,SHM
+        Bs[threadIdx.y][threadIdx.x] = B[(t * TILE + threadIdx.y) * n + col]; // EXPECT: shared=1 global=1 A=4 w=64
         __syncthreads();
-        for (int k = 0; k < TILE; ++k) // EXPECT: statements=1 A=1 w=160
-            acc += As[threadIdx.y][k] * Bs[k][threadIdx.x]; // EXPECT: statements=1 shared=2 global=0 A=2 w=160 slices=SHM
+        for (int k = 0; k < TILE; ++k) // EXPECT: statements=1 A=1 w=1024
+            acc += As[threadIdx.y][k] * Bs[k][threadIdx.x]; // EXPECT: statements=1 shared=2 global=0 A=2 w=1024 slices=SHM
         __syncthreads();
     }
 #else
