@@ -271,7 +271,8 @@ private:
                 .arg(archDependent)
                 .arg(m_run.kernels.size()));
         parameter(QStringLiteral("Execution time"),
-            m_settings.seconds ? formatSeconds(*m_settings.seconds) : QStringLiteral("not given"));
+            m_settings.seconds ? formatSeconds(*m_settings.seconds)
+                               : QStringLiteral("predicted per kernel (the time model, METHOD §12)"));
         const KernelWhatIf& all = m_settings.allKernels;
         parameter(QStringLiteral("SM saturation (all kernels)"),
             all.saturation ? formatSaturation(*all.saturation) : QStringLiteral("from each kernel's launch"));
@@ -632,7 +633,8 @@ private:
         method.formulas << QStringLiteral("Average computation intensity (ACIM): Ā = Σ (|C_i| / L)·Ã_i");
         method.formulas << (m_settings.seconds
                 ? QStringLiteral("Energy: Ē = P̂·t with t = %1").arg(formatSeconds(*m_settings.seconds))
-                : QStringLiteral("Energy: Ē = P̂·t (not computed: no execution time t was given)"));
+                : QStringLiteral("Energy: Ē = P̂·t with t each kernel's predicted time per launch (METHOD §12: "
+                                 "overhead + max(compute, memory), the bound in each kernel's figures)"));
         method.formulas << QStringLiteral("Line heat: each slice's P_i / L spread over its statements; a kernel's "
                                           "lines sum to P̂");
 
@@ -669,8 +671,8 @@ private:
                 ? QStringLiteral("With t = %1: dynamic power E_dyn / t, total power P_static + E_dyn / t, energy "
                                  "P_static·t + E_dyn")
                       .arg(formatSeconds(*m_settings.seconds))
-                : QStringLiteral("Power: E_dyn / t and P_static + E_dyn / t (not computed: no execution time t was "
-                                 "given)"));
+                : QStringLiteral("With t each kernel's predicted time per launch (METHOD §12): dynamic power "
+                                 "E_dyn / t, total power P_static + E_dyn / t, energy P_static·t + E_dyn"));
         method.energyFormulas << QStringLiteral("Copies: E = P_transfer × (latency + bytes / bandwidth), with the "
                                                 "%1's PCI Express link")
                                      .arg(m_gpu.name);

@@ -81,9 +81,9 @@ QString energyPerLaunchSummary(const KernelEstimate& estimate)
         return QString();
     QStringList parts;
     if (total)
-        parts << QStringLiteral("%1 per launch").arg(formatJoules(*total));
+        parts << QStringLiteral("%1 per launch (P̂·t)").arg(formatJoules(*total));
     if (dynamic)
-        parts << QStringLiteral("dynamic %1").arg(formatJoules(*dynamic));
+        parts << QStringLiteral("dynamic %1 (%2)").arg(formatJoules(*dynamic), estimate.energy->modelId);
     return QStringLiteral("%1, over the %2 time")
         .arg(parts.join(QStringLiteral(", ")),
             estimate.secondsSource == QLatin1String("--time") ? QStringLiteral("given") : QStringLiteral("predicted"));

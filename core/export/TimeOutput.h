@@ -19,7 +19,8 @@ void insertTimeJson(QJsonObject& kernel, const KernelEstimate& estimate);
 // "238 µs per launch, memory-bound (805.3 MB at 3.84 TB/s; compute 41.2 µs, fp32)" or why
 // there is no time.
 QString timeSummary(const KernelEstimate& estimate);
-// "1.234 mJ per launch (dynamic 0.61 mJ), over the predicted time" or empty without a time.
+// "1.234 mJ per launch (P̂·t), dynamic 0.61 mJ (aalto2013), over the predicted time"; empty
+// without either.
 QString energyPerLaunchSummary(const KernelEstimate& estimate);
 // The energy per launch (P̂·t) and the dynamic energy per launch, when known.
 std::optional<double> energyPerLaunchJ(const KernelEstimate& estimate);

@@ -89,7 +89,7 @@ void paintEnergy(ReportLayout& layout, const ReportKernelSection& section)
         cells << formatSeconds(*e.seconds) << (e.dynamicW ? formatWatts(*e.dynamicW, 2) : QStringLiteral("—"))
               << (e.totalW ? formatWatts(*e.totalW, 2) : unknown) << (e.totalJ ? formatJoules(*e.totalJ) : unknown);
     } else {
-        cells << QStringLiteral("not given") << QStringLiteral("—") << QStringLiteral("—") << QStringLiteral("—");
+        cells << QStringLiteral("unknown") << QStringLiteral("—") << QStringLiteral("—") << QStringLiteral("—");
     }
     ReportTableOptions options;
     options.stripes = false;

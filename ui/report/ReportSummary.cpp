@@ -70,12 +70,14 @@ void paintKernelTable(ReportLayout& layout, const ReportDocument& document)
     paintTable(layout, columns, rows);
     layout.advance(layout.mm(1.5));
     reporttext::paragraph(layout,
-        energy ? QStringLiteral("P̂: predicted average power of the kernel while it runs. Ē = P̂·t for the execution "
-                                "time given; the program's energy is the sum of its kernels' energies. Powers of "
-                                "kernels that run one after another do not add up.")
-               : QStringLiteral("P̂: predicted average power of the kernel while it runs. Give an execution time "
-                                "(--time, or What If → Time) for energies and the program's total energy; powers of "
-                                "kernels that run one after another do not add up."),
+        energy ? QStringLiteral("P̂: predicted average power of the kernel while it runs. Ē = P̂·t per launch, t the "
+                                "execution time given or the time model's prediction (METHOD §12); the program's "
+                                "energy is the sum of its kernels' energies. Powers of kernels that run one after "
+                                "another do not add up.")
+               : QStringLiteral("P̂: predicted average power of the kernel while it runs. No kernel has a time per "
+                                "launch (the GPU lacks the time model's figures): give an execution time (--time, or "
+                                "What If → Time) for energies; powers of kernels that run one after another do not "
+                                "add up."),
         layout.style().small, layout.style().muted);
 }
 

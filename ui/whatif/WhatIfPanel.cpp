@@ -101,8 +101,9 @@ WhatIfPanel::WhatIfPanel(ProjectSession& session, WhatIfHistory& history, QWidge
     m_seconds->setDecimals(6);
     m_seconds->setSingleStep(0.001);
     m_seconds->setSuffix(tr(" s"));
-    m_seconds->setSpecialValueText(tr("off"));
-    m_seconds->setToolTip(tr("Kernel execution time: energy E = P × t in J"));
+    m_seconds->setSpecialValueText(tr("predicted"));
+    m_seconds->setToolTip(tr("Kernel execution time per launch for energy E = P × t in J: predicted by the time "
+                             "model (METHOD §12) unless you give one here"));
     projectForm->addRow(tr("&GPU:"), m_gpu);
     projectForm->addRow(tr("&Model:"), m_model);
     projectForm->addRow(tr("&Energy model:"), m_energyModel);
