@@ -43,6 +43,7 @@ struct Work {
     InstructionCounts instructions;
     SpaceCounts accesses;
     SpaceCounts bytes;
+    SpaceCounts stores; // the part of `bytes` stores write
     double weight = 1;
 };
 
@@ -55,6 +56,7 @@ LaunchTime timeOf(const QVector<Work>& work, qint64 grid, qint64 block, QStringL
         s.instructions = w.instructions;
         s.accesses = w.accesses;
         s.accessBytes = w.bytes;
+        s.storeBytes = w.stores;
         ir.statements << s;
         slices.weights << w.weight;
         slices.probability << 1.0;
@@ -97,9 +99,11 @@ private Q_SLOTS:
         w.instructions[kFloatArithmetic] = 1;
         w.accesses[MemorySpace::Global] = 3;
         w.bytes[MemorySpace::Global] = 12;
+        w.stores[MemorySpace::Global] = 4;
         const LaunchTime t = timeOf({w}, 10000, 256);
-        // 10000 · 256 threads · 12 B = 30.72 MB at 0.8 · 100 GB/s = 80 GB/s: 384 µs. In flight:
-        // 10 SMs · 8 resident blocks · 256 threads · 12 B / 500 ns = 491.5 GB/s, above 80 GB/s.
+        // 10000 · 256 threads · 12 B = 30.72 MB at 0.8 · 100 GB/s = 80 GB/s: 384 µs. The loads in
+        // flight (the store is posted): 10 SMs · 8 resident blocks · 256 threads · 8 B / 500 ns =
+        // 327.7 GB/s, so 20.48 MB of loads take 62.5 µs at most: not the bound.
         QVERIFY(near(t.globalBytes, 30.72e6));
         QVERIFY(near(t.memorySeconds, 384e-6));
         // Compute: the busiest SM runs 1000 blocks = 8000 warps; 3 load/store instructions a
@@ -108,6 +112,13 @@ private Q_SLOTS:
         QCOMPARE(t.computePipe, QStringLiteral("load/store"));
         QVERIFY(near(t.seconds, 5e-6 + 384e-6));
         QCOMPARE(t.bound, TimeBound::Memory);
+        // One block per SM (10 blocks of 256): 10 · 256 · 8 B / 500 ns = 40.96 GB/s of loads, below
+        // 80 GB/s: 10 · 256 · 8 B · 100 iterations = 2.048 MB of loads take 50 µs, the 3.072 MB in
+        // all 38.4 µs at the sustained bandwidth: latency-bound.
+        w.weight = 100;
+        const LaunchTime few = timeOf({w}, 10, 256);
+        QVERIFY(near(few.memorySeconds, 50e-6));
+        QCOMPARE(few.bound, TimeBound::Latency);
     }
 
     // A tile's inner loop: 1000 iterations of 8 FP32 operations and one shared load.

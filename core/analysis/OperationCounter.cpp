@@ -128,7 +128,10 @@ void OperationCounter::countAccess(CXCursor lvalue, AccessMode mode, ExpressionF
         return;
     if (const auto space = m_spaces.lvalueSpace(lvalue)) {
         facts.accesses[*space] += accessCount(mode);
-        facts.accessBytes[*space] += accessCount(mode) * bytesOf(clang_getCursorType(lvalue));
+        const double bytes = bytesOf(clang_getCursorType(lvalue));
+        facts.accessBytes[*space] += accessCount(mode) * bytes;
+        if (mode == AccessMode::Store || mode == AccessMode::LoadStore)
+            facts.storeBytes[*space] += bytes;
     }
 }
 

@@ -35,6 +35,7 @@ struct ExpressionFacts {
     // Bytes those accesses move, by the accessed type's size (4 where the type has no size
     // yet, as in a template: analysis-rules §3).
     SpaceCounts accessBytes;
+    SpaceCounts storeBytes; // the part of accessBytes that stores write
     bool barrier = false;
     int ternaries = 0;
     int assignments = 0; // `=` and compound `op=` operators, for lexical counting

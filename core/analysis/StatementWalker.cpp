@@ -361,6 +361,7 @@ int StatementWalker::addStatement(
     statement.instructions = facts.instructions;
     statement.accesses = facts.accesses;
     statement.accessBytes = facts.accessBytes;
+    statement.storeBytes = facts.storeBytes;
     noteUntypedOperands(facts);
     // A declaration's initialiser is written with `=` in the papers' examples.
     const int assignments = facts.assignments + (kind == StatementKind::Declaration ? 1 : 0);

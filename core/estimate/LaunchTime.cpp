@@ -131,7 +131,8 @@ std::optional<LaunchTime> predictLaunchTime(
     // code issues at once (every access of an iteration, for the latency bound).
     std::array<double, kPipeCount> perThread{};
     double bytesPerThread = 0;
-    double bytesInFlight = 0;
+    double loadBytesPerThread = 0; // stores are posted: a thread does not wait for them
+    double bytesInFlight = 0; // loads one pass of the code issues before it waits
     for (int i = 0; i < ir.statements.size(); ++i) {
         const Statement& statement = ir.statements[i];
         const InstructionCounts executed = executedPerThread(statement, slices, i);
@@ -143,10 +144,12 @@ std::optional<LaunchTime> predictLaunchTime(
                 perThread[size_t(p)] += executed[c] * e.perOperation[size_t(p)];
         }
         const double offChip = statement.accessBytes[MemorySpace::Global] + statement.accessBytes[MemorySpace::Texture];
+        const double loaded = offChip - statement.storeBytes[MemorySpace::Global];
         const double probability = i < slices.probability.size() ? slices.probability[i] : 1.0;
         const double weight = i < slices.weights.size() ? slices.weights[i] : 1.0;
         bytesPerThread += offChip * weight * probability;
-        bytesInFlight += offChip * probability;
+        loadBytesPerThread += loaded * weight * probability;
+        bytesInFlight += loaded * probability;
     }
 
     // Compute: the busiest SM runs ceil(grid / SMs) blocks; each pipe serves its lanes per
@@ -179,15 +182,19 @@ std::optional<LaunchTime> predictLaunchTime(
     }
     t.computeSeconds = pipeCycles / clockHz;
 
-    // Memory: the sustained bandwidth, unless too few bytes are in flight to cover the DRAM
-    // latency (Little's law: bandwidth = bytes in flight / latency).
+    // Memory: every byte at the sustained bandwidth, and the loaded bytes no faster than the
+    // bytes in flight cover the DRAM latency (Little's law: bandwidth = bytes in flight /
+    // latency); stores are posted and wait for nothing.
     t.globalBytes = bytesPerThread * t.threads;
+    const double loadBytes = loadBytesPerThread * t.threads;
     const double sustained = *gpu.memoryBandwidthGBs * 1e9 * kSustainedBandwidthShare;
     const double inFlight = double(t.activeSms) * residentWarps * kWarpThreads * bytesInFlight;
     const double latencyLimited = inFlight / (sm.dramLatencyNs * 1e-9);
-    const bool memoryLatency = latencyLimited < sustained;
-    t.bandwidthBytesPerS = memoryLatency ? latencyLimited : sustained;
-    t.memorySeconds = t.bandwidthBytesPerS > 0 ? t.globalBytes / t.bandwidthBytesPerS : 0;
+    const double atSustained = t.globalBytes / sustained;
+    const double loadsAtLatency = loadBytes > 0 && latencyLimited > 0 ? loadBytes / latencyLimited : 0;
+    const bool memoryLatency = loadsAtLatency > atSustained;
+    t.memorySeconds = std::max(atSustained, loadsAtLatency);
+    t.bandwidthBytesPerS = t.memorySeconds > 0 ? t.globalBytes / t.memorySeconds : sustained;
     t.assumptions << QStringLiteral("every global and texture byte comes from DRAM (no cache reuse), at %1 % of the "
                                     "data sheet's bandwidth")
                          .arg(kSustainedBandwidthShare * 100);

@@ -286,6 +286,7 @@ void write(QDataStream& out, const Statement& s)
     write(out, s.instructions);
     write(out, s.accesses);
     write(out, s.accessBytes);
+    write(out, s.storeBytes);
     write(out, s.lexicalAccesses);
     out << s.isBarrier << sortedList(s.defines) << sortedList(s.uses) << s.valuesFrom << s.loops << s.controls;
     out << qint32(s.arms.size());
@@ -311,6 +312,7 @@ void read(QDataStream& in, Statement& s)
     read(in, s.instructions);
     read(in, s.accesses);
     read(in, s.accessBytes);
+    read(in, s.storeBytes);
     read(in, s.lexicalAccesses);
     QStringList defines;
     QStringList uses;

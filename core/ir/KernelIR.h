@@ -56,6 +56,7 @@ struct Statement {
     int arithmetic = 0; // per execution (analysis-rules §3)
     SpaceCounts accesses; // per execution
     SpaceCounts accessBytes; // bytes those accesses move, per execution (the types' sizes)
+    SpaceCounts storeBytes; // the part of accessBytes that stores write (a thread does not wait for them)
     // The papers' prototype counted lexically: every `=` (compound ones too) in a statement
     // naming a variable of space S is one memory operation of S (analysis-rules §3).
     SpaceCounts lexicalAccesses;
