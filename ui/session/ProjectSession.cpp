@@ -109,8 +109,8 @@ void ProjectSession::setKernelWhatIf(const QString& kernelKey, const KernelWhatI
         return;
     // Only this kernel changes: re-analyse and re-estimate it alone (the 16 ms budget).
     KernelEstimateReport& report = m_run.kernels[row];
-    report = estimateKernelWhatIf(
-        *report.analysis.kernel, *report.analysis.ir, *m_choice.model, *m_choice.gpu, m_choice.energy, m_settings);
+    report = estimateKernelWhatIf(*report.analysis.kernel, *report.analysis.ir, *m_choice.model, *m_choice.gpu,
+        m_choice.energy, estimationSettings());
     Q_EMIT estimatesChanged(kernelKey);
 }
 
@@ -264,6 +264,26 @@ void ProjectSession::choosePtx()
     }
 }
 
+void ProjectSession::setProblemSizes(const ProblemSizes& sizes)
+{
+    m_sizes = sizes;
+    reestimateAll();
+    Q_EMIT estimatesChanged({});
+}
+
+WhatIfSettings ProjectSession::estimationSettings() const
+{
+    if (m_sizes.sizes.isEmpty())
+        return m_settings;
+    WhatIfSettings sized;
+    m_sizes.applyTo(*m_index, sized);
+    WhatIfSettings effective = m_settings;
+    effective.allKernels = sized.allKernels.overriddenBy(m_settings.allKernels);
+    for (auto it = sized.kernels.cbegin(); it != sized.kernels.cend(); ++it)
+        effective.kernels.insert(it.key(), it.value().overriddenBy(m_settings.kernels.value(it.key())));
+    return effective;
+}
+
 void ProjectSession::reestimateAll()
 {
     m_choice = chooseModel(*m_library, m_settings);
@@ -272,7 +292,7 @@ void ProjectSession::reestimateAll()
     choosePtx();
     if (!m_choice.error.isEmpty())
         return;
-    m_run = estimateProjectWhatIf(*m_index, *m_choice.model, *m_choice.gpu, m_choice.energy, m_settings);
+    m_run = estimateProjectWhatIf(*m_index, *m_choice.model, *m_choice.gpu, m_choice.energy, estimationSettings());
     for (int row = 0; row < m_run.kernels.size(); ++row)
         m_rowByKernel.insert(m_run.kernels[row].analysis.kernel->info.key, row);
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "BaselineComparison.h"
+#include "estimate/ProblemSizes.h"
 #include "estimate/WhatIf.h"
 
 #include <QObject>
@@ -48,6 +49,10 @@ public:
     KernelWhatIf kernelWhatIf(const QString& kernelKey) const { return m_settings.kernels.value(kernelKey); }
     void resetKernel(const QString& kernelKey); // back to what the code says
     void resetAllKernels();
+    // The project's problem sizes (.slicewatt/sizes.json): kernel argument values under the
+    // what-ifs (a value set in the What If panel wins). Re-estimates everything.
+    void setProblemSizes(const ProblemSizes& sizes);
+    const ProblemSizes& problemSizes() const { return m_sizes; }
 
     // Results. run().kernels follows index().kernels (kernels with a readable body only).
     const EstimateRun& run() const { return m_run; }
@@ -121,6 +126,9 @@ private:
     std::unique_ptr<ProjectIndex> m_index;
     std::shared_ptr<const ModelLibrary> m_library;
     QStringList m_libraryErrors;
+    ProblemSizes m_sizes;
+    // m_settings over the problem sizes: what every estimate is made with.
+    WhatIfSettings estimationSettings() const;
     WhatIfSettings m_settings;
     ModelChoice m_choice;
     EstimateRun m_run;

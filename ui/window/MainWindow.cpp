@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "MainWindow.h"
 
+#include "estimate/ProblemSizes.h"
 #include "estimate/PtxWorkspace.h"
 
 #include "BaselineActions.h"
@@ -534,6 +535,19 @@ void MainWindow::openProject(const QStringList& inputs)
     m_arrivedUnits.clear();
     m_arrivedSinceShown = false;
     m_partialTimer->start(kPartialUpdateMs);
+    // The project's problem sizes, read (never written) beside it; a malformed file is said
+    // in the status bar and the rest goes on.
+    ProblemSizes sizes;
+    if (const QString file = ProblemSizes::projectFile(inputs); !file.isEmpty()) {
+        QFile input(file);
+        if (input.size() <= (qint64(1) << 24) && input.open(QIODevice::ReadOnly))
+            sizes.addJson(input.readAll(), file);
+        else
+            sizes.errors << tr("%1: cannot read the problem-size file").arg(file);
+        if (!sizes.errors.isEmpty())
+            statusBar()->showMessage(sizes.errors.join(QStringLiteral("; ")), 10000);
+    }
+    m_session->setProblemSizes(sizes);
     m_job.start(inputs, LoadOptions{}, parserOptions(m_preferences));
 }
 
