@@ -185,8 +185,10 @@ private Q_SLOTS:
         const QJsonObject v = committed.value("validation").toObject();
         QVERIFY(sameFigures(v.value("grouped").toObject(), xgb->grouped));
         QVERIFY(sameFigures(v.value("random_split").toObject(), xgb->randomSplit));
-        // Kernels held out, the figure is several times the random split's (METHOD §11).
-        QVERIFY(xgb->grouped.mapePct > 1.5 * xgb->randomSplit.mapePct);
+        // Kernels held out, the figure is above the random split's, which lets the model recognise
+        // the kernel (METHOD §11). (It was several times above before issue 33; with the launches'
+        // argument values V100's held-out error fell to 11.7 % against 8.8 %.)
+        QVERIFY(xgb->grouped.mapePct > xgb->randomSplit.mapePct);
 
         const PowerModel* model = library.model("alavani-xgb");
         QVERIFY(model && model->needsPtx() && model->isLaunchLevel());

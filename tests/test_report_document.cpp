@@ -388,7 +388,8 @@ private Q_SLOTS:
             qPrintable(rows->assumptions.join(QLatin1Char('\n'))));
         QVERIFY(anyContains(rows->assumptions, QStringLiteral("branch arm probabilities")));
 
-        // Without the time: "not given", no energy anywhere.
+        // Without the time, on a GPU the time model has no figures for (the GTX 280): "not
+        // given", no energy anywhere.
         EstimatedProject plain;
         plain.index = m_example->index;
         estimate(plain);

@@ -272,7 +272,8 @@ private:
                 .arg(m_run.kernels.size()));
         parameter(QStringLiteral("Execution time"),
             m_settings.seconds ? formatSeconds(*m_settings.seconds)
-                               : QStringLiteral("predicted per kernel (the time model, METHOD §12)"));
+                : m_gpu.throughput ? QStringLiteral("predicted per kernel (the time model, METHOD §12)")
+                                   : QStringLiteral("not given"));
         const KernelWhatIf& all = m_settings.allKernels;
         parameter(QStringLiteral("SM saturation (all kernels)"),
             all.saturation ? formatSaturation(*all.saturation) : QStringLiteral("from each kernel's launch"));
