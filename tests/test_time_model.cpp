@@ -243,13 +243,25 @@ private Q_SLOTS:
         const GpuCatalogue catalogue = GpuCatalogue::standard({}, errors);
         const GpuSpec* h200 = catalogue.find(QStringLiteral("H200"));
         QVERIFY(h200);
-        const TimeValidation v = validateLaunchTimes(
-            measured, folder + QStringLiteral("/drivers"), *h200, nullptr, test::parserOptions());
+        const TimeValidation v
+            = validateLaunchTimes(measured, folder + QStringLiteral("/drivers"), *h200, nullptr, test::parserOptions());
         QVERIFY2(v.problems.isEmpty(), qPrintable(v.problems.join(QLatin1Char('\n'))));
         QCOMPARE(v.summary.launches, 28);
         qInfo("H200: %d of 28 launches within 2x, rank correlation %.3f, median ratio %.2f", v.summary.timeWithin2x,
             v.summary.timeSpearman, v.summary.timeMedianRatio);
-        QVERIFY(v.summary.timeWithin2x >= 0);
+        // Where the model stands (issue 33 asks 80 % within 2x and a rank correlation of 0.9;
+        // the five furthest launches and why are in README's Known limits): a change that
+        // reads these kernels worse fails here.
+        QVERIFY2(v.summary.timeWithin2x >= 18, "fewer launches within 2x than when the model was built");
+        QVERIFY2(v.summary.timeSpearman >= 0.65, "the predicted times order the launches worse than before");
+        // The streaming kernel at full size is memory-bound and within 10 %: 3 × 4 B × 2^26 at
+        // 0.8 × 4.8 TB/s = 209.7 µs + 5 µs against 238 µs measured.
+        for (const TimeValidationRow& row : v.rows) {
+            if (row.caseName != QLatin1String("vectorAdd_64M"))
+                continue;
+            QCOMPARE(row.bound, QStringLiteral("memory"));
+            QVERIFY(std::fabs(row.timeRatio() - 1.0) < 0.12);
+        }
     }
 };
 

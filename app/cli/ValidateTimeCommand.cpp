@@ -48,7 +48,8 @@ QString tableOf(const TimeValidation& v, const GpuSpec& gpu)
                    .arg(formatJoules(row.measuredJ), 12)
                    .arg(row.predictedJ ? formatJoules(*row.predictedJ) : QStringLiteral("-"), 11)
                    .arg(row.predictedJ ? ratioText(*row.predictedJ, row.measuredJ) : QStringLiteral("-"), 6)
-                   .arg(row.assumedLoops > 0 ? QStringLiteral("  (%1 assumed loops)").arg(row.assumedLoops) : QString());
+                   .arg(
+                       row.assumedLoops > 0 ? QStringLiteral("  (%1 assumed loops)").arg(row.assumedLoops) : QString());
     }
     const TimeValidationSummary& s = v.summary;
     out += QStringLiteral("\nTime: %1 of %2 launches within 2x (%3), rank correlation %4, median predicted/measured "
@@ -84,7 +85,8 @@ QString tableOf(const TimeValidation& v, const GpuSpec& gpu)
 QByteArray jsonOf(const TimeValidation& v)
 {
     QJsonArray rows;
-    const auto orNull = [](const std::optional<double>& x) { return x ? QJsonValue(*x) : QJsonValue(QJsonValue::Null); };
+    const auto orNull
+        = [](const std::optional<double>& x) { return x ? QJsonValue(*x) : QJsonValue(QJsonValue::Null); };
     for (const TimeValidationRow& row : v.rows)
         rows << QJsonObject{{QStringLiteral("case"), row.caseName}, {QStringLiteral("kernel"), row.kernel},
             {QStringLiteral("launch"), row.launchFrom}, {QStringLiteral("measured_s"), row.measuredSeconds},
@@ -151,7 +153,8 @@ int runValidateTimeCommand(const QStringList& args)
     const QString folder = options.values.value(
         QStringLiteral("drivers"), QFileInfo(csv).absoluteDir().filePath(QStringLiteral("drivers")));
     const TimeValidation validation = validateLaunchTimes(measured, folder, *gpu, energy, options.parser);
-    const QByteArray output = options.format == QLatin1String("json") ? jsonOf(validation) : tableOf(validation, *gpu).toUtf8();
+    const QByteArray output
+        = options.format == QLatin1String("json") ? jsonOf(validation) : tableOf(validation, *gpu).toUtf8();
     if (!writeOutput(options.outputFile, output, error)) {
         fprintf(stderr, "slicewatt-cli: %s\n", qPrintable(error));
         return ExitAnalysisErrors;

@@ -230,12 +230,14 @@ bool compileWhatIfPtx(const CommonOptions& options, WhatIfOptions& whatIf, QStri
 
 namespace {
 
-bool applyProblemSizes(const CommonOptions& options, const ProjectIndex& index, WhatIfSettings& settings, QString& error)
+bool applyProblemSizes(
+    const CommonOptions& options, const ProjectIndex& index, WhatIfSettings& settings, QString& error)
 {
     ProblemSizes sizes;
     // The project's file first, so --arg wins over it; --sizes names another file.
-    const QString file = options.values.contains(QStringLiteral("sizes")) ? options.values.value(QStringLiteral("sizes"))
-                                                                            : ProblemSizes::projectFile(options.inputs);
+    const QString file = options.values.contains(QStringLiteral("sizes"))
+        ? options.values.value(QStringLiteral("sizes"))
+        : ProblemSizes::projectFile(options.inputs);
     if (!file.isEmpty()) {
         QFile input(file);
         if (input.size() > (qint64(1) << 24) || !input.open(QIODevice::ReadOnly))
@@ -261,7 +263,8 @@ bool applyProblemSizes(const CommonOptions& options, const ProjectIndex& index, 
 
 } // namespace
 
-bool applyIndexWhatIfs(const CommonOptions& options, const ProjectIndex& index, WhatIfSettings& settings, QString& error)
+bool applyIndexWhatIfs(
+    const CommonOptions& options, const ProjectIndex& index, WhatIfSettings& settings, QString& error)
 {
     if (!applyProblemSizes(options, index, settings, error))
         return false;

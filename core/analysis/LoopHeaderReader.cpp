@@ -170,7 +170,8 @@ LoopHeader LoopHeaderReader::read(CXCursor init, CXCursor condition, CXCursor st
     header.step = isNull(stepValue) ? SymbolicExpr::constant(1) : symbolic(stepValue, false, 0);
     // Inner loops may start from this one's variable.
     m_inductionStarts.insert(variable, start);
-    m_inductionNames.insert(variable, spellingOf(clang_getCursorReferenced(stripImplicit(left == variable ? sides[0] : sides[1]))));
+    m_inductionNames.insert(
+        variable, spellingOf(clang_getCursorReferenced(stripImplicit(left == variable ? sides[0] : sides[1]))));
     return header;
 }
 
@@ -200,7 +201,8 @@ bool mentionsThreadPosition(const SymbolicExprPtr& e)
         return false;
     if (e->kind() == SymbolicExpr::Kind::ThreadIndex || e->kind() == SymbolicExpr::Kind::BlockIndex)
         return true;
-    return e->kind() == SymbolicExpr::Kind::Binary && (mentionsThreadPosition(e->lhs()) || mentionsThreadPosition(e->rhs()));
+    return e->kind() == SymbolicExpr::Kind::Binary
+        && (mentionsThreadPosition(e->lhs()) || mentionsThreadPosition(e->rhs()));
 }
 
 } // namespace
@@ -267,7 +269,8 @@ SymbolicExprPtr LoopHeaderReader::symbolic(CXCursor expression, bool indicesAreZ
     case CXCursor_BinaryOperator: {
         if (operands.size() != 2)
             break;
-        std::optional<BinaryOperator> op = binaryOperatorFromSpelling(m_context.tokens().operatorAfter(stripped, operands[0]));
+        std::optional<BinaryOperator> op
+            = binaryOperatorFromSpelling(m_context.tokens().operatorAfter(stripped, operands[0]));
         if (!op) // spelt inside a macro's definition: UMAD(a, b, c) = ((a) * (b)) + (c)
             op = m_context.macroOperators().operatorOf(stripped);
         if (!op || !isArithmetic(*op))

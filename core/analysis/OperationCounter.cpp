@@ -384,8 +384,9 @@ void OperationCounter::scanCall(CXCursor call, const QVector<CXCursor>& operands
     case CudaCallRole::CachedLoad:
     case CudaCallRole::CachedStore:
         facts.accesses[MemorySpace::Global] += 1;
-        facts.accessBytes[MemorySpace::Global]
-            += arguments.isEmpty() ? kAssumedAccessBytes : bytesOf(clang_getPointeeType(clang_getCursorType(arguments.first())));
+        facts.accessBytes[MemorySpace::Global] += arguments.isEmpty()
+            ? kAssumedAccessBytes
+            : bytesOf(clang_getPointeeType(clang_getCursorType(arguments.first())));
         for (int i = 0; i < arguments.size(); ++i)
             scan(arguments[i], i == 0 ? AccessMode::Address : AccessMode::Load, facts);
         return;

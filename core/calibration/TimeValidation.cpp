@@ -109,7 +109,8 @@ TimeValidation validateLaunchTimes(const MeasuredTimes& measured, const QString&
         row.bound = timeBoundName(time->bound);
         row.computePipe = time->computePipe;
         row.globalBytes = time->globalBytes;
-        row.launchFrom = QStringLiteral("%1:%2").arg(QFileInfo(site->location.file).fileName()).arg(site->location.line);
+        row.launchFrom
+            = QStringLiteral("%1:%2").arg(QFileInfo(site->location.file).fileName()).arg(site->location.line);
         for (const LoopResolution& loop : slices.loops)
             row.assumedLoops += loop.assumed ? 1 : 0;
         if (energy) {

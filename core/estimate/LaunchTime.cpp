@@ -156,9 +156,8 @@ std::optional<LaunchTime> predictLaunchTime(
     // clock, the schedulers one warp instruction each per clock, and a warp's dependent
     // instructions wait dependentIssueCycles (few resident warps cannot hide that).
     const double warpsOnBusiestSm = blocksOnBusiestSm * warpsPerBlock;
-    const std::array<double, kPipeCount> lanes
-        = {double(*gpu.fp32LanesPerSm), double(sm.fp64Lanes), double(sm.int32Lanes), double(sm.sfuLanes),
-            double(sm.loadStoreLanes)};
+    const std::array<double, kPipeCount> lanes = {double(*gpu.fp32LanesPerSm), double(sm.fp64Lanes),
+        double(sm.int32Lanes), double(sm.sfuLanes), double(sm.loadStoreLanes)};
     static const char* const pipeNames[kPipeCount] = {"fp32", "fp64", "int32", "sfu", "load/store"};
     double instructionsPerThread = 0;
     double pipeCycles = 0;

@@ -35,7 +35,8 @@ void ProblemSizes::addAssignments(const QString& text, const QString& origin)
         bool ok = false;
         const QString value = item.section(QLatin1Char('='), 1).trimmed();
         size.value = value.toLongLong(&ok);
-        if (!item.contains(QLatin1Char('=')) || !splitKey(item.section(QLatin1Char('='), 0, 0), size.kernel, size.parameter)) {
+        if (!item.contains(QLatin1Char('='))
+            || !splitKey(item.section(QLatin1Char('='), 0, 0), size.kernel, size.parameter)) {
             errors << QStringLiteral("%1 '%2': expected NAME=VALUE or KERNEL:NAME=VALUE").arg(origin, item);
             continue;
         }
@@ -53,8 +54,9 @@ void ProblemSizes::addJson(const QByteArray& json, const QString& origin)
     const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
     if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
         errors << QStringLiteral("%1: not a problem-size file (%2); expected {\"arguments\": {\"n\": 1024}}")
-                      .arg(origin, parseError.error != QJsonParseError::NoError ? parseError.errorString()
-                                                                                 : QStringLiteral("not an object"));
+                      .arg(origin,
+                          parseError.error != QJsonParseError::NoError ? parseError.errorString()
+                                                                       : QStringLiteral("not an object"));
         return;
     }
     const QJsonValue arguments = document.object().value(QLatin1String("arguments"));
@@ -112,7 +114,8 @@ QStringList ProblemSizes::applyTo(const ProjectIndex& index, WhatIfSettings& set
             found = true;
         }
         if (!found)
-            warnings << QStringLiteral("%1: no kernel named '%2' for %2:%3").arg(size.origin, size.kernel, size.parameter);
+            warnings
+                << QStringLiteral("%1: no kernel named '%2' for %2:%3").arg(size.origin, size.kernel, size.parameter);
     }
     return warnings;
 }

@@ -271,7 +271,7 @@ private:
                 .arg(archDependent)
                 .arg(m_run.kernels.size()));
         parameter(QStringLiteral("Execution time"),
-            m_settings.seconds ? formatSeconds(*m_settings.seconds)
+            m_settings.seconds     ? formatSeconds(*m_settings.seconds)
                 : m_gpu.throughput ? QStringLiteral("predicted per kernel (the time model, METHOD §12)")
                                    : QStringLiteral("not given"));
         const KernelWhatIf& all = m_settings.allKernels;

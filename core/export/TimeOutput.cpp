@@ -43,9 +43,9 @@ void insertTimeJson(QJsonObject& kernel, const KernelEstimate& estimate)
     kernel.insert(QStringLiteral("time_bound"), t ? QJsonValue(timeBoundName(t->bound)) : QJsonValue(QJsonValue::Null));
     if (t) {
         kernel.insert(QStringLiteral("time"),
-            QJsonObject{{QStringLiteral("compute_s"), t->computeSeconds}, {QStringLiteral("memory_s"), t->memorySeconds},
-                {QStringLiteral("overhead_s"), t->overheadSeconds}, {QStringLiteral("compute_pipe"), t->computePipe},
-                {QStringLiteral("global_bytes"), t->globalBytes},
+            QJsonObject{{QStringLiteral("compute_s"), t->computeSeconds},
+                {QStringLiteral("memory_s"), t->memorySeconds}, {QStringLiteral("overhead_s"), t->overheadSeconds},
+                {QStringLiteral("compute_pipe"), t->computePipe}, {QStringLiteral("global_bytes"), t->globalBytes},
                 {QStringLiteral("warp_instructions"), t->warpInstructions}, {QStringLiteral("threads"), t->threads},
                 {QStringLiteral("active_sms"), t->activeSms},
                 {QStringLiteral("resident_blocks_per_sm"), t->residentBlocksPerSm},

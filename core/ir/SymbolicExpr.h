@@ -33,7 +33,17 @@ public:
     // ThreadIndex, BlockIndex: threadIdx and blockIdx, which differ per thread; they never
     // evaluate to a value, but a bounds guard (`if (i < n)`) reads which share of threads
     // passes from them (threadGuardShare).
-    enum class Kind { Constant, BlockDim, GridDim, TemplateParameter, Unknown, Binary, KernelArgument, ThreadIndex, BlockIndex };
+    enum class Kind {
+        Constant,
+        BlockDim,
+        GridDim,
+        TemplateParameter,
+        Unknown,
+        Binary,
+        KernelArgument,
+        ThreadIndex,
+        BlockIndex
+    };
 
     static std::shared_ptr<const SymbolicExpr> constant(qint64 value);
     static std::shared_ptr<const SymbolicExpr> launch(Kind kind, int axis); // BlockDim or GridDim

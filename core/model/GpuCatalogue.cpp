@@ -145,8 +145,8 @@ std::optional<GpuCatalogue> GpuCatalogue::parse(const QByteArray& json, const QS
                     QStringLiteral("fp32_lanes_per_sm"));
         }
         if (o.contains(QLatin1String("throughput_per_sm")))
-            gpu.throughput = readThroughput(
-                o.value(QLatin1String("throughput_per_sm")).toObject(), o.value(QLatin1String("id")).toString(), problems);
+            gpu.throughput = readThroughput(o.value(QLatin1String("throughput_per_sm")).toObject(),
+                o.value(QLatin1String("id")).toString(), problems);
         gpu.measuredPower = o.value(QLatin1String("measured_power")).toString();
         if (o.contains(QLatin1String("ptx_pipeline")))
             gpu.ptxPipeline = readPtxPipeline(
