@@ -12,9 +12,10 @@ namespace {
 
 constexpr double kBytesPerAccess = 4; // [ours] a 32-bit word per global or texture access
 constexpr int kWarpThreads = 32;
-constexpr int kAssumedBlockThreads = 256; // [ours] the common choice when the code does not say
 
-std::optional<double> dimensionProduct(const std::optional<qint64> (&dims)[3])
+} // namespace
+
+std::optional<double> launchDimensionProduct(const std::optional<qint64> (&dims)[3])
 {
     double product = 1;
     for (const std::optional<qint64>& d : dims) {
@@ -25,13 +26,11 @@ std::optional<double> dimensionProduct(const std::optional<qint64> (&dims)[3])
     return product;
 }
 
-} // namespace
-
 std::optional<LaunchActivity> estimateLaunchActivity(
     const KernelIR& ir, const KernelSlices& slices, const LaunchShape& launch, const GpuSpec& gpu, QString* why)
 {
-    std::optional<double> grid = dimensionProduct(launch.gridDim);
-    std::optional<double> block = dimensionProduct(launch.blockDim);
+    std::optional<double> grid = launchDimensionProduct(launch.gridDim);
+    std::optional<double> block = launchDimensionProduct(launch.blockDim);
     const std::optional<double> clockMhz = gpu.boostClockMhz ? gpu.boostClockMhz : gpu.baseClockMhz;
     if (!clockMhz || !gpu.memoryBandwidthGBs || !gpu.fp32LanesPerSm || gpu.sms <= 0 || gpu.maxThreadsPerSm <= 0) {
         if (why)

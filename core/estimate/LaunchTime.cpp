@@ -12,7 +12,6 @@ namespace slicewatt {
 namespace {
 
 constexpr int kWarpThreads = 32;
-constexpr int kAssumedBlockThreads = 256; // [ours] as LaunchActivity: the common choice
 // [ours] The share of the data sheet's memory bandwidth that streaming kernels sustain:
 // STREAM-like copies reach 80-90 % on HBM GPUs.
 constexpr double kSustainedBandwidthShare = 0.8;
@@ -54,17 +53,6 @@ Expansion expansionOf(int energyClass)
     return e;
 }
 
-std::optional<double> dimensionProduct(const std::optional<qint64> (&dims)[3])
-{
-    double product = 1;
-    for (const std::optional<qint64>& d : dims) {
-        if (!d || *d <= 0)
-            return std::nullopt;
-        product *= double(*d);
-    }
-    return product;
-}
-
 } // namespace
 
 QString timeBoundName(TimeBound bound)
@@ -98,8 +86,8 @@ std::optional<LaunchTime> predictLaunchTime(
     const double clockHz = *clockMhz * 1e6;
     LaunchTime t;
 
-    std::optional<double> grid = dimensionProduct(launch.gridDim);
-    std::optional<double> block = dimensionProduct(launch.blockDim);
+    std::optional<double> grid = launchDimensionProduct(launch.gridDim);
+    std::optional<double> block = launchDimensionProduct(launch.blockDim);
     if (!block) {
         block = kAssumedBlockThreads;
         t.assumptions << QStringLiteral("block size not known: assumed %1 threads").arg(kAssumedBlockThreads);
