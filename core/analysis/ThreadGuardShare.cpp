@@ -53,18 +53,19 @@ std::optional<IndexRange> rangeOf(const SymbolicExprPtr& e, const LaunchShape& l
     for (const auto& [part, other] : {std::pair(e->lhs(), e->rhs()), std::pair(e->rhs(), e->lhs())}) {
         // position + constant
         if (const auto shift = other->evaluate(launch)) {
-            if (auto range = rangeOf(part, launch)) {
-                range->offset += *shift;
+            auto range = rangeOf(part, launch);
+            // Values come from the code and may be anything: an offset past 64 bits is unknown.
+            if (range && !__builtin_add_overflow(range->offset, *shift, &range->offset))
                 return range;
-            }
         }
         // blockIdx.a · blockDim.a + threadIdx.a
         if (part->kind() == Kind::ThreadIndex && isBlockStart(other, part->axis(), launch)) {
             const auto block = launch.blockDim[part->axis()];
             const auto grid = launch.gridDim[part->axis()];
-            if (!block || !grid || *block <= 0 || *grid <= 0)
+            qint64 span = 0;
+            if (!block || !grid || *block <= 0 || *grid <= 0 || __builtin_mul_overflow(*block, *grid, &span))
                 return std::nullopt;
-            return IndexRange{0, *block * *grid};
+            return IndexRange{0, span};
         }
     }
     return std::nullopt;
