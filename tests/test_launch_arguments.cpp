@@ -194,6 +194,17 @@ void launchRows(const float* x, float* y, int V) { rowsum<<<ROWS, 256>>>(x, y, V
         QCOMPARE(malformed.sizes.size(), 1);
         malformed.addJson("[1, 2", QStringLiteral("broken.json"));
         QCOMPARE(malformed.errors.size(), 3);
+        // The file the CLI and the app read: found beside the project, read whole.
+        QVERIFY(ProblemSizes::projectFile({project->dir.path()}).isEmpty());
+        const QString file
+            = test::writeFile(project->dir, QStringLiteral(".slicewatt/sizes.json"), R"({"arguments": {"V": 300}})");
+        QCOMPARE(ProblemSizes::projectFile({project->dir.path()}), file);
+        ProblemSizes fromFile;
+        fromFile.addFile(file);
+        fromFile.addFile(project->dir.filePath(QStringLiteral("missing.json")));
+        QCOMPARE(fromFile.sizes.size(), 1);
+        QCOMPARE(fromFile.sizes.first().value, qint64(300));
+        QCOMPARE(fromFile.errors.size(), 1);
     }
 };
 

@@ -7,8 +7,6 @@
 #include "estimate/PtxWorkspace.h"
 #include "project/ProjectLoader.h"
 
-#include <QFile>
-
 #include <cstdio>
 
 #include <unistd.h>
@@ -239,12 +237,7 @@ bool applyProblemSizes(
         ? options.values.value(QStringLiteral("sizes"))
         : ProblemSizes::projectFile(options.inputs);
     if (!file.isEmpty()) {
-        QFile input(file);
-        if (input.size() > (qint64(1) << 24) || !input.open(QIODevice::ReadOnly))
-            sizes.errors << QStringLiteral("%1: cannot read the problem-size file (%2)")
-                                .arg(file, input.isOpen() ? QStringLiteral("over 16 MiB") : input.errorString());
-        else
-            sizes.addJson(input.readAll(), file);
+        sizes.addFile(file);
         for (const QString& message : sizes.errors)
             fprintf(stderr, "slicewatt-cli: %s\n", qPrintable(message));
         sizes.errors.clear();

@@ -50,32 +50,28 @@ LoopHeader LoopHeaderReader::read(CXCursor init, CXCursor condition, CXCursor st
     const QString right = compares ? referencedVariable(sides[1]) : QString();
     // Init: `int i = a` or `i = a`; of several (`int a = x, b = y`, `a = x, b = y`) the one
     // the condition compares.
-    QString variable;
-    CXCursor start = clang_getNullCursor();
-    QVector<CXCursor> assignments;
+    QVector<std::pair<QString, CXCursor>> initialised; // variable USR, its start (null: none)
     if (clang_getCursorKind(init) == CXCursor_DeclStmt) {
         for (const CXCursor& declared : childrenOf(init)) {
-            const QString usr = clang_getCursorKind(declared) == CXCursor_VarDecl ? usrOf(declared) : QString();
-            if (usr.isEmpty() || (usr != left && usr != right && childrenOf(init).size() > 1))
-                continue;
-            variable = usr;
-            if (const auto initialiser = m_context.initialiserOf(declared))
-                start = *initialiser;
-            break;
+            if (clang_getCursorKind(declared) == CXCursor_VarDecl)
+                initialised.append(
+                    {usrOf(declared), m_context.initialiserOf(declared).value_or(clang_getNullCursor())});
         }
     } else {
-        assignments = commaOperands(init);
+        for (const CXCursor& assignment : commaOperands(init)) {
+            const QVector<CXCursor> operands = expressionChildren(assignment);
+            if (clang_getCursorKind(assignment) == CXCursor_BinaryOperator && operands.size() == 2
+                && tokens.operatorAfter(assignment, operands[0]) == QLatin1String("="))
+                initialised.append({referencedVariable(operands[0]), operands[1]});
+        }
     }
-    for (const CXCursor& assignment : assignments) {
-        const QVector<CXCursor> operands = expressionChildren(assignment);
-        if (clang_getCursorKind(assignment) != CXCursor_BinaryOperator || operands.size() != 2
-            || tokens.operatorAfter(assignment, operands[0]) != QLatin1String("="))
-            continue;
-        const QString usr = referencedVariable(operands[0]);
-        if (usr.isEmpty() || (usr != left && usr != right && assignments.size() > 1))
+    QString variable;
+    CXCursor start = clang_getNullCursor();
+    for (const auto& [usr, value] : initialised) {
+        if (usr.isEmpty() || (usr != left && usr != right && initialised.size() > 1))
             continue;
         variable = usr;
-        start = operands[1];
+        start = value;
         break;
     }
     if (variable.isEmpty() || isNull(start)) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ProblemSizes.h"
 
+#include "common/FileIo.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -86,6 +88,21 @@ void ProblemSizes::addJson(const QByteArray& json, const QString& origin)
         }
         sizes << size;
     }
+}
+
+void ProblemSizes::addFile(const QString& path)
+{
+    if (QFileInfo(path).size() > (qint64(1) << 24)) {
+        errors << QStringLiteral("%1: cannot read the problem-size file (over 16 MiB)").arg(path);
+        return;
+    }
+    QByteArray json;
+    QString error;
+    if (!readTextFile(path, &json, &error)) {
+        errors << QStringLiteral("cannot read the problem-size file: %1").arg(error);
+        return;
+    }
+    addJson(json, path);
 }
 
 QString ProblemSizes::projectFile(const QStringList& inputs)

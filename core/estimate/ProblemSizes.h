@@ -30,6 +30,9 @@ struct ProblemSizes {
     void addAssignments(const QString& text, const QString& origin);
     // Reads a sizes file's JSON; a file that is no such JSON is one error, the rest goes on.
     void addJson(const QByteArray& json, const QString& origin);
+    // Reads the sizes file at `path` (the CLI's and the app's one way in): one error when it
+    // cannot be read or is over 16 MiB, else addJson.
+    void addFile(const QString& path);
     // The sizes file of a project: `.slicewatt/sizes.json` in the first input folder, or
     // in the folder of the first input file; empty when there is none.
     static QString projectFile(const QStringList& inputs);

@@ -78,8 +78,7 @@ QVector<CXCursor> parametersOf(CXCursor function)
 bool isIntegerType(CXType type)
 {
     const CXTypeKind kind = clang_getCanonicalType(type).kind;
-    return (kind >= CXType_Bool && kind <= CXType_Int128 && kind != CXType_Char_S && kind != CXType_SChar)
-        || kind == CXType_Enum || kind == CXType_Char_S || kind == CXType_SChar;
+    return (kind >= CXType_Bool && kind <= CXType_Int128) || kind == CXType_Enum;
 }
 
 // The names of a kernel's integer parameters by position (empty for the others), read from

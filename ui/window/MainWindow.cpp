@@ -539,11 +539,7 @@ void MainWindow::openProject(const QStringList& inputs)
     // in the status bar and the rest goes on.
     ProblemSizes sizes;
     if (const QString file = ProblemSizes::projectFile(inputs); !file.isEmpty()) {
-        QFile input(file);
-        if (input.size() <= (qint64(1) << 24) && input.open(QIODevice::ReadOnly))
-            sizes.addJson(input.readAll(), file);
-        else
-            sizes.errors << tr("%1: cannot read the problem-size file").arg(file);
+        sizes.addFile(file);
         if (!sizes.errors.isEmpty())
             statusBar()->showMessage(sizes.errors.join(QStringLiteral("; ")), 10000);
     }
