@@ -24,6 +24,52 @@ QString ratioText(double predicted, double measured)
     return QString::number(predicted / measured, 'f', 2);
 }
 
+QString countText(const std::optional<double>& measured, double predicted)
+{
+    if (!measured || *measured <= 0)
+        return QStringLiteral("%1 %2 %3")
+            .arg(QStringLiteral("-"), 10)
+            .arg(predicted, 10, 'g', 4)
+            .arg(QStringLiteral("-"), 6);
+    return QStringLiteral("%1 %2 %3")
+        .arg(*measured, 10, 'g', 4)
+        .arg(predicted, 10, 'g', 4)
+        .arg(ratioText(predicted, *measured), 6);
+}
+
+// The analysis's off-chip bytes and warp instructions beside the hardware's DRAM bytes and
+// executed SASS instructions: where a time is off, these say whether the counts are.
+QString countsTableOf(const TimeValidation& v)
+{
+    QString out = QStringLiteral("\nCounts against the hardware's (DRAM bytes, SASS warp instructions):\n");
+    out += QStringLiteral("%1 %2 %3 %4 %5 %6 %7\n")
+               .arg(QStringLiteral("case"), -38)
+               .arg(QStringLiteral("DRAM B"), 10)
+               .arg(QStringLiteral("predicted"), 10)
+               .arg(QStringLiteral("ratio"), 6)
+               .arg(QStringLiteral("warp inst."), 10)
+               .arg(QStringLiteral("predicted"), 10)
+               .arg(QStringLiteral("ratio"), 6);
+    for (const TimeValidationRow& row : v.rows) {
+        if (!row.counted)
+            continue;
+        out += QStringLiteral("%1 %2 %3\n")
+                   .arg(row.caseName, -38)
+                   .arg(countText(row.counted->dramBytes, row.globalBytes),
+                       countText(row.counted->warpInstructions, row.warpInstructions));
+    }
+    const TimeValidationSummary& s = v.summary;
+    out += QStringLiteral("Off-chip bytes: %1 of %2 within 2x of DRAM's, median predicted/counted %3\n")
+               .arg(s.bytesWithin2x)
+               .arg(s.bytesCompared)
+               .arg(s.bytesMedianRatio, 0, 'f', 2);
+    out += QStringLiteral("Warp instructions: %1 of %2 within 2x of the SASS executed, median predicted/counted %3\n\n")
+               .arg(s.instructionsWithin2x)
+               .arg(s.instructionsCompared)
+               .arg(s.instructionsMedianRatio, 0, 'f', 2);
+    return out;
+}
+
 QString tableOf(const TimeValidation& v, const GpuSpec& gpu)
 {
     QString out = QStringLiteral("Time per launch on %1: the time model against back-to-back measurements, every "
@@ -70,6 +116,8 @@ QString tableOf(const TimeValidation& v, const GpuSpec& gpu)
         out += QStringLiteral("Dynamic energy per launch (above idle): %1 of %2 within 2x\n")
                    .arg(s.dynamicWithin2x)
                    .arg(s.dynamicCompared);
+    if (s.bytesCompared + s.instructionsCompared > 0)
+        out += countsTableOf(v);
     out += QStringLiteral("Furthest from the measurement:\n");
     for (int i : v.worst(5)) {
         const TimeValidationRow& row = v.rows[i];
@@ -96,13 +144,22 @@ QByteArray jsonOf(const TimeValidation& v)
             {QStringLiteral("predicted_j"), orNull(row.predictedJ)},
             {QStringLiteral("measured_dynamic_j"), orNull(row.measuredDynamicJ)},
             {QStringLiteral("predicted_dynamic_j"), orNull(row.predictedDynamicJ)},
-            {QStringLiteral("assumed_loops"), row.assumedLoops}};
+            {QStringLiteral("assumed_loops"), row.assumedLoops},
+            {QStringLiteral("predicted_warp_instructions"), row.warpInstructions},
+            {QStringLiteral("counted_dram_bytes"), orNull(row.counted ? row.counted->dramBytes : std::nullopt)},
+            {QStringLiteral("counted_warp_instructions"),
+                orNull(row.counted ? row.counted->warpInstructions : std::nullopt)}};
     const TimeValidationSummary& s = v.summary;
     QJsonObject root{{QStringLiteral("gpu"), v.gpuId}, {QStringLiteral("energy_model"), v.energyModelId},
         {QStringLiteral("launches"), s.launches}, {QStringLiteral("time_within_2x"), s.timeWithin2x},
         {QStringLiteral("time_spearman"), s.timeSpearman}, {QStringLiteral("time_median_ratio"), s.timeMedianRatio},
         {QStringLiteral("energy_compared"), s.energyCompared}, {QStringLiteral("energy_within_2x"), s.energyWithin2x},
-        {QStringLiteral("energy_spearman"), s.energySpearman}, {QStringLiteral("rows"), rows},
+        {QStringLiteral("energy_spearman"), s.energySpearman}, {QStringLiteral("bytes_compared"), s.bytesCompared},
+        {QStringLiteral("bytes_within_2x"), s.bytesWithin2x},
+        {QStringLiteral("bytes_median_ratio"), s.bytesMedianRatio},
+        {QStringLiteral("instructions_compared"), s.instructionsCompared},
+        {QStringLiteral("instructions_within_2x"), s.instructionsWithin2x},
+        {QStringLiteral("instructions_median_ratio"), s.instructionsMedianRatio}, {QStringLiteral("rows"), rows},
         {QStringLiteral("problems"), QJsonArray::fromStringList(v.problems)}};
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
@@ -115,7 +172,7 @@ int runValidateTimeCommand(const QStringList& args)
     QString error;
     if (!parseCommonOptions(args, {QStringLiteral("table"), QStringLiteral("json")}, options, error,
             {QStringLiteral("--gpu"), QStringLiteral("--energy-model"), QStringLiteral("--models-dir"),
-                QStringLiteral("--drivers")})) {
+                QStringLiteral("--drivers"), QStringLiteral("--counters")})) {
         fprintf(stderr, "slicewatt-cli validate-time: %s\n", qPrintable(error));
         return ExitUsage;
     }
@@ -152,7 +209,20 @@ int runValidateTimeCommand(const QStringList& args)
     // The harness keeps its drivers in drivers/ beside runs.csv.
     const QString folder = options.values.value(
         QStringLiteral("drivers"), QFileInfo(csv).absoluteDir().filePath(QStringLiteral("drivers")));
-    const TimeValidation validation = validateLaunchTimes(measured, folder, *gpu, energy, options.parser);
+    TimeValidation validation = validateLaunchTimes(measured, folder, *gpu, energy, options.parser);
+    if (options.values.contains(QStringLiteral("counters"))) {
+        const QString countersPath = options.values.value(QStringLiteral("counters"));
+        QFile countersFile(countersPath);
+        if (!countersFile.open(QIODevice::ReadOnly)) {
+            fprintf(stderr, "slicewatt-cli validate-time: cannot read %s: %s\n", qPrintable(countersPath),
+                qPrintable(countersFile.errorString()));
+            return ExitAnalysisErrors;
+        }
+        const KernelCounters counters = readKernelCounters(countersFile.read(qint64(1) << 24), countersPath);
+        for (const QString& problem : counters.problems)
+            fprintf(stderr, "slicewatt-cli: %s\n", qPrintable(problem));
+        attachKernelCounters(validation, counters);
+    }
     const QByteArray output
         = options.format == QLatin1String("json") ? jsonOf(validation) : tableOf(validation, *gpu).toUtf8();
     if (!writeOutput(options.outputFile, output, error)) {

@@ -376,6 +376,9 @@ QByteArray commandHelp(const QString& command)
                "  --energy-model ID     also the energy per launch by this instruction-class table\n"
                "  --models-dir DIR      extra model and GPU files (JSON) from DIR\n"
                "  --drivers DIR         where the drivers are (default: drivers/ beside the CSV)\n"
+               "  --counters FILE       hardware counts per case (Nsight Compute: case,dram_read_bytes,\n"
+               "                        dram_write_bytes,warp_inst,…) to compare the analysis's bytes and\n"
+               "                        instructions with\n"
                "  -f, --format FORMAT   table (default) or json\n"
                "  -o, --output FILE     write there (atomically) instead of stdout\n";
         text += kLoadOptions;

@@ -34,6 +34,15 @@ bool within2x(double predicted, double measured)
     return predicted > 0 && measured > 0 && predicted <= 2 * measured && measured <= 2 * predicted;
 }
 
+double median(QVector<double> values)
+{
+    if (values.isEmpty())
+        return 0;
+    std::sort(values.begin(), values.end());
+    const int n = int(values.size());
+    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
 } // namespace
 
 QVector<int> TimeValidation::worst(int count) const
@@ -109,6 +118,7 @@ TimeValidation validateLaunchTimes(const MeasuredTimes& measured, const QString&
         row.bound = timeBoundName(time->bound);
         row.computePipe = time->computePipe;
         row.globalBytes = time->globalBytes;
+        row.warpInstructions = time->warpInstructions;
         row.launchFrom
             = QStringLiteral("%1:%2").arg(QFileInfo(site->location.file).fileName()).arg(site->location.line);
         for (const LoopResolution& loop : slices.loops)
@@ -144,12 +154,34 @@ TimeValidation validateLaunchTimes(const MeasuredTimes& measured, const QString&
     }
     s.timeSpearman = spearmanCorrelation(predicted, actual);
     s.energySpearman = spearmanCorrelation(predictedJ, actualJ);
-    if (!ratios.isEmpty()) {
-        std::sort(ratios.begin(), ratios.end());
-        const int n = int(ratios.size());
-        s.timeMedianRatio = n % 2 ? ratios[n / 2] : (ratios[n / 2 - 1] + ratios[n / 2]) / 2;
-    }
+    s.timeMedianRatio = median(ratios);
     return result;
+}
+
+void attachKernelCounters(TimeValidation& validation, const KernelCounters& counters)
+{
+    TimeValidationSummary& s = validation.summary;
+    QVector<double> byteRatios, instructionRatios;
+    for (TimeValidationRow& row : validation.rows) {
+        const auto found = counters.byCase.constFind(row.caseName);
+        if (found == counters.byCase.constEnd()) {
+            validation.problems << QStringLiteral("%1: no hardware counts given").arg(row.caseName);
+            continue;
+        }
+        row.counted = *found;
+        if (found->dramBytes && *found->dramBytes > 0) {
+            ++s.bytesCompared;
+            s.bytesWithin2x += within2x(row.globalBytes, *found->dramBytes) ? 1 : 0;
+            byteRatios << row.globalBytes / *found->dramBytes;
+        }
+        if (found->warpInstructions && *found->warpInstructions > 0) {
+            ++s.instructionsCompared;
+            s.instructionsWithin2x += within2x(row.warpInstructions, *found->warpInstructions) ? 1 : 0;
+            instructionRatios << row.warpInstructions / *found->warpInstructions;
+        }
+    }
+    s.bytesMedianRatio = median(byteRatios);
+    s.instructionsMedianRatio = median(instructionRatios);
 }
 
 } // namespace slicewatt

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "frontend/ParserOptions.h"
+#include "measure/KernelCounters.h"
 #include "measure/MeasuredTimes.h"
 #include "model/EnergyModel.h"
 #include "model/GpuCatalogue.h"
@@ -29,10 +30,12 @@ struct TimeValidationRow {
     QString bound; // "compute", "memory", "latency", "launch"
     QString computePipe;
     double globalBytes = 0;
+    double warpInstructions = 0; // the time model's, after division and SFU expansion
     std::optional<double> predictedJ; // P_static·t + E_dyn, with an energy model that has P_static
     std::optional<double> predictedDynamicJ; // E_dyn
     int assumedLoops = 0; // loops whose trip count is still the default
     QString launchFrom; // "file:line" of the launch site used
+    std::optional<KernelCounterReading> counted; // the hardware's counts for the case, where given
     double timeRatio() const { return predictedSeconds / measuredSeconds; } // predicted / measured
 };
 
@@ -46,6 +49,14 @@ struct TimeValidationSummary {
     double energySpearman = 0;
     int dynamicCompared = 0;
     int dynamicWithin2x = 0;
+    // Against hardware counters (attachKernelCounters): predicted off-chip bytes over DRAM
+    // bytes, predicted warp instructions over executed SASS instructions.
+    int bytesCompared = 0;
+    int bytesWithin2x = 0;
+    double bytesMedianRatio = 0;
+    int instructionsCompared = 0;
+    int instructionsWithin2x = 0;
+    double instructionsMedianRatio = 0;
 };
 
 struct TimeValidation {
@@ -61,5 +72,9 @@ struct TimeValidation {
 // Analyses every driver of `measured` below `folder` once, then each case at its launch.
 TimeValidation validateLaunchTimes(const MeasuredTimes& measured, const QString& folder, const GpuSpec& gpu,
     const EnergyModel* energy, const ParserOptions& parserOptions);
+
+// Puts each case's hardware counts beside its prediction and summarises how far the
+// analysis's bytes and instructions are from them; cases without counts are named in problems.
+void attachKernelCounters(TimeValidation& validation, const KernelCounters& counters);
 
 } // namespace slicewatt
