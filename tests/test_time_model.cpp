@@ -268,11 +268,12 @@ private Q_SLOTS:
     // with its line, a second row of a case is refused.
     void readsKernelCounters()
     {
-        const QByteArray csv = "case,kernel,dram_read_bytes,dram_write_bytes,warp_inst,duration_ns,registers_per_thread\n"
-                               "a,k,1000,24,640,2976,16\n"
-                               "b,k,,,100,,\n"
-                               "c,k,-5,0,1,1,1\n"
-                               "a,k,1,1,1,1,1\n";
+        const QByteArray csv
+            = "case,kernel,dram_read_bytes,dram_write_bytes,warp_inst,duration_ns,registers_per_thread\n"
+              "a,k,1000,24,640,2976,16\n"
+              "b,k,,,100,,\n"
+              "c,k,-5,0,1,1,1\n"
+              "a,k,1,1,1,1,1\n";
         const KernelCounters counters = readKernelCounters(csv, QStringLiteral("n.csv"));
         QCOMPARE(counters.byCase.size(), 2);
         const KernelCounterReading a = counters.byCase.value(QStringLiteral("a"));
@@ -294,7 +295,8 @@ private Q_SLOTS:
     // corpus, each beside Nsight Compute's counts of the same launch.
     void measuredH100Launches()
     {
-        const QString folder = test::sourceDir() + QStringLiteral("/tests/validation/nvidia-h100-80gb-hbm3/real-kernels");
+        const QString folder
+            = test::sourceDir() + QStringLiteral("/tests/validation/nvidia-h100-80gb-hbm3/real-kernels");
         QFile counterFile(folder + QStringLiteral("/ncu-counters.csv"));
         QVERIFY(counterFile.open(QIODevice::ReadOnly));
         const KernelCounters counters = readKernelCounters(counterFile.readAll(), counterFile.fileName());
@@ -321,8 +323,8 @@ private Q_SLOTS:
             return v;
         };
         // The corpus's drivers are in this repository: this part always runs.
-        const TimeValidation corpus
-            = check(QStringLiteral("corpus-runs.csv"), test::sourceDir() + QStringLiteral("/tests/validation/real-kernels/drivers"), 21);
+        const TimeValidation corpus = check(QStringLiteral("corpus-runs.csv"),
+            test::sourceDir() + QStringLiteral("/tests/validation/real-kernels/drivers"), 21);
         QVERIFY2(corpus.problems.isEmpty(), qPrintable(corpus.problems.join(QLatin1Char('\n'))));
         QCOMPARE(corpus.summary.launches, 21);
         QCOMPARE(corpus.summary.bytesCompared, 21);
