@@ -3,8 +3,12 @@
 // kernels of different bounds, the outputs that carry it, and its check against the launches
 // measured on an H200 (shared/data/h200), every kernel held out.
 #include "TestSupport.h"
+#include "analysis/KernelSlices.h"
+#include "analysis/LaunchChoice.h"
+#include "analysis/ProjectIndexer.h"
 #include "calibration/TimeValidation.h"
 #include "estimate/LaunchTime.h"
+#include "project/ProjectLoader.h"
 
 #include <QtTest>
 
@@ -252,8 +256,8 @@ private Q_SLOTS:
         // Where the model stands (issue 33 asks 80 % within 2x and a rank correlation of 0.9;
         // the five furthest launches and why are in README's Known limits): a change that
         // reads these kernels worse fails here.
-        QVERIFY2(v.summary.timeWithin2x >= 18, "fewer launches within 2x than when the model was built");
-        QVERIFY2(v.summary.timeSpearman >= 0.65, "the predicted times order the launches worse than before");
+        QVERIFY2(v.summary.timeWithin2x >= 19, "fewer launches within 2x than when the model was built");
+        QVERIFY2(v.summary.timeSpearman >= 0.68, "the predicted times order the launches worse than before");
         // The streaming kernel at full size is memory-bound and within 10 %: 3 × 4 B × 2^26 at
         // 0.8 × 4.8 TB/s = 209.7 µs + 5 µs against 238 µs measured.
         for (const TimeValidationRow& row : v.rows) {
@@ -262,6 +266,56 @@ private Q_SLOTS:
             QCOMPARE(row.bound, QStringLiteral("memory"));
             QVERIFY(std::fabs(row.timeRatio() - 1.0) < 0.12);
         }
+    }
+
+    // `#pragma unroll` over a constant count: nvcc unrolls the loop and folds its comparison,
+    // increment and the index arithmetic on k into the unrolled loads, so the time model
+    // drops the integer operations inside it (METHOD §12). The same loop without the pragma
+    // keeps them. Per iteration: k < 8, ++k, i * 8 and + k: 4 integer operations, 8
+    // iterations, so 32 a thread; 4 blocks of 64 threads are 8 warps: 8 · 32 = 256 warp
+    // instructions fewer.
+    void unrolledLoopsFoldTheirIntegerArithmetic()
+    {
+        QTemporaryDir dir;
+        test::writeFile(dir, QStringLiteral("unroll.cu"), R"(
+__global__ void unrolled(const float* x, float* y) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    float s = 0;
+#pragma unroll
+    for (int k = 0; k < 8; ++k)
+        s += x[i * 8 + k];
+    y[i] = s;
+}
+__global__ void rolled(const float* x, float* y) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    float s = 0;
+    for (int k = 0; k < 8; ++k)
+        s += x[i * 8 + k];
+    y[i] = s;
+}
+void run(const float* x, float* y) {
+    unrolled<<<4, 64>>>(x, y);
+    rolled<<<4, 64>>>(x, y);
+}
+)");
+        const ProjectIndex index = indexProject(loadProject({dir.path()}), test::parserOptions());
+        const GpuSpec gpu = testGpu();
+        const auto timeOfKernel = [&](const QString& name) {
+            for (const CatalogFunction& kernel : index.kernels) {
+                const KernelIR* ir = index.kernelIR(kernel.info.key);
+                if (kernel.info.name != name || !ir || kernel.launches.size() != 1)
+                    continue;
+                const LaunchShape launch = launchShapeOf(kernel.launches.first());
+                return predictLaunchTime(*ir, analyseKernel(*ir, launch), launch, gpu, nullptr);
+            }
+            return std::optional<LaunchTime>();
+        };
+        const auto unrolled = timeOfKernel(QStringLiteral("unrolled"));
+        const auto rolled = timeOfKernel(QStringLiteral("rolled"));
+        QVERIFY(unrolled && rolled);
+        QVERIFY(near(rolled->warpInstructions - unrolled->warpInstructions, 256));
+        QVERIFY(unrolled->assumptions.join(QLatin1Char('\n')).contains(QStringLiteral("#pragma unroll")));
+        QVERIFY(!rolled->assumptions.join(QLatin1Char('\n')).contains(QStringLiteral("#pragma unroll")));
     }
 
     // The counters reader: empty fields are "not counted", a bad number leaves the row out
@@ -330,10 +384,10 @@ private Q_SLOTS:
         QCOMPARE(corpus.summary.bytesCompared, 21);
         // Where the model stands on the corpus (reuse through the caches and contended atomics
         // are not modelled yet: matmul_naive 8x, histogram_global 0.05x): worse fails here.
-        QVERIFY2(corpus.summary.timeWithin2x >= 10, "fewer corpus launches within 2x than when they were measured");
-        QVERIFY2(corpus.summary.timeSpearman >= 0.45, "the corpus's times are ordered worse than before");
+        QVERIFY2(corpus.summary.timeWithin2x >= 11, "fewer corpus launches within 2x than when they were measured");
+        QVERIFY2(corpus.summary.timeSpearman >= 0.55, "the corpus's times are ordered worse than before");
         QVERIFY2(corpus.summary.bytesWithin2x >= 14, "the analysis's bytes moved away from DRAM's");
-        QVERIFY2(corpus.summary.instructionsWithin2x >= 15, "the analysis's instructions moved away from SASS's");
+        QVERIFY2(corpus.summary.instructionsWithin2x >= 18, "the analysis's instructions moved away from SASS's");
 
         if (!QFileInfo::exists(test::sharedDir() + QStringLiteral("/data/h200/drivers")))
             QSKIP("shared/data/h200 (the samples' drivers) is not beside this checkout");
@@ -341,10 +395,10 @@ private Q_SLOTS:
             = check(QStringLiteral("samples-runs.csv"), test::sharedDir() + QStringLiteral("/data/h200/drivers"), 28);
         QVERIFY2(samples.problems.isEmpty(), qPrintable(samples.problems.join(QLatin1Char('\n'))));
         QCOMPARE(samples.summary.launches, 28);
-        QVERIFY2(samples.summary.timeWithin2x >= 19, "fewer H100 launches within 2x than when they were measured");
-        QVERIFY2(samples.summary.timeSpearman >= 0.65, "the H100 launches are ordered worse than before");
+        QVERIFY2(samples.summary.timeWithin2x >= 20, "fewer H100 launches within 2x than when they were measured");
+        QVERIFY2(samples.summary.timeSpearman >= 0.72, "the H100 launches are ordered worse than before");
         QVERIFY2(samples.summary.bytesWithin2x >= 21, "the analysis's bytes moved away from DRAM's");
-        QVERIFY2(samples.summary.instructionsWithin2x >= 15, "the analysis's instructions moved away from SASS's");
+        QVERIFY2(samples.summary.instructionsWithin2x >= 19, "the analysis's instructions moved away from SASS's");
         // vectorAdd over 2^26 floats: 3 × 4 B × 2^26 = 805,306,368 B predicted; the H100
         // moved 795,500,000 (read + written): within 2 %.
         for (const TimeValidationRow& row : samples.rows) {

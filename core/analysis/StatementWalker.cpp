@@ -5,6 +5,7 @@
 #include "frontend/CursorQueries.h"
 
 #include <optional>
+#include <utility>
 
 namespace slicewatt {
 
@@ -107,8 +108,13 @@ QVector<int> StatementWalker::walkStatement(CXCursor cursor, Context& context)
     case CXCursor_UnexposedStmt: { // `#pragma unroll` wraps its loop in an attributed statement
         QVector<int> exits;
         for (const CXCursor& child : childrenOf(cursor)) {
-            if (clang_isStatement(clang_getCursorKind(child)) || clang_isExpression(clang_getCursorKind(child)))
+            const CXCursorKind childKind = clang_getCursorKind(child);
+            // The loop hint is the only attribute CUDA code puts on loops.
+            m_unrollPragma
+                = childKind == CXCursor_ForStmt || childKind == CXCursor_WhileStmt || childKind == CXCursor_DoStmt;
+            if (clang_isStatement(childKind) || clang_isExpression(childKind))
                 exits += walkStatement(child, context);
+            m_unrollPragma = false;
         }
         return exits;
     }
@@ -297,6 +303,7 @@ QVector<int> StatementWalker::walkLoop(CXCursor cursor, Context& context)
 {
     const CXCursorKind kind = clang_getCursorKind(cursor);
     const QVector<CXCursor> children = childrenOf(cursor);
+    const bool unrollPragma = std::exchange(m_unrollPragma, false); // not the loops nested in it
     // `do { … } while (0)` (the statement-like macro idiom) runs its body once: a block.
     if (kind == CXCursor_DoStmt && children.size() == 2 && clang_isExpression(clang_getCursorKind(children[1]))) {
         const auto value = m_context.evaluator().scalar(children[1]);
@@ -338,6 +345,7 @@ QVector<int> StatementWalker::walkLoop(CXCursor cursor, Context& context)
             : kind == CXCursor_DoStmt              ? QStringLiteral("do-while loop")
                                                    : QStringLiteral("for loop without init, condition and step");
     }
+    header.unrollPragma = unrollPragma;
     const int id = addStatement(StatementKind::Loop, cursor, facts, context);
     m_context.ir().statements[id].loops << id;
     m_context.ir().statements[id].loop = header;

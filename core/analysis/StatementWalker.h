@@ -53,6 +53,7 @@ private:
     LoopHeaderReader m_loops;
     CallDataFlow m_calls;
     QStringList m_inlineStack; // USRs of the kernel and the functions inlined into it
+    bool m_unrollPragma = false; // the next loop walked sits under `#pragma unroll`
 };
 
 } // namespace slicewatt

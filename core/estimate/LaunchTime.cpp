@@ -53,6 +53,48 @@ Expansion expansionOf(int energyClass)
     return e;
 }
 
+// A number nvcc knows when it unrolls: constants and template parameters.
+bool isCompileTimeConstant(const SymbolicExprPtr& e)
+{
+    if (!e)
+        return false;
+    switch (e->kind()) {
+    case SymbolicExpr::Kind::Constant:
+    case SymbolicExpr::Kind::TemplateParameter:
+        return true;
+    case SymbolicExpr::Kind::Binary:
+        return isCompileTimeConstant(e->lhs()) && isCompileTimeConstant(e->rhs());
+    default:
+        return false;
+    }
+}
+
+// Loops under `#pragma unroll` whose count is a compile-time constant: nvcc unrolls them
+// fully, and their comparison, increment and the index arithmetic on the loop variable
+// become immediate offsets of the unrolled instructions [ours, METHOD §12]. A flag per
+// statement: it sits in such a loop.
+QVector<bool> insideUnrolledLoops(const KernelIR& ir, const KernelSlices& slices, int* unrolled)
+{
+    QVector<bool> unrolledLoop(ir.statements.size(), false);
+    *unrolled = 0;
+    for (const LoopResolution& loop : slices.loops) {
+        if (loop.statement < 0 || loop.statement >= ir.statements.size() || loop.assumed)
+            continue;
+        const LoopHeader& header = ir.statements[loop.statement].loop;
+        if (header.unrollPragma && header.canonical && isCompileTimeConstant(header.start)
+            && isCompileTimeConstant(header.bound) && isCompileTimeConstant(header.step)) {
+            unrolledLoop[loop.statement] = true;
+            ++*unrolled;
+        }
+    }
+    QVector<bool> inside(ir.statements.size(), false);
+    for (int i = 0; i < ir.statements.size(); ++i) {
+        for (int loop : ir.statements[i].loops)
+            inside[i] = inside[i] || (loop >= 0 && loop < unrolledLoop.size() && unrolledLoop[loop]);
+    }
+    return inside;
+}
+
 } // namespace
 
 QString timeBoundName(TimeBound bound)
@@ -121,9 +163,19 @@ std::optional<LaunchTime> predictLaunchTime(
     double bytesPerThread = 0;
     double loadBytesPerThread = 0; // stores are posted: a thread does not wait for them
     double bytesInFlight = 0; // loads one pass of the code issues before it waits
+    int unrolledLoops = 0;
+    const QVector<bool> unrolled = insideUnrolledLoops(ir, slices, &unrolledLoops);
+    if (unrolledLoops > 0)
+        t.assumptions << QStringLiteral("integer arithmetic in %1 loop(s) under #pragma unroll with a constant count: "
+                                        "folded into the unrolled code, not counted")
+                             .arg(unrolledLoops);
     for (int i = 0; i < ir.statements.size(); ++i) {
         const Statement& statement = ir.statements[i];
-        const InstructionCounts executed = executedPerThread(statement, slices, i);
+        InstructionCounts executed = executedPerThread(statement, slices, i);
+        if (unrolled[i]) {
+            executed[computeClassIndex(ValueType::Integer, OperationClass::Arithmetic)] = 0;
+            executed[computeClassIndex(ValueType::Integer, OperationClass::Other)] = 0;
+        }
         for (int c = 0; c < kEnergyClassCount; ++c) {
             if (executed[c] <= 0)
                 continue;

@@ -264,7 +264,7 @@ void write(QDataStream& out, const LoopHeader& loop)
     write(out, loop.bound);
     writeEnum(out, loop.stepOperator);
     write(out, loop.step);
-    out << loop.note;
+    out << loop.note << loop.unrollPragma;
 }
 
 void read(QDataStream& in, LoopHeader& loop)
@@ -275,7 +275,7 @@ void read(QDataStream& in, LoopHeader& loop)
     loop.bound = readExpression(in, 0);
     loop.stepOperator = readEnum<BinaryOperator>(in);
     loop.step = readExpression(in, 0);
-    in >> loop.note;
+    in >> loop.note >> loop.unrollPragma;
 }
 
 void write(QDataStream& out, const Statement& s)

@@ -22,7 +22,7 @@ QByteArray serializeKernelIR(const KernelIR& ir);
 std::optional<UnitIndex> deserializeUnit(const QByteArray& bytes);
 
 // Bump whenever UnitIndex or anything it holds changes shape.
-constexpr quint32 kUnitFormatVersion = 8; // 6: instruction classes, memory copies; 7: shared memory per block;
-                                          // 8: kernel argument values, thread guards
+constexpr quint32 kUnitFormatVersion = 9; // 6: instruction classes, memory copies; 7: shared memory per block;
+                                          // 8: kernel argument values, thread guards; 9: `#pragma unroll`
 
 } // namespace slicewatt

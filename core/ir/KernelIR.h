@@ -30,6 +30,10 @@ struct LoopHeader {
     SymbolicExprPtr step;
     // How a canonical count was approximated, said beside it (empty: exact).
     QString note;
+    // Under `#pragma unroll` (libclang shows it as an attributed statement around the loop):
+    // nvcc unrolls it, fully where the count is a compile-time constant, and folds its
+    // control and index arithmetic into the unrolled code (the time model, METHOD §12).
+    bool unrollPragma = false;
 };
 
 // `if (i < n)` where one side is a thread's position in the launch (threadIdx, blockIdx, or
