@@ -53,6 +53,29 @@ std::optional<std::pair<QString, int>> overloadedOperatorOf(const QVector<CXCurs
     return std::nullopt;
 }
 
+// A thread's position or the launch's shape (threadIdx, blockIdx, blockDim, gridDim,
+// warpSize) somewhere below: known to the launch, never to the compiler.
+bool readsLaunchBuiltin(CXCursor expression)
+{
+    bool found = false;
+    clang_visitChildren(
+        expression,
+        [](CXCursor cursor, CXCursor, CXClientData data) {
+            if (clang_getCursorKind(cursor) == CXCursor_DeclRefExpr) {
+                const QString name = spellingOf(clang_getCursorReferenced(cursor));
+                if (name == QLatin1String("threadIdx") || name == QLatin1String("blockIdx")
+                    || name == QLatin1String("blockDim") || name == QLatin1String("gridDim")
+                    || name == QLatin1String("warpSize")) {
+                    *static_cast<bool*>(data) = true;
+                    return CXChildVisit_Break;
+                }
+            }
+            return CXChildVisit_Recurse;
+        },
+        &found);
+    return found;
+}
+
 bool isArray(CXType type)
 {
     const CXTypeKind kind = clang_getCanonicalType(type).kind;
@@ -218,6 +241,11 @@ void OperationCounter::scan(CXCursor expression, AccessMode mode, ExpressionFact
             scanAssignment(operands[0], operands[1], facts);
             return;
         }
+        // Arithmetic on compile-time constants (`NUM_STEPS / THREADBLOCK_SIZE` from macros,
+        // template parameters, const locals with constant values) is folded by the compiler:
+        // no instruction runs for it and it reads nothing (analysis-rules §3).
+        if (op && !readsLaunchBuiltin(expression) && m_context.evaluator().scalar(expression))
+            return;
         if (op)
             countOperator(spellingOf(*op), operands, facts);
         scan(operands[0], AccessMode::Load, facts);

@@ -11,7 +11,7 @@
 // Kernel bitonicMergeShared (cuda-samples bitonic sort, merge stage in shared memory,
 // keys only). First launch bitonicMergeShared<<<128, 256>>>.
 //   Loop `for (stride = SHARED_SIZE / 2; stride > 0; stride >>= 1)`: 256,128,...,1 ->
-//   9 trips (independent of the launch); header A = 2 (/ and >>=), weight 9.
+//   9 trips (independent of the launch); header A = 1 (>>=; SHARED_SIZE / 2 is folded), weight 9.
 //   SWAP_KEYS(s_key[pos], s_key[pos + stride]) at w=9:
 //     unsigned int t_ = (s_key[pos]);              shared 1, A 0
 //     (s_key[pos]) = (s_key[pos + stride]);        shared 2, A 1
@@ -49,13 +49,13 @@ __global__ void bitonicMergeShared(unsigned int *d_key, unsigned int size, unsig
 
     unsigned int *key = d_key + blockIdx.x * SHARED_SIZE + threadIdx.x;                 // EXPECT: statements=1 global=0 A=3 slices=GM,SHM w=1
     s_key[threadIdx.x] = key[0];                                                        // EXPECT: statements=1 global=1 shared=1 A=0 slices=GM,SHM w=1
-    s_key[threadIdx.x + SHARED_SIZE / 2] = key[SHARED_SIZE / 2];                        // EXPECT: statements=1 global=1 shared=1 A=3 slices=GM,SHM w=1
+    s_key[threadIdx.x + SHARED_SIZE / 2] = key[SHARED_SIZE / 2];                        // EXPECT: statements=1 global=1 shared=1 A=1 slices=GM,SHM w=1
 
     // Bitonic merge direction of this thread's comparator
-    unsigned int comparatorI = (blockIdx.x * blockDim.x + threadIdx.x) & (ARRAY_LEN / 2 - 1); // EXPECT: statements=1 global=0 A=5 slices=SHM w=1
+    unsigned int comparatorI = (blockIdx.x * blockDim.x + threadIdx.x) & (ARRAY_LEN / 2 - 1); // EXPECT: statements=1 global=0 A=3 slices=SHM w=1
     unsigned int ddd = dir ^ ((comparatorI & (size / 2)) != 0);                         // EXPECT: statements=1 global=0 A=3 slices=SHM w=1
 
-    for (unsigned int stride = SHARED_SIZE / 2; stride > 0; stride >>= 1) {             // EXPECT: statements=1 shared=0 A=2 slices=SHM w=9
+    for (unsigned int stride = SHARED_SIZE / 2; stride > 0; stride >>= 1) {             // EXPECT: statements=1 shared=0 A=1 slices=SHM w=9
         __syncthreads();                                                                // EXPECT: statements=1 shared=0 slices=SHM w=9
         unsigned int pos = 2 * threadIdx.x - (threadIdx.x & (stride - 1));              // EXPECT: statements=1 shared=0 A=4 slices=SHM w=9
         if ((s_key[pos] > s_key[pos + stride]) == ddd)                                  // EXPECT: statements=1 global=0 shared=2 A=1 slices=SHM w=9
@@ -64,7 +64,7 @@ __global__ void bitonicMergeShared(unsigned int *d_key, unsigned int size, unsig
 
     __syncthreads();                                                                    // EXPECT: statements=1 shared=0 slices=SHM w=1
     key[0] = s_key[threadIdx.x];                                                        // EXPECT: statements=1 global=1 shared=1 A=0 slices=GM,SHM w=1
-    key[SHARED_SIZE / 2] = s_key[threadIdx.x + SHARED_SIZE / 2];                        // EXPECT: statements=1 global=1 shared=1 A=3 slices=GM,SHM w=1
+    key[SHARED_SIZE / 2] = s_key[threadIdx.x + SHARED_SIZE / 2];                        // EXPECT: statements=1 global=1 shared=1 A=1 slices=GM,SHM w=1
 }
 
 // One compare-and-swap step of the bitonic merge directly in global memory, used while
@@ -72,7 +72,7 @@ __global__ void bitonicMergeShared(unsigned int *d_key, unsigned int size, unsig
 __global__ void bitonicMergeGlobal(unsigned int *d_key, unsigned int size, unsigned int stride, unsigned int dir) // EXPECT-KERNEL: decision_points=1 effective=12 class=sparse
 {
     unsigned int global_comparatorI = blockIdx.x * blockDim.x + threadIdx.x;            // EXPECT: statements=1 A=2 slices=GM w=1
-    unsigned int comparatorI = global_comparatorI & (ARRAY_LEN / 2 - 1);                // EXPECT: statements=1 A=3 slices=GM w=1
+    unsigned int comparatorI = global_comparatorI & (ARRAY_LEN / 2 - 1);                // EXPECT: statements=1 A=1 slices=GM w=1
 
     // Bitonic merge direction and position of this comparator
     unsigned int ddd = dir ^ ((comparatorI & (size / 2)) != 0);                         // EXPECT: statements=1 A=3 slices=GM w=1

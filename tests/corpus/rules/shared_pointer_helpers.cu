@@ -67,8 +67,8 @@ __global__ void boxBlurRows(const float *in, float *out, int width)  // EXPECT-K
     centre[tx] = srcRow[x];                                    // EXPECT: statements=1 global=1 shared=1 A=0 slices=GM,SHM w=1
     if (tx == 0)                                               // EXPECT: statements=1 global=0 shared=0 A=0 slices=GM,SHM w=1
         row[0] = srcRow[max(x - 1, 0)];                        // EXPECT: statements=1 global=1 shared=1 A=2 slices=GM,SHM w=1
-    if (tx == TILE_W - 1)                                      // EXPECT: statements=1 global=0 shared=0 A=1 slices=GM,SHM w=1
-        row[TILE_W + 1] = srcRow[min(x + 1, width - 1)];       // EXPECT: statements=1 global=1 shared=1 A=4 slices=GM,SHM w=1
+    if (tx == TILE_W - 1)                                      // EXPECT: statements=1 global=0 shared=0 A=0 slices=GM,SHM w=1
+        row[TILE_W + 1] = srcRow[min(x + 1, width - 1)];       // EXPECT: statements=1 global=1 shared=1 A=3 slices=GM,SHM w=1
     __syncthreads();                                           // EXPECT: statements=1 global=0 shared=0 A=0 slices=SHM w=1
 
     float sum = centre[tx - 1] + centre[tx] + centre[tx + 1];  // EXPECT: statements=1 global=0 shared=3 A=4 slices=SHM w=1

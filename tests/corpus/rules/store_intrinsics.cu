@@ -37,7 +37,7 @@ __global__ void splitComplexStreaming(const float2 *__restrict__ in, float *__re
 __global__ void scaleStreaming(const float *__restrict__ in, float *__restrict__ out, float alpha) // EXPECT-KERNEL: decision_points=1 effective=5 class=dense
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;          // EXPECT: statements=1 A=2 slices=GM w=1
-    if (i < N_FLOATS / 4) {                                 // EXPECT: statements=1 global=0 A=1 slices=GM w=1
+    if (i < N_FLOATS / 4) {                                 // EXPECT: statements=1 global=0 A=0 slices=GM w=1
         float4 v = __ldcs(reinterpret_cast<const float4 *>(in) + i);     // EXPECT: statements=1 global=1 shared=0 A=1 slices=GM w=1
         float4 r = {alpha * v.x, alpha * v.y, alpha * v.z, alpha * v.w}; // EXPECT: statements=1 global=0 A=4 slices=GM w=1
         __stcs(reinterpret_cast<float4 *>(out) + i, r);                  // EXPECT: statements=1 global=1 shared=0 A=1 slices=GM w=1

@@ -6,7 +6,7 @@
 // S1     37      1     2  0/0/0/0      global,shared    * +; closure of row from S5, S11
 // S2     38      1     2  0/0/0/0      global,shared    * +; closure of col from S6, S11
 // S3     39      1     0  0/0/0/0      global,shared    sum = 0.0f; closure of sum from S9 (shared) and S11 (global)
-// S4     40     32     2  0/0/0/0      global,shared    header / and ++; trip N / TILE = 32; skeleton of S5-S10
+// S4     40     32     1  0/0/0/0      global,shared    header ++ (N / TILE is folded); trip N / TILE = 32; skeleton of S5-S10
 // S5     41     32     4  1/1/0/0      global,shared    * + * + in subscript; A[..] global, As[..][..] shared
 // S6     42     32     4  1/1/0/0      global,shared    * + * + in subscript; B[..] global, Bs[..][..] shared
 // S7     43     32     0  0/0/0/0      shared           __syncthreads
@@ -16,9 +16,9 @@
 // S11    49      1     2  1/0/0/0      global           * +; store C[..]; sum defined by S3 (added) and S9 (memory: stop)
 //
 // Trip counts: S4 t = 0; t < N / TILE = 512 / 16 = 32; ++t -> 32. S8 k = 0; k < 16 -> 16, nested: 16 * 32 = 512.
-// global   = {S1,S2,S3,S4,S5,S6,S11}: length 7; arith = 2+2 + 32*2 + 32*4 + 32*4 + 2 = 326;
+// global   = {S1,S2,S3,S4,S5,S6,S11}: length 7; arith = 2+2 + 32*1 + 32*4 + 32*4 + 2 = 294;
 //            global = 32 + 32 + 1 = 65; shared = 32 + 32 = 64.
-// shared   = {S1..S10}: length 10; arith = 2+2 + 64 + 128 + 128 + 512*1 + 512*2 = 1860;
+// shared   = {S1..S10}: length 10; arith = 2+2 + 32 + 128 + 128 + 512*1 + 512*2 = 1828;
 //            global = 64; shared = 32 + 32 + 512*2 = 1088.
 // constant, texture: empty.
 // Decision points: 0; 0 / 11 -> sparse. No assumptions.

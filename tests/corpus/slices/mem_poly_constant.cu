@@ -7,13 +7,13 @@
 // S2     33      1     0  0/0/0/0      global,constant  if: skeleton of S3-S7; decision point
 // S3     34      1     0  1/0/0/0      global           read x[i]; xi is used by S6, but S3 accesses memory: not in constant
 // S4     35      1     0  0/0/1/0      constant         read c_coef[DEGREE]
-// S5     36      8     2  0/0/0/0      constant         header - and --; trip 8; skeleton of S6, defines k
+// S5     36      8     1  0/0/0/0      constant         header -- (DEGREE - 1 is folded); trip 8; skeleton of S6, defines k
 // S6     37      8     2  0/0/1/0      constant         * +; read c_coef[k]
 // S7     38      1     0  1/0/0/0      global           store y[i]; acc defined only by S4, S6 (memory): closure stops
 //
 // Trip count S5: k = DEGREE - 1 = 7; k >= 0; --k -> 7,6,...,0 = 8.
 // global   = {S1,S2,S3,S7}: length 4; arith = 2; global = 1 + 1 = 2.
-// constant = {S1,S2,S4,S5,S6}: length 5; arith = 2 + 8*2 + 8*2 = 34; constant = 1 + 8*1 = 9.
+// constant = {S1,S2,S4,S5,S6}: length 5; arith = 2 + 8*1 + 8*2 = 26; constant = 1 + 8*1 = 9.
 // shared, texture: empty.
 // Decision points: S2 = 1; 1 / 7 = 0.14 >= 0.1 -> dense. No assumptions.
 

@@ -14,13 +14,13 @@
 // C1     40      1     0  0/0/0/0      global           calls the lambda: defines j (S3, S7 use j)
 // S3     48      1     0  1/0/0/0      global           read x[j]; xi is used by S6, but S3 accesses memory
 // S4     49      1     0  0/0/1/0      constant         read c_coef[DEGREE]
-// S5     50      8     2  0/0/0/0      constant         header - and --; trip 8; skeleton of S6, defines k
+// S5     50      8     1  0/0/0/0      constant         header -- (DEGREE - 1 is folded); trip 8; skeleton of S6, defines k
 // S6     51      8     2  0/0/1/0      constant         * +; read c_coef[k]
 // S7     52      1     0  1/0/0/0      global           store y[j]; acc defined only by S4, S6 (memory): closure stops
 //
 // The lambda's definition (an argument of C0) runs nothing where it stands: no statement.
 // global   = {S1,C0,S2,C1,S3,S7}: length 6; arith = 2; global = 2.
-// constant = {S1,C0,S2,S4,S5,S6}: length 6; arith = 2 + 8*2 + 8*2 = 34; constant = 9.
+// constant = {S1,C0,S2,S4,S5,S6}: length 6; arith = 2 + 8*1 + 8*2 = 26; constant = 9.
 // shared, texture: empty.
 // Decision points: S2 = 1; 1 / 9 = 0.11 >= 0.1 -> dense. No assumptions.
 #include <cstdio>
