@@ -53,27 +53,51 @@ std::optional<std::pair<QString, int>> overloadedOperatorOf(const QVector<CXCurs
     return std::nullopt;
 }
 
-// A thread's position or the launch's shape (threadIdx, blockIdx, blockDim, gridDim,
-// warpSize) somewhere below: known to the launch, never to the compiler.
-bool readsLaunchBuiltin(CXCursor expression)
+// Whether `expression` can be a compile-time constant, by its shape: literals, `sizeof`,
+// casts, parentheses and operators over constants and template parameters, at most
+// `budget` nodes (so a long chain `a + a + … + a` is refused in constant time, not walked
+// again at every level). Launch built-ins (threadIdx, blockIdx, blockDim, gridDim,
+// warpSize) never are: the launch knows them, the compiler does not.
+bool mayFoldToConstant(CXCursor expression, int& budget)
 {
-    bool found = false;
-    clang_visitChildren(
-        expression,
-        [](CXCursor cursor, CXCursor, CXClientData data) {
-            if (clang_getCursorKind(cursor) == CXCursor_DeclRefExpr) {
-                const QString name = spellingOf(clang_getCursorReferenced(cursor));
-                if (name == QLatin1String("threadIdx") || name == QLatin1String("blockIdx")
-                    || name == QLatin1String("blockDim") || name == QLatin1String("gridDim")
-                    || name == QLatin1String("warpSize")) {
-                    *static_cast<bool*>(data) = true;
-                    return CXChildVisit_Break;
-                }
-            }
-            return CXChildVisit_Recurse;
-        },
-        &found);
-    return found;
+    if (--budget < 0)
+        return false;
+    switch (clang_getCursorKind(expression)) {
+    case CXCursor_IntegerLiteral:
+    case CXCursor_CharacterLiteral:
+    case CXCursor_CXXBoolLiteralExpr:
+    case CXCursor_UnaryExpr: // sizeof, alignof
+        return true;
+    case CXCursor_DeclRefExpr: {
+        const CXCursor referenced = clang_getCursorReferenced(expression);
+        const CXCursorKind kind = clang_getCursorKind(referenced);
+        if (kind == CXCursor_NonTypeTemplateParameter || kind == CXCursor_EnumConstantDecl)
+            return true;
+        if (kind != CXCursor_VarDecl || !clang_isConstQualifiedType(clang_getCursorType(referenced)))
+            return false;
+        const QString name = spellingOf(referenced);
+        return name != QLatin1String("threadIdx") && name != QLatin1String("blockIdx")
+            && name != QLatin1String("blockDim") && name != QLatin1String("gridDim")
+            && name != QLatin1String("warpSize");
+    }
+    case CXCursor_ParenExpr:
+    case CXCursor_UnexposedExpr: // implicit conversions, sizeof, macro-expanded wrappers
+    case CXCursor_CStyleCastExpr:
+    case CXCursor_CXXStaticCastExpr:
+    case CXCursor_CXXFunctionalCastExpr:
+    case CXCursor_BinaryOperator:
+    case CXCursor_UnaryOperator:
+    case CXCursor_ConditionalOperator: {
+        const QVector<CXCursor> operands = expressionChildren(expression);
+        for (const CXCursor& operand : operands) {
+            if (!mayFoldToConstant(operand, budget))
+                return false;
+        }
+        return true;
+    }
+    default:
+        return false;
+    }
 }
 
 bool isArray(CXType type)
@@ -244,7 +268,8 @@ void OperationCounter::scan(CXCursor expression, AccessMode mode, ExpressionFact
         // Arithmetic on compile-time constants (`NUM_STEPS / THREADBLOCK_SIZE` from macros,
         // template parameters, const locals with constant values) is folded by the compiler:
         // no instruction runs for it and it reads nothing (analysis-rules §3).
-        if (op && !readsLaunchBuiltin(expression) && m_context.evaluator().scalar(expression))
+        int budget = 64;
+        if (op && mayFoldToConstant(expression, budget) && m_context.evaluator().scalar(expression))
             return;
         if (op)
             countOperator(spellingOf(*op), operands, facts);

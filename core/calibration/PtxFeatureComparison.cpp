@@ -29,6 +29,8 @@ QVector<double> ranks(const QVector<double>& values)
     return rank;
 }
 
+} // namespace
+
 double median(QVector<double> values)
 {
     if (values.isEmpty())
@@ -37,8 +39,6 @@ double median(QVector<double> values)
     const int n = int(values.size());
     return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
-
-} // namespace
 
 double spearmanCorrelation(const QVector<double>& a, const QVector<double>& b)
 {

@@ -23,5 +23,7 @@ QVector<PtxFeatureAgreement> comparePtxFeatures(const MeasuredFeatureSet& featur
 
 // Spearman's rank correlation (average ranks for ties); 0 when either side is constant.
 double spearmanCorrelation(const QVector<double>& a, const QVector<double>& b);
+// The middle value (the mean of the two middle ones for an even count); 0 for none.
+double median(QVector<double> values);
 
 } // namespace slicewatt

@@ -34,15 +34,6 @@ bool within2x(double predicted, double measured)
     return predicted > 0 && measured > 0 && predicted <= 2 * measured && measured <= 2 * predicted;
 }
 
-double median(QVector<double> values)
-{
-    if (values.isEmpty())
-        return 0;
-    std::sort(values.begin(), values.end());
-    const int n = int(values.size());
-    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-}
-
 } // namespace
 
 QVector<int> TimeValidation::worst(int count) const

@@ -58,4 +58,46 @@ QString csvField(const QString& text)
     return QLatin1Char('"') + QString(text).replace(QLatin1String("\""), QLatin1String("\"\"")) + QLatin1Char('"');
 }
 
+QString CsvRows::field(const Row& row, const char* name) const
+{
+    const auto found = column.constFind(QLatin1String(name));
+    return found == column.constEnd() ? QString() : row.fields.value(*found);
+}
+
+CsvRows readCsvRows(const QByteArray& text, const QString& fileName, const QStringList& required, const QString& kind)
+{
+    CsvRows result;
+    const QStringList lines = QString::fromUtf8(text).split(QLatin1Char('\n'));
+    for (int n = 0; n < lines.size(); ++n) {
+        const QString line = lines[n].trimmed();
+        if (line.isEmpty() || line.startsWith(QLatin1Char('#')))
+            continue;
+        QStringList fields;
+        if (!splitCsvFields(line, &fields)) {
+            result.problems << QStringLiteral("%1:%2: a quote is left open").arg(fileName).arg(n + 1);
+            continue;
+        }
+        if (result.column.isEmpty()) {
+            for (int i = 0; i < fields.size(); ++i)
+                result.column.insert(fields[i], i);
+            result.headerLine = n + 1;
+            continue;
+        }
+        result.rows.append({n + 1, fields});
+    }
+    if (result.column.isEmpty())
+        result.problems << QStringLiteral("%1: empty").arg(fileName);
+    for (const QString& name : required) {
+        if (!result.column.isEmpty() && !result.column.contains(name)) {
+            result.problems << QStringLiteral("%1:%2: no \"%3\" column: not %4")
+                                   .arg(fileName)
+                                   .arg(result.headerLine)
+                                   .arg(name, kind);
+            result.rows.clear();
+            break;
+        }
+    }
+    return result;
+}
+
 } // namespace slicewatt

@@ -27,32 +27,10 @@ std::optional<double> count(const QString& text, bool* bad)
 KernelCounters readKernelCounters(const QByteArray& text, const QString& fileName)
 {
     KernelCounters result;
-    const QStringList lines = QString::fromUtf8(text).split(QLatin1Char('\n'));
-    QHash<QString, int> column;
-    for (int n = 0; n < lines.size(); ++n) {
-        const QString line = lines[n].trimmed();
-        if (line.isEmpty() || line.startsWith(QLatin1Char('#')))
-            continue;
-        QStringList fields;
-        if (!splitCsvFields(line, &fields)) {
-            result.problems << QStringLiteral("%1:%2: a quote is left open").arg(fileName).arg(n + 1);
-            continue;
-        }
-        if (column.isEmpty()) {
-            for (int i = 0; i < fields.size(); ++i)
-                column.insert(fields[i], i);
-            if (!column.contains(QStringLiteral("case"))) {
-                result.problems
-                    << QStringLiteral("%1:%2: no \"case\" column: not a counters file").arg(fileName).arg(n + 1);
-                return result;
-            }
-            continue;
-        }
-        // A column the file lacks reads as an empty field.
-        const auto field = [&](const char* name) {
-            const auto found = column.constFind(QLatin1String(name));
-            return found == column.constEnd() ? QString() : fields.value(*found);
-        };
+    const CsvRows csv = readCsvRows(text, fileName, {QStringLiteral("case")}, QStringLiteral("a counters file"));
+    result.problems = csv.problems;
+    for (const CsvRows::Row& row : csv.rows) {
+        const auto field = [&](const char* name) { return csv.field(row, name); };
         KernelCounterReading reading;
         reading.caseName = field("case");
         bool bad = false;
@@ -68,20 +46,18 @@ KernelCounters readKernelCounters(const QByteArray& text, const QString& fileNam
         if (reading.caseName.isEmpty() || bad) {
             result.problems << QStringLiteral("%1:%2: left out: needs a case and counts that are numbers from 0")
                                    .arg(fileName)
-                                   .arg(n + 1);
+                                   .arg(row.line);
             continue;
         }
         if (result.byCase.contains(reading.caseName)) {
             result.problems << QStringLiteral("%1:%2: case %3 counted twice; the first kept")
                                    .arg(fileName)
-                                   .arg(n + 1)
+                                   .arg(row.line)
                                    .arg(reading.caseName);
             continue;
         }
         result.byCase.insert(reading.caseName, reading);
     }
-    if (column.isEmpty())
-        result.problems << QStringLiteral("%1: empty").arg(fileName);
     return result;
 }
 

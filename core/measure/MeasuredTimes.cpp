@@ -38,36 +38,16 @@ std::optional<double> positive(const QString& text)
 MeasuredTimes readMeasuredTimes(const QByteArray& text, const QString& fileName)
 {
     MeasuredTimes result;
-    const QStringList lines = QString::fromUtf8(text).split(QLatin1Char('\n'));
-    QHash<QString, int> column;
+    const CsvRows csv = readCsvRows(text, fileName,
+        {QStringLiteral("tag"), QStringLiteral("case"), QStringLiteral("kernel"), QStringLiteral("file"),
+            QStringLiteral("grid"), QStringLiteral("block"), QStringLiteral("launch_us"), QStringLiteral("avg_w")},
+        QStringLiteral("a time-per-launch file (tag,case,kernel,file,grid,block,launch_us,…,avg_w)"));
+    result.problems = csv.problems;
     QHash<QString, int> caseIndex;
     double idleSum = 0;
     int idleRows = 0;
-    for (int n = 0; n < lines.size(); ++n) {
-        const QString line = lines[n].trimmed();
-        if (line.isEmpty() || line.startsWith(QLatin1Char('#')))
-            continue;
-        QStringList fields;
-        if (!splitCsvFields(line, &fields)) {
-            result.problems << QStringLiteral("%1:%2: a quote is left open").arg(fileName).arg(n + 1);
-            continue;
-        }
-        if (column.isEmpty()) {
-            for (int i = 0; i < fields.size(); ++i)
-                column.insert(fields[i], i);
-            for (const char* needed : {"tag", "case", "kernel", "file", "grid", "block", "launch_us", "avg_w"}) {
-                if (!column.contains(QLatin1String(needed))) {
-                    result.problems << QStringLiteral("%1:%2: no \"%3\" column: not a time-per-launch file (tag,case,"
-                                                      "kernel,file,grid,block,launch_us,…,avg_w)")
-                                           .arg(fileName)
-                                           .arg(n + 1)
-                                           .arg(QLatin1String(needed));
-                    return result;
-                }
-            }
-            continue;
-        }
-        const auto field = [&](const char* name) { return fields.value(column.value(QLatin1String(name))); };
+    for (const CsvRows::Row& row : csv.rows) {
+        const auto field = [&](const char* name) { return csv.field(row, name); };
         const QString tag = field("tag");
         if (tag == QLatin1String("IDLE")) {
             if (const auto watts = positive(field("avg_w"))) {
@@ -77,7 +57,7 @@ MeasuredTimes readMeasuredTimes(const QByteArray& text, const QString& fileName)
             continue;
         }
         if (tag != QLatin1String("RUN")) {
-            result.problems << QStringLiteral("%1:%2: %3 row left out").arg(fileName).arg(n + 1).arg(tag);
+            result.problems << QStringLiteral("%1:%2: %3 row left out").arg(fileName).arg(row.line).arg(tag);
             continue;
         }
         const auto grid = readTriple(field("grid"));
@@ -88,7 +68,7 @@ MeasuredTimes readMeasuredTimes(const QByteArray& text, const QString& fileName)
             result.problems << QStringLiteral("%1:%2: left out: needs a case, a kernel, grid and block as AxBxC "
                                               "(whole numbers from 1), and positive launch_us and avg_w")
                                    .arg(fileName)
-                                   .arg(n + 1);
+                                   .arg(row.line);
             continue;
         }
         auto found = caseIndex.constFind(field("case"));
@@ -99,7 +79,7 @@ MeasuredTimes readMeasuredTimes(const QByteArray& text, const QString& fileName)
             c.file = field("file");
             c.grid = *grid;
             c.block = *block;
-            c.line = n + 1;
+            c.line = row.line;
             found = caseIndex.insert(c.name, int(result.cases.size()));
             result.cases << c;
         }
@@ -107,7 +87,7 @@ MeasuredTimes readMeasuredTimes(const QByteArray& text, const QString& fileName)
         if (c.grid != *grid || c.block != *block || c.kernel != field("kernel")) {
             result.problems << QStringLiteral("%1:%2: case %3 measured again with another kernel or launch; left out")
                                    .arg(fileName)
-                                   .arg(n + 1)
+                                   .arg(row.line)
                                    .arg(c.name);
             continue;
         }
@@ -116,8 +96,6 @@ MeasuredTimes readMeasuredTimes(const QByteArray& text, const QString& fileName)
         c.watts = (c.watts * c.passes + *watts) / (c.passes + 1);
         ++c.passes;
     }
-    if (column.isEmpty())
-        result.problems << QStringLiteral("%1: empty").arg(fileName);
     if (idleRows > 0)
         result.idleW = idleSum / idleRows;
     return result;
