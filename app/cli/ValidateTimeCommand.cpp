@@ -4,6 +4,7 @@
 #include "CliOptions.h"
 #include "MeasuredInput.h"
 #include "calibration/TimeValidation.h"
+#include "common/FileIo.h"
 #include "export/DisplayNumbers.h"
 #include "model/ModelLibrary.h"
 
@@ -212,13 +213,12 @@ int runValidateTimeCommand(const QStringList& args)
     TimeValidation validation = validateLaunchTimes(measured, folder, *gpu, energy, options.parser);
     if (options.values.contains(QStringLiteral("counters"))) {
         const QString countersPath = options.values.value(QStringLiteral("counters"));
-        QFile countersFile(countersPath);
-        if (!countersFile.open(QIODevice::ReadOnly)) {
-            fprintf(stderr, "slicewatt-cli validate-time: cannot read %s: %s\n", qPrintable(countersPath),
-                qPrintable(countersFile.errorString()));
+        QByteArray countersText;
+        if (!readTextFile(countersPath, &countersText, &error)) {
+            fprintf(stderr, "slicewatt-cli validate-time: %s\n", qPrintable(error));
             return ExitAnalysisErrors;
         }
-        const KernelCounters counters = readKernelCounters(countersFile.read(qint64(1) << 24), countersPath);
+        const KernelCounters counters = readKernelCounters(countersText, countersPath);
         for (const QString& problem : counters.problems)
             fprintf(stderr, "slicewatt-cli: %s\n", qPrintable(problem));
         attachKernelCounters(validation, counters);
