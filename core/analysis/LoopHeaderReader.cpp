@@ -3,6 +3,7 @@
 
 #include "KernelReadContext.h"
 #include "MemorySpaceResolver.h"
+#include "VariableWrites.h"
 #include "frontend/CursorQueries.h"
 
 namespace slicewatt {
@@ -38,11 +39,86 @@ QString LoopHeaderReader::referencedVariable(CXCursor expression)
     return usrOf(clang_getCursorReferenced(stripped));
 }
 
-LoopHeader LoopHeaderReader::read(CXCursor init, CXCursor condition, CXCursor step)
+bool LoopHeaderReader::readCondition(CXCursor condition, const QString& variable, LoopHeader& header, CXCursor& bound)
+{
+    const CXCursor comparison = stripImplicit(condition);
+    const QVector<CXCursor> sides = expressionChildren(comparison);
+    if (clang_getCursorKind(comparison) != CXCursor_BinaryOperator || sides.size() != 2) {
+        header.reason = QStringLiteral("loop condition is not a comparison");
+        return false;
+    }
+    std::optional<BinaryOperator> op
+        = binaryOperatorFromSpelling(m_context.tokens().operatorAfter(comparison, sides[0]));
+    bound = sides[1];
+    if (referencedVariable(sides[1]) == variable) {
+        bound = sides[0];
+        if (op)
+            op = mirroredComparison(*op);
+    } else if (referencedVariable(sides[0]) != variable) {
+        header.reason = QStringLiteral("loop condition does not compare the loop variable");
+        return false;
+    }
+    if (!op || !isComparison(*op) || *op == BinaryOperator::Equal) {
+        header.reason = QStringLiteral("loop condition is not <, <=, >, >= or !=");
+        return false;
+    }
+    header.comparison = *op;
+    return true;
+}
+
+std::optional<LoopHeaderReader::Step> LoopHeaderReader::readStep(CXCursor step, const QString& variable)
+{
+    const TokenIndex& tokens = m_context.tokens();
+    // i++, i--, i op= s, i = i op s; of several (`a += s, b += t`), the variable's.
+    for (const CXCursor& part : commaOperands(step)) {
+        const CXCursor stepExpression = stripImplicit(part);
+        const QVector<CXCursor> stepOperands = expressionChildren(stepExpression);
+        std::optional<BinaryOperator> op;
+        CXCursor value = clang_getNullCursor();
+        switch (clang_getCursorKind(stepExpression)) {
+        case CXCursor_UnaryOperator: {
+            const QString text = tokens.firstToken(stepExpression) + tokens.lastToken(stepExpression);
+            if (stepOperands.size() == 1 && referencedVariable(stepOperands[0]) == variable) {
+                if (text.contains(QLatin1String("++")))
+                    op = BinaryOperator::Add;
+                else if (text.contains(QLatin1String("--")))
+                    op = BinaryOperator::Subtract;
+            }
+            break;
+        }
+        case CXCursor_CompoundAssignOperator:
+            if (stepOperands.size() == 2 && referencedVariable(stepOperands[0]) == variable) {
+                QString spelling = tokens.operatorAfter(stepExpression, stepOperands[0]);
+                spelling.chop(1); // "+=" → "+"
+                op = binaryOperatorFromSpelling(spelling);
+                value = stepOperands[1];
+            }
+            break;
+        case CXCursor_BinaryOperator:
+            if (stepOperands.size() == 2 && referencedVariable(stepOperands[0]) == variable
+                && tokens.operatorAfter(stepExpression, stepOperands[0]) == QLatin1String("=")) {
+                const CXCursor assigned = stripImplicit(stepOperands[1]);
+                const QVector<CXCursor> parts = expressionChildren(assigned);
+                if (clang_getCursorKind(assigned) == CXCursor_BinaryOperator && parts.size() == 2
+                    && referencedVariable(parts[0]) == variable) {
+                    op = binaryOperatorFromSpelling(tokens.operatorAfter(assigned, parts[0]));
+                    value = parts[1];
+                }
+            }
+            break;
+        default:
+            break;
+        }
+        if (op)
+            return Step{*op, value};
+    }
+    return std::nullopt;
+}
+
+LoopHeader LoopHeaderReader::read(CXCursor loop, CXCursor init, CXCursor condition, CXCursor step)
 {
     const TokenIndex& tokens = m_context.tokens();
     LoopHeader header;
-    // Condition: i OP bound, or bound OP i (mirrored), i one of the variables `init` sets.
     const CXCursor comparison = stripImplicit(condition);
     const QVector<CXCursor> sides = expressionChildren(comparison);
     const bool compares = clang_getCursorKind(comparison) == CXCursor_BinaryOperator && sides.size() == 2;
@@ -78,64 +154,11 @@ LoopHeader LoopHeaderReader::read(CXCursor init, CXCursor condition, CXCursor st
         header.reason = QStringLiteral("loop initialisation is not `i = start`");
         return header;
     }
-    if (!compares) {
-        header.reason = QStringLiteral("loop condition is not a comparison");
+    CXCursor bound = clang_getNullCursor();
+    if (!readCondition(condition, variable, header, bound))
         return header;
-    }
-    std::optional<BinaryOperator> op = binaryOperatorFromSpelling(tokens.operatorAfter(comparison, sides[0]));
-    CXCursor bound = sides[1];
-    if (right == variable) {
-        bound = sides[0];
-        if (op)
-            op = mirroredComparison(*op);
-    } else if (left != variable) {
-        header.reason = QStringLiteral("loop condition does not compare the loop variable");
-        return header;
-    }
-    if (!op || !isComparison(*op) || *op == BinaryOperator::Equal) {
-        header.reason = QStringLiteral("loop condition is not <, <=, >, >= or !=");
-        return header;
-    }
-    // Step: i++, i--, i op= s, i = i op s; of several (`a += s, b += t`), the variable's.
-    std::optional<BinaryOperator> stepOperator;
-    CXCursor stepValue = clang_getNullCursor();
-    for (const CXCursor& part : commaOperands(step)) {
-        const CXCursor stepExpression = stripImplicit(part);
-        const QVector<CXCursor> stepOperands = expressionChildren(stepExpression);
-        switch (clang_getCursorKind(stepExpression)) {
-        case CXCursor_UnaryOperator: {
-            const QString text = tokens.firstToken(stepExpression) + tokens.lastToken(stepExpression);
-            if (stepOperands.size() == 1 && referencedVariable(stepOperands[0]) == variable)
-                stepOperator = text.contains(QLatin1String("++")) ? BinaryOperator::Add : BinaryOperator::Subtract;
-            break;
-        }
-        case CXCursor_CompoundAssignOperator:
-            if (stepOperands.size() == 2 && referencedVariable(stepOperands[0]) == variable) {
-                QString spelling = tokens.operatorAfter(stepExpression, stepOperands[0]);
-                spelling.chop(1); // "+=" → "+"
-                stepOperator = binaryOperatorFromSpelling(spelling);
-                stepValue = stepOperands[1];
-            }
-            break;
-        case CXCursor_BinaryOperator:
-            if (stepOperands.size() == 2 && referencedVariable(stepOperands[0]) == variable
-                && tokens.operatorAfter(stepExpression, stepOperands[0]) == QLatin1String("=")) {
-                const CXCursor value = stripImplicit(stepOperands[1]);
-                const QVector<CXCursor> parts = expressionChildren(value);
-                if (clang_getCursorKind(value) == CXCursor_BinaryOperator && parts.size() == 2
-                    && referencedVariable(parts[0]) == variable) {
-                    stepOperator = binaryOperatorFromSpelling(tokens.operatorAfter(value, parts[0]));
-                    stepValue = parts[1];
-                }
-            }
-            break;
-        default:
-            break;
-        }
-        if (stepOperator)
-            break;
-    }
-    if (!stepOperator || !isStepOperator(*stepOperator)) {
+    const std::optional<Step> stepRead = readStep(step, variable);
+    if (!stepRead || !isStepOperator(stepRead->op)) {
         header.reason = QStringLiteral("loop step is not i++, i--, i op= s or i = i op s");
         return header;
     }
@@ -150,6 +173,7 @@ LoopHeader LoopHeaderReader::read(CXCursor init, CXCursor condition, CXCursor st
     QSet<QString> moving;
     m_window = &moving;
     m_positionsInStart = false;
+    m_loop = loop;
     header.start = symbolic(start, true, 0);
     header.bound = symbolic(bound, m_positionsInStart, 0);
     m_window = nullptr;
@@ -161,14 +185,121 @@ LoopHeader LoopHeaderReader::read(CXCursor init, CXCursor condition, CXCursor st
         header.note = QStringLiteral("counted at the first iteration of the enclosing loop over %1")
                           .arg(names.join(QStringLiteral(", ")));
     }
-    header.comparison = *op;
-    header.stepOperator = *stepOperator;
-    header.step = isNull(stepValue) ? SymbolicExpr::constant(1) : symbolic(stepValue, false, 0);
+    header.stepOperator = stepRead->op;
+    header.step = isNull(stepRead->value) ? SymbolicExpr::constant(1) : symbolic(stepRead->value, false, 0);
+    m_loop = clang_getNullCursor();
     // Inner loops may start from this one's variable.
     m_inductionStarts.insert(variable, start);
     m_inductionNames.insert(
         variable, spellingOf(clang_getCursorReferenced(stripImplicit(left == variable ? sides[0] : sides[1]))));
     return header;
+}
+
+LoopHeader LoopHeaderReader::readWhile(CXCursor loop, CXCursor condition, CXCursor body)
+{
+    LoopHeader header;
+    header.reason = QStringLiteral("while loop");
+    const CXCursor comparison = stripImplicit(condition);
+    const QVector<CXCursor> sides = expressionChildren(comparison);
+    if (clang_getCursorKind(comparison) != CXCursor_BinaryOperator || sides.size() != 2)
+        return header;
+    // The loop variable: the compared local the loop writes, once, in a statement of its body.
+    VariableWrites& written = writes();
+    const CXCursor bodyCursor = stripImplicit(body);
+    const bool block = clang_getCursorKind(bodyCursor) == CXCursor_CompoundStmt;
+    for (const CXCursor& side : sides) {
+        const CXCursor compared = stripImplicit(side);
+        if (clang_getCursorKind(compared) != CXCursor_DeclRefExpr)
+            continue;
+        const CXCursor variable = clang_getCursorReferenced(compared);
+        const QString usr = usrOf(variable);
+        const QVector<const VariableWrite*> inside = written.writesInside(usr, loop);
+        if (inside.size() != 1)
+            continue;
+        const VariableWrite* stepWrite = inside.first();
+        const int depth = int(stepWrite->path.size());
+        bool bodyStatement = false; // the write is a statement of the body, not nested deeper
+        for (int i = 0; i + 1 < depth; ++i) {
+            if (!clang_equalCursors(stepWrite->path[i].first, loop))
+                continue;
+            bodyStatement = block ? i + 3 == depth && clang_equalCursors(stepWrite->path[i + 1].first, bodyCursor)
+                                  : i + 2 == depth && clang_equalCursors(stepWrite->path[i + 1].first, bodyCursor);
+        }
+        if (!bodyStatement)
+            continue;
+        const std::optional<Step> step = readStep(stepWrite->expression, usr);
+        CXCursor bound = clang_getNullCursor();
+        LoopHeader candidate;
+        if (!step || !isStepOperator(step->op) || !readCondition(condition, usr, candidate, bound))
+            continue;
+        m_loop = loop;
+        m_positionsInStart = false;
+        candidate.start = valueAtLoop(variable, stepWrite, true, 0);
+        candidate.bound = symbolic(bound, m_positionsInStart, 0);
+        candidate.stepOperator = step->op;
+        candidate.step = isNull(step->value) ? SymbolicExpr::constant(1) : symbolic(step->value, false, 0);
+        m_loop = clang_getNullCursor();
+        candidate.canonical = true;
+        return candidate;
+    }
+    return header;
+}
+
+VariableWrites& LoopHeaderReader::writes()
+{
+    const CXCursor function = m_context.frame().function;
+    std::shared_ptr<VariableWrites>& cached = m_writes[usrOf(function)];
+    if (!cached)
+        cached = std::make_shared<VariableWrites>(function, m_context.tokens());
+    return *cached;
+}
+
+SymbolicExprPtr LoopHeaderReader::valueAtLoop(
+    CXCursor variable, const VariableWrite* loopStep, bool indicesAreZero, int depth)
+{
+    const QString usr = usrOf(variable);
+    const QString name = spellingOf(variable);
+    const auto reaching = writes().reachingLoop(usr, m_loop, loopStep);
+    if (!reaching)
+        return SymbolicExpr::unknown(name);
+    // Before its first write: a kernel parameter holds the launch's argument.
+    SymbolicExprPtr value = clang_getCursorKind(variable) == CXCursor_ParmDecl && !m_context.inlining()
+        ? SymbolicExpr::kernelArgument(name)
+        : SymbolicExpr::unknown(name);
+    // The writes' values are read with the variable bound to its value so far, and without
+    // the loop: another variable they name is read where it is, not at the loop.
+    const CXCursor loop = std::exchange(m_loop, clang_getNullCursor());
+    for (const VariableWrite* write : *reaching) {
+        const bool hasValue = !isNull(write->value);
+        m_bound.insert(usr, value);
+        switch (write->kind) {
+        case VariableWrite::Kind::Declaration:
+            value = hasValue ? symbolic(write->value, indicesAreZero, depth + 1) : SymbolicExpr::unknown(name);
+            break;
+        case VariableWrite::Kind::Assignment:
+            value = hasValue ? symbolic(write->value, indicesAreZero, depth + 1) : SymbolicExpr::unknown(name);
+            break;
+        case VariableWrite::Kind::Compound: {
+            const auto op = binaryOperatorFromSpelling(write->compoundOperator);
+            value = op && isArithmetic(*op) && hasValue
+                ? SymbolicExpr::binary(*op, value, symbolic(write->value, indicesAreZero, depth + 1))
+                : SymbolicExpr::unknown(name);
+            break;
+        }
+        case VariableWrite::Kind::Increment:
+        case VariableWrite::Kind::Decrement:
+            value = SymbolicExpr::binary(
+                write->kind == VariableWrite::Kind::Increment ? BinaryOperator::Add : BinaryOperator::Subtract, value,
+                SymbolicExpr::constant(1));
+            break;
+        case VariableWrite::Kind::Opaque:
+            value = SymbolicExpr::unknown(name);
+            break;
+        }
+        m_bound.remove(usr);
+    }
+    m_loop = loop;
+    return value;
 }
 
 QVector<CXCursor> LoopHeaderReader::commaOperands(CXCursor expression)
@@ -296,6 +427,8 @@ SymbolicExprPtr LoopHeaderReader::symbolic(CXCursor expression, bool indicesAreZ
                 return symbolic(*enclosing, true, depth + 1);
             }
         }
+        if (const auto bound = m_bound.constFind(usrOf(variable)); bound != m_bound.constEnd())
+            return *bound;
         if (clang_getCursorKind(variable) == CXCursor_NonTypeTemplateParameter)
             return SymbolicExpr::templateParameter(spellingOf(variable));
         // The kernel's own integer parameter, never changed in its body: its value is the
@@ -309,6 +442,12 @@ SymbolicExprPtr LoopHeaderReader::symbolic(CXCursor expression, bool indicesAreZ
             if (const auto initialiser = m_context.initialiserOf(variable))
                 return symbolic(*initialiser, indicesAreZero, depth + 1);
         }
+        // A variable the function writes, named in a loop's header: the value the writes
+        // before the loop leave, where nothing inside or around the loop changes it.
+        const CXCursorKind variableKind = clang_getCursorKind(variable);
+        if (!isNull(m_loop) && (variableKind == CXCursor_VarDecl || variableKind == CXCursor_ParmDecl)
+            && clang_equalCursors(clang_getCursorSemanticParent(variable), m_context.frame().function))
+            return valueAtLoop(variable, nullptr, indicesAreZero, depth + 1);
         break;
     }
     default:

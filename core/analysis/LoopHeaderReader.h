@@ -8,9 +8,13 @@
 #include <QHash>
 #include <QSet>
 
+#include <memory>
+
 namespace slicewatt {
 
 class KernelReadContext;
+class VariableWrites;
+struct VariableWrite;
 
 // Reads `for (init; cond; step)` headers into symbolic loop headers (analysis-rules §4):
 // one induction variable, a comparison with a bound, and an additive or multiplicative
@@ -20,7 +24,13 @@ class LoopHeaderReader {
 public:
     explicit LoopHeaderReader(KernelReadContext& context);
 
-    LoopHeader read(CXCursor init, CXCursor condition, CXCursor step);
+    // `loop` is the for statement itself: variables its bound and step name that the
+    // function writes are read at the loop's start (VariableWrites).
+    LoopHeader read(CXCursor loop, CXCursor init, CXCursor condition, CXCursor step);
+    // `while (i < n) { …; i += s; }`: i compared in the condition and written in the loop only
+    // by one statement of its body, `i++`, `i op= s` or `i = i op s`; its start is the value
+    // the writes before the loop leave (analysis-rules §4). Not canonical otherwise.
+    LoopHeader readWhile(CXCursor loop, CXCursor condition, CXCursor body);
 
     // An integer expression as constants, launch parameters and kernel arguments. Thread and
     // block indices are 0 in a loop's start (analysis-rules §4), thread positions elsewhere
@@ -33,6 +43,19 @@ public:
 
 private:
     QString referencedVariable(CXCursor expression);
+    // The step `i++`, `i op= s` or `i = i op s` of `variable` in `step`'s comma-separated parts.
+    struct Step {
+        BinaryOperator op = BinaryOperator::Add;
+        CXCursor value; // null: 1
+    };
+    std::optional<Step> readStep(CXCursor step, const QString& variable);
+    // Fills header's comparison and bound from `condition` for `variable`; false (with the
+    // reason in header) when it does not compare it.
+    bool readCondition(CXCursor condition, const QString& variable, LoopHeader& header, CXCursor& bound);
+    VariableWrites& writes();
+    // The value `variable` (a local or parameter of the function being read) holds where
+    // m_loop starts, from the writes that reach it; unknown when a write may change it.
+    SymbolicExprPtr valueAtLoop(CXCursor variable, const VariableWrite* loopStep, bool indicesAreZero, int depth);
     // `a, b, c` as its parts (one part for an expression without a comma operator).
     QVector<CXCursor> commaOperands(CXCursor expression);
 
@@ -45,6 +68,11 @@ private:
     // first value (null otherwise).
     QSet<QString>* m_window = nullptr;
     bool m_positionsInStart = false; // the start read a thread or block index as 0
+    // The loop whose header is being read (null otherwise), and variables whose value is
+    // fixed while one of its writes is folded (`g = g << 1` reads g's value before it).
+    CXCursor m_loop = clang_getNullCursor();
+    QHash<QString, SymbolicExprPtr> m_bound;
+    QHash<QString, std::shared_ptr<VariableWrites>> m_writes; // by function USR
 };
 
 } // namespace slicewatt

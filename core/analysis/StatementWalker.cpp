@@ -330,7 +330,7 @@ QVector<int> StatementWalker::walkLoop(CXCursor cursor, Context& context)
             }
         }
         body = children[3];
-        header = m_loops.read(children[0], children[1], children[2]);
+        header = m_loops.read(cursor, children[0], children[1], children[2]);
     } else {
         // The body is the last child of a while (which may be a bare expression statement,
         // `while (c) ++b;`) and the first of a do; the other expressions are the condition.
@@ -341,9 +341,12 @@ QVector<int> StatementWalker::walkLoop(CXCursor cursor, Context& context)
             else if (clang_isExpression(clang_getCursorKind(children[i])))
                 m_counter.scan(children[i], AccessMode::Load, facts);
         }
-        header.reason = kind == CXCursor_WhileStmt ? QStringLiteral("while loop")
-            : kind == CXCursor_DoStmt              ? QStringLiteral("do-while loop")
-                                                   : QStringLiteral("for loop without init, condition and step");
+        if (kind == CXCursor_WhileStmt && children.size() == 2 && !isNull(body))
+            header = m_loops.readWhile(cursor, children[0], body);
+        else
+            header.reason = kind == CXCursor_WhileStmt ? QStringLiteral("while loop")
+                : kind == CXCursor_DoStmt              ? QStringLiteral("do-while loop")
+                                                       : QStringLiteral("for loop without init, condition and step");
     }
     header.unrollPragma = unrollPragma;
     const int id = addStatement(StatementKind::Loop, cursor, facts, context);
