@@ -8,6 +8,7 @@
 #include "analysis/ProjectIndexer.h"
 #include "calibration/TimeValidation.h"
 #include "estimate/LaunchTime.h"
+#include "estimate/WarpAccess.h"
 #include "project/ProjectLoader.h"
 
 #include <QtTest>
@@ -256,8 +257,8 @@ private Q_SLOTS:
         // Where the model stands (issue 33 asks 80 % within 2x and a rank correlation of 0.9;
         // the five furthest launches and why are in README's Known limits): a change that
         // reads these kernels worse fails here.
-        QVERIFY2(v.summary.timeWithin2x >= 20, "fewer launches within 2x than when the model was built");
-        QVERIFY2(v.summary.timeSpearman >= 0.67, "the predicted times order the launches worse than before");
+        QVERIFY2(v.summary.timeWithin2x >= 22, "fewer launches within 2x than when the model was built");
+        QVERIFY2(v.summary.timeSpearman >= 0.82, "the predicted times order the launches worse than before");
         // The streaming kernel at full size is memory-bound and within 10 %: 3 × 4 B × 2^26 at
         // 0.8 × 4.8 TB/s = 209.7 µs + 5 µs against 238 µs measured.
         for (const TimeValidationRow& row : v.rows) {
@@ -316,6 +317,104 @@ void run(const float* x, float* y) {
         QVERIFY(near(rolled->warpInstructions - unrolled->warpInstructions, 256));
         QVERIFY(unrolled->assumptions.join(QLatin1Char('\n')).contains(QStringLiteral("#pragma unroll")));
         QVERIFY(!rolled->assumptions.join(QLatin1Char('\n')).contains(QStringLiteral("#pragma unroll")));
+    }
+
+    // Coalescing and bank conflicts (WarpAccess, METHOD §12), by hand on the first warp of a
+    // 32 × 8 block: lane l has threadIdx.x = l, threadIdx.y = 0; blockIdx counts as 0 and the
+    // loop variable j as 0 (the same for every lane).
+    void warpsLayTheirAddressesOut()
+    {
+        QTemporaryDir dir;
+        test::writeFile(dir, QStringLiteral("transpose.cu"), R"(
+#define TILE 32
+__global__ void naive(float* out, const float* in, int width, int height) {
+    int x = blockIdx.x * TILE + threadIdx.x;
+    int y = blockIdx.y * TILE + threadIdx.y;
+    for (int j = 0; j < TILE; j += 8)
+        out[x * height + (y + j)] = in[(y + j) * width + x];
+}
+__global__ void conflicted(float* out, const float* in, int width, int height) {
+    __shared__ float tile[TILE][TILE];
+    int x = blockIdx.x * TILE + threadIdx.x;
+    int y = blockIdx.y * TILE + threadIdx.y;
+    for (int j = 0; j < TILE; j += 8)
+        tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * width + x];
+    __syncthreads();
+    x = blockIdx.y * TILE + threadIdx.x;
+    y = blockIdx.x * TILE + threadIdx.y;
+    for (int j = 0; j < TILE; j += 8)
+        out[(y + j) * height + x] = tile[threadIdx.x][threadIdx.y + j];
+}
+__global__ void padded(float* out, const float* in, int width, int height) {
+    __shared__ float tile[TILE][TILE + 1];
+    int x = blockIdx.x * TILE + threadIdx.x;
+    int y = blockIdx.y * TILE + threadIdx.y;
+    for (int j = 0; j < TILE; j += 8)
+        tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * width + x];
+    __syncthreads();
+    x = blockIdx.y * TILE + threadIdx.x;
+    y = blockIdx.x * TILE + threadIdx.y;
+    for (int j = 0; j < TILE; j += 8)
+        out[(y + j) * height + x] = tile[threadIdx.x][threadIdx.y + j];
+}
+void run(float* out, const float* in) {
+    dim3 grid(32, 32), block(32, 8);
+    naive<<<grid, block>>>(out, in, 1024, 1024);
+    conflicted<<<grid, block>>>(out, in, 1024, 1024);
+    padded<<<grid, block>>>(out, in, 1024, 1024);
+}
+)");
+        const ProjectIndex index = indexProject(loadProject({dir.path()}), test::parserOptions());
+        const GpuSpec gpu = testGpu();
+        QHash<QString, LaunchTime> times;
+        QHash<QString, QVector<WarpAccess>> accesses;
+        for (const CatalogFunction& kernel : index.kernels) {
+            const KernelIR* ir = index.kernelIR(kernel.info.key);
+            QVERIFY(ir && kernel.launches.size() == 1);
+            const LaunchShape launch = launchShapeOf(kernel.launches.first());
+            const auto time = predictLaunchTime(*ir, analyseKernel(*ir, launch), launch, gpu, nullptr);
+            QVERIFY(time);
+            times.insert(kernel.info.name, *time);
+            for (const Statement& statement : ir->statements) {
+                for (const AccessPattern& pattern : statement.patterns) {
+                    const auto access = warpAccess(pattern, launch);
+                    QVERIFY(access);
+                    accesses[kernel.info.name] << *access;
+                }
+            }
+        }
+        // naive: the load in[(y + j) * 1024 + l] is 32 consecutive floats, 4 sectors; the store
+        // out[l * 1024 + (y + j)] puts the lanes 4 KiB apart: 32 sectors, 28 more than 4.
+        QCOMPARE(accesses.value(QStringLiteral("naive")).size(), 2);
+        double excess = 0;
+        for (const WarpAccess& a : accesses.value(QStringLiteral("naive"))) {
+            QCOMPARE(a.lanes, 32);
+            QCOMPARE(a.idealSectors, 4.0);
+            excess += a.excessSectors();
+        }
+        QCOMPARE(excess, 28.0);
+        // Per launch: 32 · 32 blocks · 256 threads = 262,144 threads, 4 stores each (j = 0, 8,
+        // 16, 24): 28 sectors · 32 B / 32 lanes = 28 B more per store, 4 · 28 · 262,144 =
+        // 29,360,128 bytes beyond the 8 useful per thread-iteration (8,388,608 B).
+        const LaunchTime naive = times.value(QStringLiteral("naive"));
+        QVERIFY(near(naive.excessSectorBytes, 29360128));
+        QVERIFY(near(naive.globalBytes, 8388608));
+        QVERIFY(naive.assumptions.join(QLatin1Char('\n')).contains(QStringLiteral("32-byte sectors")));
+        // conflicted: tile[threadIdx.x][threadIdx.y + j] over 32-float rows puts all 32 lanes in
+        // one bank: 32 passes, 31 extra; its store tile[threadIdx.y + j][l] has none. Per launch
+        // 4 loads per thread · 262,144 / 32 = 32,768 warp accesses · 31 = 1,015,808 passes.
+        const LaunchTime conflicted = times.value(QStringLiteral("conflicted"));
+        QVERIFY(near(conflicted.bankConflictWavefronts, 1015808));
+        QCOMPARE(conflicted.excessSectorBytes, 0.0);
+        // padded: rows of 33 floats put lane l in bank (33 l) mod 32 = l: no conflict.
+        const LaunchTime padded = times.value(QStringLiteral("padded"));
+        QCOMPARE(padded.bankConflictWavefronts, 0.0);
+        // The busiest SM runs ceil(1024 / 10) = 103 blocks of 8 warps, 824 warps, each with 16
+        // load/store instructions per thread (4 global loads, 4 shared stores, 4 shared loads,
+        // 4 global stores: 16 cycles a warp at 32 lanes) and 4 · 31 = 124 replayed passes:
+        // 824 · 140 = 115,360 cycles, 115.36 µs at 1000 MHz, where padded needs 824 · 16.
+        QCOMPARE(conflicted.computePipe, QStringLiteral("load/store"));
+        QVERIFY2(near(conflicted.computeSeconds, 115360e-9), qPrintable(QString::number(conflicted.computeSeconds)));
     }
 
     // The counters reader: empty fields are "not counted", a bad number leaves the row out
@@ -385,8 +484,8 @@ void run(const float* x, float* y) {
         // Where the model stands on the corpus (reuse through the caches and atomics contending
         // for one address are not modelled yet: matmul_naive 8x, histogram_global and
         // warpReduceAtomic 0.05x): worse fails here.
-        QVERIFY2(corpus.summary.timeWithin2x >= 11, "fewer corpus launches within 2x than when they were measured");
-        QVERIFY2(corpus.summary.timeSpearman >= 0.48, "the corpus's times are ordered worse than before");
+        QVERIFY2(corpus.summary.timeWithin2x >= 12, "fewer corpus launches within 2x than when they were measured");
+        QVERIFY2(corpus.summary.timeSpearman >= 0.54, "the corpus's times are ordered worse than before");
         QVERIFY2(corpus.summary.bytesWithin2x >= 14, "the analysis's bytes moved away from DRAM's");
         QVERIFY2(corpus.summary.instructionsWithin2x >= 19, "the analysis's instructions moved away from SASS's");
 
@@ -396,8 +495,8 @@ void run(const float* x, float* y) {
             = check(QStringLiteral("samples-runs.csv"), test::sharedDir() + QStringLiteral("/data/h200/drivers"), 28);
         QVERIFY2(samples.problems.isEmpty(), qPrintable(samples.problems.join(QLatin1Char('\n'))));
         QCOMPARE(samples.summary.launches, 28);
-        QVERIFY2(samples.summary.timeWithin2x >= 21, "fewer H100 launches within 2x than when they were measured");
-        QVERIFY2(samples.summary.timeSpearman >= 0.71, "the H100 launches are ordered worse than before");
+        QVERIFY2(samples.summary.timeWithin2x >= 22, "fewer H100 launches within 2x than when they were measured");
+        QVERIFY2(samples.summary.timeSpearman >= 0.83, "the H100 launches are ordered worse than before");
         QVERIFY2(samples.summary.bytesWithin2x >= 21, "the analysis's bytes moved away from DRAM's");
         QVERIFY2(samples.summary.instructionsWithin2x >= 20, "the analysis's instructions moved away from SASS's");
         // vectorAdd over 2^26 floats: 3 × 4 B × 2^26 = 805,306,368 B predicted; the H100

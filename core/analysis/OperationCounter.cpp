@@ -4,6 +4,7 @@
 #include "CudaCallNames.h"
 #include "InstructionTyping.h"
 #include "KernelReadContext.h"
+#include "LoopHeaderReader.h"
 #include "MemorySpaceResolver.h"
 #include "frontend/ClangHandles.h"
 #include "frontend/CursorQueries.h"
@@ -179,7 +180,34 @@ void OperationCounter::countAccess(CXCursor lvalue, AccessMode mode, ExpressionF
         facts.accessBytes[*space] += accessCount(mode) * bytes;
         if (mode == AccessMode::Store || mode == AccessMode::LoadStore)
             facts.storeBytes[*space] += bytes;
+        if (*space == MemorySpace::Global || *space == MemorySpace::Shared) {
+            SymbolicExprPtr offset = byteOffsetOf(lvalue, 0);
+            if (offset && offset->mentionsThreadIndex())
+                facts.patterns << AccessPattern{*space, std::move(offset), int(bytes), double(accessCount(mode))};
+        }
     }
+}
+
+SymbolicExprPtr OperationCounter::byteOffsetOf(CXCursor lvalue, int depth)
+{
+    const CXCursor subscript = stripImplicit(lvalue);
+    const QVector<CXCursor> parts = expressionChildren(subscript);
+    if (!m_indices || depth > 4 || clang_getCursorKind(subscript) != CXCursor_ArraySubscriptExpr || parts.size() != 2)
+        return nullptr;
+    const long long elementBytes = clang_Type_getSizeOf(clang_getCanonicalType(clang_getCursorType(subscript)));
+    if (elementBytes <= 0)
+        return nullptr;
+    SymbolicExprPtr offset = SymbolicExpr::binary(
+        BinaryOperator::Multiply, m_indices->symbolic(parts[1], false, 0), SymbolicExpr::constant(elementBytes));
+    // `tile[y][x]`: the row's offset first. A pointer base (`p[i]`) starts the array.
+    const CXCursor base = stripImplicit(parts[0]);
+    if (clang_getCursorKind(base) == CXCursor_ArraySubscriptExpr) {
+        SymbolicExprPtr row = byteOffsetOf(base, depth + 1);
+        if (!row)
+            return nullptr;
+        offset = SymbolicExpr::binary(BinaryOperator::Add, std::move(row), std::move(offset));
+    }
+    return offset;
 }
 
 // The bytes one access of `type` moves: its size, or 4 [ours] where it has none yet (a

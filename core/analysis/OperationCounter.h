@@ -2,6 +2,7 @@
 #pragma once
 
 #include "ir/InstructionClass.h"
+#include "ir/KernelIR.h"
 #include "ir/MemorySpace.h"
 
 #include <clang-c/Index.h>
@@ -13,6 +14,7 @@
 namespace slicewatt {
 
 class KernelReadContext;
+class LoopHeaderReader;
 class MemorySpaceResolver;
 
 // How an expression is used where it appears: read, written, both (`x += 1`), or only its
@@ -42,6 +44,7 @@ struct ExpressionFacts {
     QSet<QString> uses;
     QSet<QString> defines;
     QVector<InlineCall> deviceCalls;
+    QVector<AccessPattern> patterns; // subscripts whose offset moves with threadIdx
 };
 
 // Counts arithmetic and memory operations of expressions, and the variables they read and
@@ -51,6 +54,9 @@ public:
     OperationCounter(KernelReadContext& context, MemorySpaceResolver& spaces);
 
     void scan(CXCursor expression, AccessMode mode, ExpressionFacts& facts);
+    // Reads subscripts' offsets as symbolic expressions (for access patterns); unset, none
+    // are read.
+    void setIndexReader(LoopHeaderReader* reader) { m_indices = reader; }
     // An expression statement. A binary operator whose operator cannot be read (spelt in a
     // macro's definition: libclang 14 gives only the macro's use) is taken as an assignment
     // there, the only binary operator a statement of its own is written for.
@@ -68,6 +74,8 @@ private:
     // the call is no such thing.
     bool scanDependentOperator(const QVector<CXCursor>& operands, ExpressionFacts& facts);
     void countAccess(CXCursor lvalue, AccessMode mode, ExpressionFacts& facts);
+    // `a[i]`, `tile[y][x]`: the byte offset from the array's start; null for any other lvalue.
+    SymbolicExprPtr byteOffsetOf(CXCursor lvalue, int depth);
     // A read or write of a variable, through the caller's variable it aliases (out-parameters).
     void recordVariable(const QString& usr, AccessMode mode, ExpressionFacts& facts);
     bool isInlinable(CXCursor callee) const;
@@ -78,6 +86,7 @@ private:
 
     KernelReadContext& m_context;
     MemorySpaceResolver& m_spaces;
+    LoopHeaderReader* m_indices = nullptr;
 };
 
 } // namespace slicewatt

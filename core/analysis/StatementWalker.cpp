@@ -16,6 +16,7 @@ StatementWalker::StatementWalker(KernelReadContext& context)
     , m_loops(context)
     , m_calls(context, m_spaces)
 {
+    m_counter.setIndexReader(&m_loops);
 }
 
 void StatementWalker::walkKernel(CXCursor kernel)
@@ -373,6 +374,7 @@ int StatementWalker::addStatement(
     statement.accesses = facts.accesses;
     statement.accessBytes = facts.accessBytes;
     statement.storeBytes = facts.storeBytes;
+    statement.patterns = facts.patterns;
     noteUntypedOperands(facts);
     // A declaration's initialiser is written with `=` in the papers' examples.
     const int assignments = facts.assignments + (kind == StatementKind::Declaration ? 1 : 0);

@@ -3,6 +3,7 @@
 
 #include "KernelEnergy.h"
 #include "LaunchActivityEstimate.h"
+#include "WarpAccess.h"
 
 #include <algorithm>
 #include <array>
@@ -163,6 +164,8 @@ std::optional<LaunchTime> predictLaunchTime(
     double bytesPerThread = 0;
     double loadBytesPerThread = 0; // stores are posted: a thread does not wait for them
     double bytesInFlight = 0; // loads one pass of the code issues before it waits
+    double excessSectorBytesPerThread = 0; // uncoalesced accesses' whole sectors (WarpAccess)
+    double conflictPassesPerThread = 0; // shared-memory passes bank conflicts add, per warp
     int unrolledLoops = 0;
     const QVector<bool> unrolled = insideUnrolledLoops(ir, slices, &unrolledLoops);
     if (unrolledLoops > 0)
@@ -188,6 +191,16 @@ std::optional<LaunchTime> predictLaunchTime(
         const double probability = i < slices.probability.size() ? slices.probability[i] : 1.0;
         const double weight = i < slices.weights.size() ? slices.weights[i] : 1.0;
         bytesPerThread += offChip * weight * probability;
+        for (const AccessPattern& pattern : statement.patterns) {
+            const std::optional<WarpAccess> access = warpAccess(pattern, launch);
+            if (!access || access->lanes <= 0)
+                continue;
+            const double executions = weight * probability * pattern.count;
+            if (pattern.space == MemorySpace::Shared)
+                conflictPassesPerThread += executions * access->excessWavefronts();
+            else
+                excessSectorBytesPerThread += executions * access->excessSectors() * 32.0 / access->lanes;
+        }
         loadBytesPerThread += loaded * weight * probability;
         bytesInFlight += loaded * probability;
     }
@@ -203,7 +216,11 @@ std::optional<LaunchTime> predictLaunchTime(
     double pipeCycles = 0;
     for (int p = 0; p < kPipeCount; ++p) {
         instructionsPerThread += perThread[size_t(p)];
-        const double cycles = warpsOnBusiestSm * perThread[size_t(p)] * kWarpThreads / lanes[size_t(p)];
+        double cycles = warpsOnBusiestSm * perThread[size_t(p)] * kWarpThreads / lanes[size_t(p)];
+        // A bank conflict replays the warp's access in the load/store pipe, one pass a clock,
+        // without issuing another instruction.
+        if (p == LoadStore)
+            cycles += warpsOnBusiestSm * conflictPassesPerThread;
         if (cycles > pipeCycles) {
             pipeCycles = cycles;
             t.computePipe = QLatin1String(pipeNames[p]);
@@ -225,11 +242,20 @@ std::optional<LaunchTime> predictLaunchTime(
     // bytes in flight cover the DRAM latency (Little's law: bandwidth = bytes in flight /
     // latency); stores are posted and wait for nothing.
     t.globalBytes = bytesPerThread * t.threads;
+    t.excessSectorBytes = excessSectorBytesPerThread * t.threads;
+    t.bankConflictWavefronts = conflictPassesPerThread * t.threads / kWarpThreads;
+    if (t.excessSectorBytes > 0)
+        t.assumptions << QStringLiteral("uncoalesced accesses move whole 32-byte sectors: %1 bytes more, at the "
+                                        "same bandwidth")
+                             .arg(t.excessSectorBytes, 0, 'g', 3);
+    if (t.bankConflictWavefronts > 0)
+        t.assumptions << QStringLiteral("shared-memory bank conflicts: %1 extra passes of the load/store pipe")
+                             .arg(t.bankConflictWavefronts, 0, 'g', 3);
     const double loadBytes = loadBytesPerThread * t.threads;
     const double sustained = *gpu.memoryBandwidthGBs * 1e9 * kSustainedBandwidthShare;
     const double inFlight = double(t.activeSms) * residentWarps * kWarpThreads * bytesInFlight;
     const double latencyLimited = inFlight / (sm.dramLatencyNs * 1e-9);
-    const double atSustained = t.globalBytes / sustained;
+    const double atSustained = (t.globalBytes + t.excessSectorBytes) / sustained;
     const double loadsAtLatency = loadBytes > 0 && latencyLimited > 0 ? loadBytes / latencyLimited : 0;
     const bool memoryLatency = loadsAtLatency > atSustained;
     t.memorySeconds = std::max(atSustained, loadsAtLatency);

@@ -31,6 +31,11 @@ struct LaunchTime {
     // The pipe that set the compute time: "issue", "fp32", "fp64", "int32", "sfu", "load/store".
     QString computePipe;
     double globalBytes = 0; // off-chip bytes of the launch (global and texture accesses, by type size)
+    // Bytes of the 32-byte sectors uncoalesced accesses touch beyond globalBytes (WarpAccess),
+    // moved at the same bandwidth.
+    double excessSectorBytes = 0;
+    // Shared-memory passes bank conflicts add, per launch (warp accesses × extra passes).
+    double bankConflictWavefronts = 0;
     double warpInstructions = 0; // executed by the launch, after division and SFU expansion
     double threads = 0;
     int activeSms = 0;

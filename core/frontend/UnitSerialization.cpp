@@ -300,6 +300,12 @@ void write(QDataStream& out, const Statement& s)
         writeEnum(out, guard.comparison);
         write(out, guard.bound);
     }
+    out << qint32(s.patterns.size());
+    for (const AccessPattern& pattern : s.patterns) {
+        writeEnum(out, pattern.space);
+        write(out, pattern.byteOffset);
+        out << qint32(pattern.elementBytes) << pattern.count;
+    }
 }
 
 void read(QDataStream& in, Statement& s)
@@ -339,6 +345,17 @@ void read(QDataStream& in, Statement& s)
         guard.comparison = readEnum<BinaryOperator>(in);
         guard.bound = readExpression(in, 0);
         s.guards << guard;
+    }
+    qint32 patterns = 0;
+    in >> patterns;
+    for (qint32 i = 0; i < patterns && in.status() == QDataStream::Ok; ++i) {
+        AccessPattern pattern;
+        pattern.space = readEnum<MemorySpace>(in);
+        pattern.byteOffset = readExpression(in, 0);
+        qint32 elementBytes = 0;
+        in >> elementBytes >> pattern.count;
+        pattern.elementBytes = elementBytes;
+        s.patterns << pattern;
     }
 }
 

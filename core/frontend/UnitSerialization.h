@@ -22,8 +22,8 @@ QByteArray serializeKernelIR(const KernelIR& ir);
 std::optional<UnitIndex> deserializeUnit(const QByteArray& bytes);
 
 // Bump whenever UnitIndex or anything it holds changes shape.
-constexpr quint32 kUnitFormatVersion = 10; // 6: instruction classes, memory copies; 7: shared memory per block;
+constexpr quint32 kUnitFormatVersion = 11; // 6: instruction classes, memory copies; 7: shared memory per block;
                                            // 8: kernel argument values, thread guards; 9: `#pragma unroll`;
-                                           // 10: while loops and values at a loop's start
+                                           // 10: while loops and values at a loop's start; 11: access patterns
 
 } // namespace slicewatt

@@ -48,6 +48,18 @@ struct ThreadGuard {
     bool isGuard() const { return index && bound; }
 };
 
+// Where the lanes of a warp point for one global or shared access `a[i]`, `tile[y][x]`: the
+// byte offset from the array's start, kept symbolic over thread and block indices so the
+// time model can lay a warp's 32 addresses out for any launch (METHOD §12: coalescing into
+// 32-byte sectors, shared-memory bank conflicts). Values the reading does not know inside
+// the offset (a loop variable) are the same for every lane of a warp, as a loop's variable is.
+struct AccessPattern {
+    MemorySpace space = MemorySpace::Global;
+    SymbolicExprPtr byteOffset;
+    int elementBytes = 4;
+    double count = 1; // accesses per execution of the statement (2 for `a[i] += x`)
+};
+
 // One arm of a branch a statement sits in: the decision statement and which arm.
 struct ArmStep {
     int branch = -1; // index of the If/Switch statement
@@ -87,6 +99,7 @@ struct Statement {
     QVector<ThreadGuard> guards;
     QString inlinedFrom; // device function name when inlined at a call
     LoopHeader loop; // for Loop statements
+    QVector<AccessPattern> patterns; // global and shared subscripts whose offset could be read
 
     bool touchesMemory() const { return accesses.total() > 0; }
 };

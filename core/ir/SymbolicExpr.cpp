@@ -94,6 +94,33 @@ std::optional<qint64> SymbolicExpr::evaluate(const LaunchShape& launch) const
     return std::nullopt;
 }
 
+std::optional<qint64> SymbolicExpr::evaluateForThread(
+    const LaunchShape& launch, const qint64 (&threadIndex)[3], const qint64 (&blockIndex)[3]) const
+{
+    switch (m_kind) {
+    case Kind::ThreadIndex:
+        return threadIndex[m_axis];
+    case Kind::BlockIndex:
+        return blockIndex[m_axis];
+    case Kind::Binary: {
+        const auto lhs = m_lhs->evaluateForThread(launch, threadIndex, blockIndex);
+        const auto rhs = m_rhs->evaluateForThread(launch, threadIndex, blockIndex);
+        if (!lhs || !rhs)
+            return std::nullopt;
+        return applyBinaryOperator(m_operator, *lhs, *rhs);
+    }
+    default:
+        return evaluate(launch).value_or(0);
+    }
+}
+
+bool SymbolicExpr::mentionsThreadIndex() const
+{
+    if (m_kind == Kind::ThreadIndex)
+        return true;
+    return m_kind == Kind::Binary && (m_lhs->mentionsThreadIndex() || m_rhs->mentionsThreadIndex());
+}
+
 bool SymbolicExpr::dependsOnLaunch() const
 {
     switch (m_kind) {

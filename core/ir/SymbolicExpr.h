@@ -63,6 +63,14 @@ public:
     const std::shared_ptr<const SymbolicExpr>& lhs() const { return m_lhs; }
     const std::shared_ptr<const SymbolicExpr>& rhs() const { return m_rhs; }
     std::optional<qint64> evaluate(const LaunchShape& launch) const;
+    // The value for one thread: threadIdx and blockIdx as given; every other value the
+    // launch leaves open (an unknown, a loop variable) counts as 0, which lays a warp's
+    // addresses out relative to each other when those values are the same for the whole warp.
+    // nullopt only where the arithmetic fails (division by zero).
+    std::optional<qint64> evaluateForThread(
+        const LaunchShape& launch, const qint64 (&threadIndex)[3], const qint64 (&blockIndex)[3]) const;
+    // True when threadIdx appears in it.
+    bool mentionsThreadIndex() const;
     // True when the value depends on the launch: blockDim, gridDim, template or kernel arguments.
     bool dependsOnLaunch() const;
     // What `launch` leaves open, in the order written, each once: unknown values by their
