@@ -9,6 +9,7 @@
 #include "session/ProjectSession.h"
 #include "session/ProjectWatcher.h"
 #include "session/WhatIfHistory.h"
+#include "whatif/ArgumentTableModel.h"
 #include "whatif/BranchTableModel.h"
 #include "whatif/LoopTableModel.h"
 #include "window/EditorLauncher.h"
@@ -266,6 +267,76 @@ private Q_SLOTS:
         // Setting the outer loop ends the compounding.
         QVERIFY(loops.setData(loops.index(0, OverrideTableModel::ValueColumn), 4, Qt::EditRole));
         QCOMPARE(loops.index(1, OverrideTableModel::SourceColumn).data().toString(), QStringLiteral("assumed"));
+    }
+
+    // The argument table (issue 33): value, where it came from, the loops it governs; an edit
+    // is an undoable what-if and an empty value takes it away.
+    void argumentTableShowsAndSetsProblemSizes()
+    {
+        QTemporaryDir dir;
+        test::writeFile(dir, "rows.cu",
+            "__global__ void rowsum(const float* x, float* y, int rows, int cols) {\n"
+            "  int r = blockIdx.x * blockDim.x + threadIdx.x;\n"
+            "  if (r < rows) {\n"
+            "    float s = 0;\n"
+            "    for (int c = 0; c < cols; ++c)\n"
+            "      s += x[r * cols + c];\n"
+            "    y[r] = s;\n"
+            "  }\n"
+            "}\n"
+            "void launchRows(const float* x, float* y, int cols) { rowsum<<<8, 128>>>(x, y, 1024, cols); }\n"
+            "void run(const float* x, float* y) { launchRows(x, y, 50257); }\n");
+        ProjectSession session;
+        WhatIfHistory history(session);
+        ArgumentTableModel arguments(session, history);
+        QAbstractItemModelTester tester(&arguments, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        session.setIndex(indexOf({dir.path()}));
+        const QString key = session.run().kernels[0].analysis.kernel->info.key;
+        session.select(key);
+        // cols (loop on line 5), rows (the guard on line 3), sorted by name.
+        QCOMPARE(arguments.rowCount(), 2);
+        QCOMPARE(arguments.headerData(OverrideTableModel::LineColumn, Qt::Horizontal, Qt::DisplayRole).toString(),
+            QStringLiteral("Argument"));
+        QCOMPARE(arguments.index(0, OverrideTableModel::LineColumn).data().toString(), QStringLiteral("cols"));
+        QCOMPARE(arguments.index(0, OverrideTableModel::ValueColumn).data().toString(), QStringLiteral("50257"));
+        const QString colsSource = arguments.index(0, OverrideTableModel::SourceColumn).data().toString();
+        QVERIFY2(
+            colsSource.startsWith(QStringLiteral("host call, ")) && colsSource.endsWith(QStringLiteral("rows.cu:11")),
+            qPrintable(colsSource));
+        QVERIFY(arguments.index(0, OverrideTableModel::LineColumn)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("bounds the loop(s) at line 5")));
+        // The loop over cols holds nearly all the work (its body runs 50,257 times a thread).
+        QVERIFY(
+            arguments.index(0, OverrideTableModel::WorkColumn).data().toString().startsWith(QStringLiteral("100 %")));
+        QCOMPARE(arguments.index(1, OverrideTableModel::WorkColumn).data().toString(), QString());
+        QCOMPARE(arguments.index(1, OverrideTableModel::LineColumn).data().toString(), QStringLiteral("rows"));
+        QCOMPARE(arguments.index(1, OverrideTableModel::ValueColumn).data().toString(), QStringLiteral("1024"));
+        QCOMPARE(
+            arguments.index(1, OverrideTableModel::SourceColumn).data().toString(), QStringLiteral("launch, line 10"));
+        QVERIFY(arguments.index(1, OverrideTableModel::LineColumn)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("guard(s) at line 3")));
+        // The loop runs cols times: 50,257 trips from the host call.
+        const auto tripsOfLoop = [&] { return session.kernelReport(key)->analysis.slices.loops.value(0).trips; };
+        QCOMPARE(tripsOfLoop(), 50257.0);
+        // Set cols = 4096: a what-if, the loop follows, and undo takes it back.
+        QVERIFY(arguments.setData(
+            arguments.index(0, OverrideTableModel::ValueColumn), QStringLiteral("4096"), Qt::EditRole));
+        QCOMPARE(arguments.index(0, OverrideTableModel::SourceColumn).data().toString(), QStringLiteral("what-if"));
+        QCOMPARE(tripsOfLoop(), 4096.0);
+        QVERIFY(!arguments.setData(
+            arguments.index(0, OverrideTableModel::ValueColumn), QStringLiteral("many"), Qt::EditRole));
+        history.stack().undo();
+        QCOMPARE(tripsOfLoop(), 50257.0);
+        history.stack().redo();
+        QCOMPARE(tripsOfLoop(), 4096.0);
+        // An empty value takes the what-if away.
+        QVERIFY(arguments.setData(arguments.index(0, OverrideTableModel::ValueColumn), QString(), Qt::EditRole));
+        QCOMPARE(tripsOfLoop(), 50257.0);
+        QVERIFY(arguments.index(0, OverrideTableModel::SourceColumn).data().toString().startsWith("host call"));
     }
 
     void loopAndBranchTablesEditTheWhatIf()

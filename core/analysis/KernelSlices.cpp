@@ -27,8 +27,9 @@ QByteArray pathKey(const QVector<ArmStep>& path)
 }
 
 // How far each assumption reaches (analysis-rules §4): the compound factor of nested
-// default trip counts, and the share of the kernel's weighted work inside each assumed loop
-// or branch, by which the assumptions are ranked so the one that matters is set first.
+// default trip counts, and the share of the kernel's weighted work inside each loop (resolved
+// ones too) and assumed branch, by which the assumptions are ranked so the one that matters
+// is set first.
 void rankAssumptions(const KernelIR& ir, const QHash<int, double>& trips, KernelSlices& result)
 {
     QHash<int, double> workInside; // assumed loop or branch statement → weighted operations
@@ -47,10 +48,8 @@ void rankAssumptions(const KernelIR& ir, const QHash<int, double>& trips, Kernel
         const Statement& statement = ir.statements[i];
         const double work = result.weights[i] * (statement.arithmetic + statement.accesses.total());
         total += work;
-        for (int loop : statement.loops) {
-            if (assumedLoops.contains(loop))
-                workInside[loop] += work;
-        }
+        for (int loop : statement.loops) // every loop: an argument's table shows what its loops hold
+            workInside[loop] += work;
         QSet<int> branches;
         for (const ArmStep& step : statement.arms)
             branches.insert(step.branch);
@@ -61,6 +60,7 @@ void rankAssumptions(const KernelIR& ir, const QHash<int, double>& trips, Kernel
     }
     QVector<std::pair<double, int*>> ranking; // (share, where the rank goes)
     for (LoopResolution& loop : result.loops) {
+        loop.workShare = total > 0 ? workInside.value(loop.statement) / total : 0;
         if (!loop.assumed)
             continue;
         loop.compoundFactor = 1;
@@ -68,7 +68,6 @@ void rankAssumptions(const KernelIR& ir, const QHash<int, double>& trips, Kernel
             if (assumedLoops.contains(enclosing))
                 loop.compoundFactor *= trips.value(enclosing, 1.0);
         }
-        loop.workShare = total > 0 ? workInside.value(loop.statement) / total : 0;
         ranking.append({loop.workShare, &loop.rank});
     }
     for (BranchResolution& branch : result.branches) {

@@ -64,7 +64,7 @@ struct LoopResolution {
     // defaults multiply the statements inside it by (10 × 10 = 100 for two unknown loops).
     double compoundFactor = 1;
     // The share of the kernel's weighted operations (arithmetic and memory) inside it: how
-    // much changing it moves the estimate. Assumptions are ranked by it.
+    // much changing it moves the estimate (every loop). Assumptions are ranked by it.
     double workShare = 0;
     int rank = 0; // 1: the assumption that moves the estimate most (loops and branches together)
 };

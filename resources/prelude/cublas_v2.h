@@ -8,6 +8,7 @@
 #include "cuda_runtime.h"
 #include "cuComplex.h"
 #include "cuda_fp16.h"
+#include "cuda_bf16.h" // as cublas_api.h does: __nv_bfloat16 comes with cuBLAS
 #include "library_types.h"
 
 typedef enum {

@@ -20,6 +20,11 @@
 #include "texture_fetch_functions.h"
 #include "texture_indirect_functions.h"
 #include "surface_functions.h"
+#ifdef __cplusplus
+// nvcc's cuda_runtime.h includes <utility> in C++ (std::swap, std::pair, std::move), and code
+// such as llm.c's common.h uses them without including it itself.
+#include <utility>
+#endif
 
 // ---- Typed allocation overloads (avoid the (void **) casts) ---------------
 template <class T> __host__ cudaError_t cudaMalloc(T **devPtr, size_t size);

@@ -61,10 +61,12 @@ QVariant OverrideTableModel::data(const QModelIndex& index, int role) const
         return {};
     switch (index.column()) {
     case LineColumn:
-        return row.line;
+        return row.label.isEmpty() ? QVariant(row.line) : QVariant(row.label);
     case ValueColumn:
         return row.value;
     case SourceColumn:
+        if (!row.source.isEmpty())
+            return row.source;
         if (row.overridden)
             return tr("what-if");
         if (!row.assumed)
@@ -73,7 +75,10 @@ QVariant OverrideTableModel::data(const QModelIndex& index, int role) const
         return row.compoundFactor > 1 ? tr("assumed, ×%1 nested").arg(row.compoundFactor, 0, 'g', 6) : tr("assumed");
     case WorkColumn:
         // Only assumptions are ranked: what the code resolves is no choice to make.
-        return row.rank > 0 ? tr("%1 % · #%2").arg(row.workShare * 100, 0, 'f', 0).arg(row.rank) : QString();
+        if (row.rank > 0)
+            return tr("%1 % · #%2").arg(row.workShare * 100, 0, 'f', 0).arg(row.rank);
+        // An argument is a choice even where the code gives it: say what it governs.
+        return !row.label.isEmpty() && row.workShare > 0 ? tr("%1 %").arg(row.workShare * 100, 0, 'f', 0) : QString();
     default:
         return {};
     }
@@ -85,7 +90,7 @@ QVariant OverrideTableModel::headerData(int section, Qt::Orientation orientation
         return {};
     switch (section) {
     case LineColumn:
-        return tr("Line");
+        return keyHeader();
     case ValueColumn:
         return valueHeader();
     case SourceColumn:

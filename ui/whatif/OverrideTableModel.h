@@ -33,6 +33,8 @@ protected:
     struct Row {
         int statement = -1;
         int line = 0;
+        QString label; // shown in the first column instead of the line (an argument's name)
+        QString source; // shown as the source instead of from code / assumed / what-if
         QString value; // as shown and edited
         QVariant editValue; // for the editor (a number for trips)
         bool assumed = false;
@@ -45,6 +47,7 @@ protected:
     };
     virtual QVector<Row> rowsOf(const KernelEstimateReport& report, const QString& kernelKey) const = 0;
     virtual QString valueHeader() const = 0;
+    virtual QString keyHeader() const { return tr("Line"); }
     // Applies an edit to the kernel's what-if; false (with a status tip) when it is invalid.
     virtual bool apply(const Row& row, const QVariant& value, const QString& kernelKey) = 0;
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "WhatIfPanel.h"
 
+#include "ArgumentTableModel.h"
 #include "BranchTableModel.h"
 #include "LoopTableModel.h"
 #include "estimate/LaunchLimits.h"
@@ -142,8 +143,15 @@ WhatIfPanel::WhatIfPanel(ProjectSession& session, WhatIfHistory& history, QWidge
     saturationRow->addWidget(m_saturation, 1);
     saturationRow->addWidget(m_saturationValue);
     kernelLayout->addLayout(saturationRow);
+    m_arguments = new ArgumentTableModel(session, history, this);
     m_loops = new LoopTableModel(session, history, this);
     m_branches = new BranchTableModel(session, history, this);
+    kernelLayout->addWidget(new QLabel(tr("Kernel arguments (double-click to set):"), m_kernelGroup));
+    m_argumentView = makeOverrideView(m_arguments, m_kernelGroup);
+    m_argumentView->setToolTip(tr("The problem size: integer arguments that bound the kernel's loops and guards, "
+                                  "from the launch, a host call above it, .slicewatt/sizes.json or a what-if. "
+                                  "An empty value takes a what-if away."));
+    kernelLayout->addWidget(m_argumentView, 1);
     kernelLayout->addWidget(new QLabel(tr("Loop trip counts (double-click to set):"), m_kernelGroup));
     m_loopView = makeOverrideView(m_loops, m_kernelGroup);
     kernelLayout->addWidget(m_loopView, 1);

@@ -15,6 +15,7 @@ class QTableView;
 
 namespace slicewatt {
 
+class ArgumentTableModel;
 class BranchTableModel;
 class LoopTableModel;
 class ProjectSession;
@@ -39,6 +40,7 @@ public:
     QSpinBox* blockSpin() const { return m_block; }
     QDoubleSpinBox* deltaSpin() const { return m_delta; }
     QDoubleSpinBox* secondsSpin() const { return m_seconds; }
+    ArgumentTableModel* argumentModel() const { return m_arguments; }
     LoopTableModel* loopModel() const { return m_loops; }
     BranchTableModel* branchModel() const { return m_branches; }
     QLabel* launchSummary() const { return m_launchSummary; }
@@ -73,8 +75,10 @@ private:
     QCheckBox* m_saturationOverride;
     QSlider* m_saturation;
     QLabel* m_saturationValue;
+    ArgumentTableModel* m_arguments;
     LoopTableModel* m_loops;
     BranchTableModel* m_branches;
+    QTableView* m_argumentView;
     QTableView* m_loopView;
     QTableView* m_branchView;
     QPushButton* m_resetKernel;
