@@ -24,6 +24,16 @@ bool isStepOperator(BinaryOperator op)
     }
 }
 
+bool mentionsThreadPosition(const SymbolicExprPtr& e)
+{
+    if (!e)
+        return false;
+    if (e->kind() == SymbolicExpr::Kind::ThreadIndex || e->kind() == SymbolicExpr::Kind::BlockIndex)
+        return true;
+    return e->kind() == SymbolicExpr::Kind::Binary
+        && (mentionsThreadPosition(e->lhs()) || mentionsThreadPosition(e->rhs()));
+}
+
 } // namespace
 
 LoopHeaderReader::LoopHeaderReader(KernelReadContext& context)
@@ -185,9 +195,12 @@ LoopHeader LoopHeaderReader::read(CXCursor loop, CXCursor init, CXCursor conditi
         header.note = QStringLiteral("counted at the first iteration of the enclosing loop over %1")
                           .arg(names.join(QStringLiteral(", ")));
     }
+    const bool startMovesWithThread = m_positionsInStart;
     header.stepOperator = stepRead->op;
     header.step = isNull(stepRead->value) ? SymbolicExpr::constant(1) : symbolic(stepRead->value, false, 0);
     m_loop = clang_getNullCursor();
+    if (!startMovesWithThread && !mentionsThreadPosition(header.start) && !mentionsThreadPosition(header.step))
+        m_uniformLoopVariables.insert(variable);
     // Inner loops may start from this one's variable.
     m_inductionStarts.insert(variable, start);
     m_inductionNames.insert(
@@ -320,20 +333,6 @@ QVector<CXCursor> LoopHeaderReader::commaOperands(CXCursor expression)
     return parts;
 }
 
-namespace {
-
-bool mentionsThreadPosition(const SymbolicExprPtr& e)
-{
-    if (!e)
-        return false;
-    if (e->kind() == SymbolicExpr::Kind::ThreadIndex || e->kind() == SymbolicExpr::Kind::BlockIndex)
-        return true;
-    return e->kind() == SymbolicExpr::Kind::Binary
-        && (mentionsThreadPosition(e->lhs()) || mentionsThreadPosition(e->rhs()));
-}
-
-} // namespace
-
 QVector<ThreadGuard> LoopHeaderReader::threadGuards(CXCursor condition)
 {
     const CXCursor expression = stripImplicit(condition);
@@ -364,8 +363,10 @@ QVector<ThreadGuard> LoopHeaderReader::threadGuards(CXCursor condition)
 
 SymbolicExprPtr LoopHeaderReader::symbolic(CXCursor expression, bool indicesAreZero, int depth)
 {
-    if (depth > 12)
+    if (depth > 12) {
+        m_laneVaryingUnknown = true;
         return SymbolicExpr::unknown(QStringLiteral("deep expression"));
+    }
     if (const auto value = m_context.evaluator().scalar(expression))
         return SymbolicExpr::constant(*value);
     const CXCursor stripped = stripImplicit(expression);
@@ -453,7 +454,20 @@ SymbolicExprPtr LoopHeaderReader::symbolic(CXCursor expression, bool indicesAreZ
     default:
         break;
     }
+    if (m_readingWarpIndex
+        && !(clang_getCursorKind(stripped) == CXCursor_DeclRefExpr
+            && m_uniformLoopVariables.contains(usrOf(clang_getCursorReferenced(stripped)))))
+        m_laneVaryingUnknown = true;
     return SymbolicExpr::unknown(text.isEmpty() ? QStringLiteral("?") : text);
+}
+
+SymbolicExprPtr LoopHeaderReader::warpIndex(CXCursor expression)
+{
+    m_readingWarpIndex = true;
+    m_laneVaryingUnknown = false;
+    SymbolicExprPtr index = symbolic(expression, false, 0);
+    m_readingWarpIndex = false;
+    return m_laneVaryingUnknown ? nullptr : index;
 }
 
 } // namespace slicewatt

@@ -36,6 +36,11 @@ public:
     // block indices are 0 in a loop's start (analysis-rules §4), thread positions elsewhere
     // (which no launch evaluates, but a bounds guard reads).
     SymbolicExprPtr symbolic(CXCursor expression, bool indicesAreZero, int depth);
+    // A subscript's index for an access pattern: symbolic() with thread positions, or null
+    // when it holds a value that may differ between the lanes of a warp and is not threadIdx
+    // itself (a reassigned local, a call, a load). The loop variables of loops whose start and
+    // step do not move with the thread are the same for every lane: they stay unknown values.
+    SymbolicExprPtr warpIndex(CXCursor expression);
 
     // The thread guards of an `if` condition (`i < n`, `x < w && y < h`): every comparison
     // joined by && with a thread's position on one side; empty when anything else is in it.
@@ -73,6 +78,10 @@ private:
     CXCursor m_loop = clang_getNullCursor();
     QHash<QString, SymbolicExprPtr> m_bound;
     QHash<QString, std::shared_ptr<VariableWrites>> m_writes; // by function USR
+    // Loop variables whose loop's start and step are the same for every thread (USR).
+    QSet<QString> m_uniformLoopVariables;
+    bool m_readingWarpIndex = false;
+    bool m_laneVaryingUnknown = false; // warpIndex met an unknown that may differ per lane
 };
 
 } // namespace slicewatt

@@ -197,11 +197,19 @@ SymbolicExprPtr OperationCounter::byteOffsetOf(CXCursor lvalue, int depth)
     const long long elementBytes = clang_Type_getSizeOf(clang_getCanonicalType(clang_getCursorType(subscript)));
     if (elementBytes <= 0)
         return nullptr;
-    SymbolicExprPtr offset = SymbolicExpr::binary(
-        BinaryOperator::Multiply, m_indices->symbolic(parts[1], false, 0), SymbolicExpr::constant(elementBytes));
-    // `tile[y][x]`: the row's offset first. A pointer base (`p[i]`) starts the array.
+    SymbolicExprPtr index = m_indices->warpIndex(parts[1]);
+    if (!index)
+        return nullptr;
+    SymbolicExprPtr offset
+        = SymbolicExpr::binary(BinaryOperator::Multiply, std::move(index), SymbolicExpr::constant(elementBytes));
+    // `tile[y][x]`: the row's offset first. A pointer base (`p[i]`) starts the array; a pointer
+    // read from an array (`rows[y][x]` on float**) is a different array per lane: no pattern.
     const CXCursor base = stripImplicit(parts[0]);
     if (clang_getCursorKind(base) == CXCursor_ArraySubscriptExpr) {
+        const CXTypeKind baseType = clang_getCanonicalType(clang_getCursorType(base)).kind;
+        if (baseType != CXType_ConstantArray && baseType != CXType_IncompleteArray && baseType != CXType_VariableArray
+            && baseType != CXType_DependentSizedArray)
+            return nullptr;
         SymbolicExprPtr row = byteOffsetOf(base, depth + 1);
         if (!row)
             return nullptr;

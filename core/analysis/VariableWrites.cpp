@@ -208,8 +208,9 @@ std::optional<QVector<const VariableWrite*>> VariableWrites::reachingLoop(
             inEnclosingLoop = inEnclosingLoop || isLoop(clang_getCursorKind((*loopAt)[i].first));
         switch (clang_getCursorKind(common)) {
         case CXCursor_IfStmt:
-            // The then- and else-arms exclude each other; the condition runs before either.
-            if (writeSide >= 1 && loopSide >= 1 && writeSide != loopSide)
+            // The then- and else-arms exclude each other (the condition runs before either),
+            // unless a loop around the `if` runs one arm after the other.
+            if (writeSide >= 1 && loopSide >= 1 && writeSide != loopSide && !inEnclosingLoop)
                 continue;
             return std::nullopt;
         case CXCursor_CompoundStmt: {
@@ -225,6 +226,14 @@ std::optional<QVector<const VariableWrite*>> VariableWrites::reachingLoop(
                 && clang_getCursorKind(write.path[k].first) == CXCursor_DeclStmt;
             if (!statement && !declaration)
                 return std::nullopt;
+            // A `case`, `default` or label between them is a way to the loop that skips the
+            // write (`case 0: i = 5; break; case 1: while (i < n) …`).
+            const QVector<CXCursor> between = childrenOf(common);
+            for (int i = writeSide + 1; i <= loopSide && i < between.size(); ++i) {
+                const CXCursorKind kind = clang_getCursorKind(between[i]);
+                if (kind == CXCursor_CaseStmt || kind == CXCursor_DefaultStmt || kind == CXCursor_LabelStmt)
+                    return std::nullopt;
+            }
             // In an enclosing loop's body, a write that reads the variable gives a different
             // value each time round.
             const bool selfReferring = write.kind == VariableWrite::Kind::Compound
@@ -237,6 +246,16 @@ std::optional<QVector<const VariableWrite*>> VariableWrites::reachingLoop(
         }
         default:
             return std::nullopt;
+        }
+    }
+    // The loop's own variable (a while's `i += s`) starts again from what the last write
+    // before it left only if nothing runs the loop again in between: a loop around the while,
+    // inside the block of that write, would start its second run where the first ended.
+    if (loopStep) {
+        const int from = reaching.isEmpty() ? 0 : commonPrefix(reaching.last()->path, *loopAt);
+        for (int i = from; i + 1 < loopAt->size(); ++i) {
+            if (isLoop(clang_getCursorKind((*loopAt)[i].first)))
+                return std::nullopt;
         }
     }
     return reaching;

@@ -3,6 +3,8 @@
 
 #include <QSet>
 
+#include <algorithm>
+
 #include <array>
 #include <cmath>
 
@@ -25,12 +27,17 @@ qint64 floorDivide(qint64 value, qint64 divisor)
 
 std::optional<WarpAccess> warpAccess(const AccessPattern& pattern, const LaunchShape& launch)
 {
-    if (!pattern.byteOffset || pattern.elementBytes <= 0)
+    // Elements beyond 4 KiB are not read as patterns (OperationCounter's cap); a cache
+    // entry that says otherwise is not trusted.
+    if (!pattern.byteOffset || pattern.elementBytes <= 0 || pattern.elementBytes > 4096)
         return std::nullopt;
     std::array<qint64, 3> block{};
     for (int axis = 0; axis < 3; ++axis) {
         const qint64 fallback = axis == 0 ? kAssumedBlockThreads : 1;
-        block[size_t(axis)] = launch.blockDim[axis] && *launch.blockDim[axis] > 0 ? *launch.blockDim[axis] : fallback;
+        // At most 1024 threads per block on every GPU: larger is no launch (and cannot overflow).
+        block[size_t(axis)] = launch.blockDim[axis] && *launch.blockDim[axis] > 0
+            ? std::min<qint64>(*launch.blockDim[axis], 1024)
+            : fallback;
     }
     WarpAccess access;
     access.lanes = int(std::min<qint64>(kWarpLanes, block[0] * block[1] * block[2]));
@@ -42,7 +49,9 @@ std::optional<WarpAccess> warpAccess(const AccessPattern& pattern, const LaunchS
         const std::optional<qint64> offset = pattern.byteOffset->evaluateForThread(launch, threadIndex, blockIndex);
         if (!offset)
             return std::nullopt;
-        const qint64 last = *offset + pattern.elementBytes - 1;
+        qint64 last = 0;
+        if (__builtin_add_overflow(*offset, qint64(pattern.elementBytes - 1), &last))
+            return std::nullopt;
         for (qint64 sector = floorDivide(*offset, kSectorBytes); sector <= floorDivide(last, kSectorBytes); ++sector)
             sectors.insert(sector);
         for (qint64 word = floorDivide(*offset, kBankWordBytes); word <= floorDivide(last, kBankWordBytes); ++word)

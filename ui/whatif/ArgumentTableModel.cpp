@@ -136,7 +136,7 @@ bool ArgumentTableModel::apply(const Row& row, const QVariant& value, const QStr
             return false;
     } else {
         bool ok = false;
-        const qint64 number = value.toLongLong(&ok);
+        const qint64 number = text.toLongLong(&ok);
         if (!ok)
             return false;
         whatIf.arguments.insert(row.label, number);

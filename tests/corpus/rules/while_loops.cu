@@ -62,6 +62,45 @@ __global__ void countdown(int *data, int left, int flag)
     }
 }
 
+// Kernel reruns, launched reruns<<<1, 256>>>(data, 4096, 4, 1): passes = 4.
+//   A while inside `for (p < passes)` whose variable is set before the for: its second run
+//   starts where the first ended, so its start is unknown: 10 trips, w = 4 x 10 = 40.
+//   `stride = blockDim.x` in the else-arm of an if inside the same for reaches the then-arm's
+//   loop on the next pass: stride unknown, 10 trips, w = 40.
+//   `k = 5;` after `case 0:`'s first statement is skipped on the way to `case 1:`: k's start
+//   unknown, 10 trips (w = 10).
+__global__ void reruns(int *data, int n, int passes, int m)
+{
+    int t = threadIdx.x;
+    int i = t;
+    int stride = 1;
+    for (int p = 0; p < passes; ++p) {                            // EXPECT: statements=1 A=1 w=4
+        while (i < n) {                                           // EXPECT: statements=1 A=0 w=40
+            data[i] += p;
+            i += blockDim.x;
+        }
+        if (p > 0) {
+            for (int j = t; j < n; j += stride)                   // EXPECT: statements=1 A=1 w=40
+                data[j] += 1;
+        } else {
+            stride = blockDim.x;
+        }
+    }
+    int k = 0;
+    switch (m) {
+    case 0:
+        data[0] = 1;
+        k = 5;
+        break;
+    case 1:
+        while (k < 64) {                                          // EXPECT: statements=1 A=0 w=10
+            data[k] = k;
+            k += 8;
+        }
+        break;
+    }
+}
+
 int main()
 {
     float *in, *out;
@@ -71,6 +110,7 @@ int main()
     cudaMalloc(&data, 1024 * sizeof(int));
     gridStrideSum<THREADS><<<BLOCKS, THREADS>>>(in, out, N);
     countdown<<<1, 256>>>(data, 8, 1);
+    reruns<<<1, 256>>>(data, 4096, 4, 1);
     cudaDeviceSynchronize();
     cudaFree(in);
     cudaFree(out);
