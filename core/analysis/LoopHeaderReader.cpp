@@ -24,16 +24,6 @@ bool isStepOperator(BinaryOperator op)
     }
 }
 
-bool mentionsThreadPosition(const SymbolicExprPtr& e)
-{
-    if (!e)
-        return false;
-    if (e->kind() == SymbolicExpr::Kind::ThreadIndex || e->kind() == SymbolicExpr::Kind::BlockIndex)
-        return true;
-    return e->kind() == SymbolicExpr::Kind::Binary
-        && (mentionsThreadPosition(e->lhs()) || mentionsThreadPosition(e->rhs()));
-}
-
 } // namespace
 
 LoopHeaderReader::LoopHeaderReader(KernelReadContext& context)
@@ -199,7 +189,7 @@ LoopHeader LoopHeaderReader::read(CXCursor loop, CXCursor init, CXCursor conditi
     header.stepOperator = stepRead->op;
     header.step = isNull(stepRead->value) ? SymbolicExpr::constant(1) : symbolic(stepRead->value, false, 0);
     m_loop = clang_getNullCursor();
-    if (!startMovesWithThread && !mentionsThreadPosition(header.start) && !mentionsThreadPosition(header.step))
+    if (!startMovesWithThread && !header.start->mentionsThreadPosition() && !header.step->mentionsThreadPosition())
         m_uniformLoopVariables.insert(variable);
     // Inner loops may start from this one's variable.
     m_inductionStarts.insert(variable, start);
@@ -235,8 +225,9 @@ LoopHeader LoopHeaderReader::readWhile(CXCursor loop, CXCursor condition, CXCurs
         for (int i = 0; i + 1 < depth; ++i) {
             if (!clang_equalCursors(stepWrite->path[i].first, loop))
                 continue;
-            bodyStatement = block ? i + 3 == depth && clang_equalCursors(stepWrite->path[i + 1].first, bodyCursor)
-                                  : i + 2 == depth && clang_equalCursors(stepWrite->path[i + 1].first, bodyCursor);
+            // loop → body → the write, or loop → block body → a statement of it
+            bodyStatement
+                = i + (block ? 3 : 2) == depth && clang_equalCursors(stepWrite->path[i + 1].first, bodyCursor);
         }
         if (!bodyStatement)
             continue;
@@ -287,8 +278,6 @@ SymbolicExprPtr LoopHeaderReader::valueAtLoop(
         m_bound.insert(usr, value);
         switch (write->kind) {
         case VariableWrite::Kind::Declaration:
-            value = hasValue ? symbolic(write->value, indicesAreZero, depth + 1) : SymbolicExpr::unknown(name);
-            break;
         case VariableWrite::Kind::Assignment:
             value = hasValue ? symbolic(write->value, indicesAreZero, depth + 1) : SymbolicExpr::unknown(name);
             break;
@@ -352,11 +341,11 @@ QVector<ThreadGuard> LoopHeaderReader::threadGuards(CXCursor condition)
     guard.index = symbolic(sides[0], false, 0);
     guard.comparison = *op;
     guard.bound = symbolic(sides[1], false, 0);
-    if (mentionsThreadPosition(guard.bound)) {
+    if (guard.bound->mentionsThreadPosition()) {
         std::swap(guard.index, guard.bound);
         guard.comparison = mirroredComparison(*op);
     }
-    if (!mentionsThreadPosition(guard.index) || mentionsThreadPosition(guard.bound))
+    if (!guard.index->mentionsThreadPosition() || guard.bound->mentionsThreadPosition())
         return {};
     return {guard};
 }

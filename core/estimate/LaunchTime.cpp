@@ -199,7 +199,7 @@ std::optional<LaunchTime> predictLaunchTime(
             if (pattern.space == MemorySpace::Shared)
                 conflictPassesPerThread += executions * access->excessWavefronts();
             else
-                excessSectorBytesPerThread += executions * access->excessSectors() * 32.0 / access->lanes;
+                excessSectorBytesPerThread += executions * access->excessSectorBytesPerLane();
         }
         loadBytesPerThread += loaded * weight * probability;
         bytesInFlight += loaded * probability;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "WarpAccess.h"
 
+#include "LaunchActivityEstimate.h"
+
 #include <QSet>
 
 #include <algorithm>
@@ -12,10 +14,8 @@ namespace slicewatt {
 namespace {
 
 constexpr int kWarpLanes = 32;
-constexpr qint64 kSectorBytes = 32; // the unit global memory moves [NVIDIA CUDA C++ Best Practices Guide]
 constexpr int kBanks = 32; // shared-memory banks of 4-byte words, one word each per clock [CUDA C++ Programming Guide]
 constexpr qint64 kBankWordBytes = 4;
-constexpr qint64 kAssumedBlockThreads = 256;
 
 qint64 floorDivide(qint64 value, qint64 divisor)
 {
@@ -33,7 +33,7 @@ std::optional<WarpAccess> warpAccess(const AccessPattern& pattern, const LaunchS
         return std::nullopt;
     std::array<qint64, 3> block{};
     for (int axis = 0; axis < 3; ++axis) {
-        const qint64 fallback = axis == 0 ? kAssumedBlockThreads : 1;
+        const qint64 fallback = axis == 0 ? kAssumedBlockThreads : 1; // as the time model assumes
         // At most 1024 threads per block on every GPU: larger is no launch (and cannot overflow).
         block[size_t(axis)] = launch.blockDim[axis] && *launch.blockDim[axis] > 0
             ? std::min<qint64>(*launch.blockDim[axis], 1024)

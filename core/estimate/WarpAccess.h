@@ -13,6 +13,9 @@ namespace slicewatt {
 // Shared memory serves 32 banks of 4-byte words per clock: lanes that want different words of
 // one bank wait for each other (a bank conflict), so `tile[threadIdx.x][c]` over a 32-float
 // row takes 32 passes instead of one.
+// The unit global memory moves [NVIDIA CUDA C++ Best Practices Guide, coalesced access].
+constexpr qint64 kSectorBytes = 32;
+
 struct WarpAccess {
     int lanes = 0; // active lanes of the first warp (fewer than 32 in a small block)
     double sectors = 0; // global: distinct 32-byte sectors the lanes touch
@@ -23,6 +26,8 @@ struct WarpAccess {
     // conflict-free access; never negative: a broadcast is not counted as a saving).
     double excessSectors() const { return sectors > idealSectors ? sectors - idealSectors : 0; }
     double excessWavefronts() const { return wavefronts > idealWavefronts ? wavefronts - idealWavefronts : 0; }
+    // The excess sectors' bytes shared among the lanes: what one thread's access adds.
+    double excessSectorBytesPerLane() const { return lanes > 0 ? excessSectors() * kSectorBytes / lanes : 0; }
 };
 
 // The first warp of block (0, 0, 0): lane l has threadIdx.x = l mod blockDim.x, threadIdx.y =

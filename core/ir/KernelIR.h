@@ -51,8 +51,9 @@ struct ThreadGuard {
 // Where the lanes of a warp point for one global or shared access `a[i]`, `tile[y][x]`: the
 // byte offset from the array's start, kept symbolic over thread and block indices so the
 // time model can lay a warp's 32 addresses out for any launch (METHOD §12: coalescing into
-// 32-byte sectors, shared-memory bank conflicts). Values the reading does not know inside
-// the offset (a loop variable) are the same for every lane of a warp, as a loop's variable is.
+// 32-byte sectors, shared-memory bank conflicts). The only values the reading does not know
+// inside the offset are ones the same for every lane of a warp (LoopHeaderReader::warpIndex:
+// variables of loops whose start and step do not move with the thread).
 struct AccessPattern {
     MemorySpace space = MemorySpace::Global;
     SymbolicExprPtr byteOffset;

@@ -121,6 +121,13 @@ bool SymbolicExpr::mentionsThreadIndex() const
     return m_kind == Kind::Binary && (m_lhs->mentionsThreadIndex() || m_rhs->mentionsThreadIndex());
 }
 
+bool SymbolicExpr::mentionsThreadPosition() const
+{
+    if (m_kind == Kind::ThreadIndex || m_kind == Kind::BlockIndex)
+        return true;
+    return m_kind == Kind::Binary && (m_lhs->mentionsThreadPosition() || m_rhs->mentionsThreadPosition());
+}
+
 bool SymbolicExpr::dependsOnLaunch() const
 {
     switch (m_kind) {

@@ -71,6 +71,8 @@ public:
         const LaunchShape& launch, const qint64 (&threadIndex)[3], const qint64 (&blockIndex)[3]) const;
     // True when threadIdx appears in it.
     bool mentionsThreadIndex() const;
+    // True when threadIdx or blockIdx appears in it.
+    bool mentionsThreadPosition() const;
     // True when the value depends on the launch: blockDim, gridDim, template or kernel arguments.
     bool dependsOnLaunch() const;
     // What `launch` leaves open, in the order written, each once: unknown values by their
