@@ -85,6 +85,7 @@ QHash<QString, QString> lineFacts(const QVector<KernelSliceReport>& reports, con
     SpaceCounts accesses;
     std::array<bool, kMemorySpaceCount> slices{};
     QStringList weights;
+    QStringList probabilities;
     for (const KernelSliceReport& report : reports) {
         for (int i = 0; i < report.ir->statements.size(); ++i) {
             const Statement& statement = report.ir->statements[i];
@@ -100,6 +101,9 @@ QHash<QString, QString> lineFacts(const QVector<KernelSliceReport>& reports, con
             const QString weight = number(report.slices.weights[i]);
             if (!weights.contains(weight))
                 weights << weight;
+            const QString probability = number(report.slices.probability[i]);
+            if (!probabilities.contains(probability))
+                probabilities << probability;
         }
     }
     static const char* const sliceNames[] = {"GM", "SHM", "CM", "TM"};
@@ -122,7 +126,8 @@ QHash<QString, QString> lineFacts(const QVector<KernelSliceReport>& reports, con
         {"classes", classList.isEmpty() ? QStringLiteral("none") : classList.join(',')},
         {"global", number(accesses[MemorySpace::Global])}, {"shared", number(accesses[MemorySpace::Shared])},
         {"constant", number(accesses[MemorySpace::Constant])}, {"texture", number(accesses[MemorySpace::Texture])},
-        {"slices", sliceList.isEmpty() ? QStringLiteral("none") : sliceList.join(',')}, {"w", weights.join('|')}};
+        {"slices", sliceList.isEmpty() ? QStringLiteral("none") : sliceList.join(',')}, {"w", weights.join('|')},
+        {"p", probabilities.join('|')}};
 }
 
 QHash<QString, QString> kernelFacts(const KernelSliceReport& report)

@@ -38,6 +38,7 @@ GpuSpec testGpu()
     t.warpSchedulers = 4;
     t.dependentIssueCycles = 4;
     t.dramLatencyNs = 500;
+    t.l2LatencyNs = 100;
     t.l2Bytes = 1e6;
     gpu.throughput = t;
     return gpu;
@@ -181,6 +182,31 @@ private Q_SLOTS:
         Work tiny;
         tiny.instructions[kFloatArithmetic] = 1;
         QCOMPARE(timeOf({tiny}, 1, 32).bound, TimeBound::Launch); // 4 cycles = 4 ns ≪ 5 µs
+    }
+
+    // The same walk over 1000 elements: 128 KB, within half the 1 MB L2. Launched back to back
+    // its data is still in L2, so each load waits an L2 hit (100 ns), not a DRAM miss (500 ns).
+    void dataThatFitsInL2WaitsForL2()
+    {
+        Work w;
+        w.instructions[kFloatArithmetic] = 1;
+        w.accesses[MemorySpace::Global] = 1;
+        w.bytes[MemorySpace::Global] = 4;
+        w.weight = 1000;
+        QStringList assumptions;
+        const LaunchTime t = timeOf({w}, 1, 32, &assumptions);
+        // 32 threads · 4 B · 1000 = 128 KB ≤ 500 KB. In flight 128 B per 100 ns = 1.28 GB/s:
+        // 128e3 / 1.28e9 = 100 µs (from DRAM it would be 500 µs).
+        QVERIFY(t.l2Resident);
+        QVERIFY(near(t.bandwidthBytesPerS, 1.28e9));
+        QVERIFY(near(t.memorySeconds, 100e-6));
+        QCOMPARE(t.bound, TimeBound::Latency);
+        QVERIFY2(assumptions.filter(QStringLiteral("hit in L2")).size() == 1, qPrintable(assumptions.join('\n')));
+        // 4000 elements: 512 KB, over half the L2: from DRAM, 512e3 / (128 B / 500 ns) = 2 ms.
+        w.weight = 4000;
+        const LaunchTime large = timeOf({w}, 1, 32);
+        QVERIFY(!large.l2Resident);
+        QVERIFY(near(large.memorySeconds, 2e-3));
     }
 
     // A histogram: 100 shared atomics a thread, then one global atomic to merge.

@@ -246,7 +246,15 @@ KernelSlices analyseKernel(const KernelIR& ir, const LaunchShape& launch, const 
             resolution.reason = QStringLiteral("measured or set by the user");
         } else if (branch.kind == StatementKind::If) {
             const auto threads = launch.blockDim[0];
-            if (const auto share = threadGuardsShare(branch.guards, launch)) {
+            const auto decided = branch.launchCondition ? branch.launchCondition->evaluate(launch) : std::nullopt;
+            if (decided) {
+                const bool then = *decided != 0;
+                resolution.arms = {then ? 1.0 : 0.0, then ? 0.0 : 1.0};
+                resolution.assumed = false;
+                resolution.reason = QStringLiteral("the launch decides it: %1 is %2")
+                                        .arg(branch.launchCondition->toString(),
+                                            then ? QStringLiteral("true") : QStringLiteral("false"));
+            } else if (const auto share = threadGuardsShare(branch.guards, launch, ir.statements)) {
                 resolution.arms = {*share, 1.0 - *share};
                 resolution.assumed = false;
                 resolution.reason = QStringLiteral("%1 %% of the launch's threads pass the bounds check")

@@ -9,6 +9,22 @@
 namespace slicewatt {
 namespace {
 
+// A floating value in a condition: the integer reading of the analysis would truncate it.
+bool isFloating(CXCursor expression)
+{
+    switch (clang_getCanonicalType(clang_getCursorType(expression)).kind) {
+    case CXType_Float:
+    case CXType_Double:
+    case CXType_LongDouble:
+    case CXType_Half:
+    case CXType_Float16:
+    case CXType_Float128:
+        return true;
+    default:
+        return false;
+    }
+}
+
 bool isStepOperator(BinaryOperator op)
 {
     switch (op) {
@@ -191,6 +207,7 @@ LoopHeader LoopHeaderReader::read(CXCursor loop, CXCursor init, CXCursor conditi
     m_loop = clang_getNullCursor();
     if (!startMovesWithThread && !header.start->mentionsThreadPosition() && !header.step->mentionsThreadPosition())
         m_uniformLoopVariables.insert(variable);
+    m_lastLoopVariable = variable;
     // Inner loops may start from this one's variable.
     m_inductionStarts.insert(variable, start);
     m_inductionNames.insert(
@@ -244,6 +261,7 @@ LoopHeader LoopHeaderReader::readWhile(CXCursor loop, CXCursor condition, CXCurs
         candidate.step = isNull(step->value) ? SymbolicExpr::constant(1) : symbolic(step->value, false, 0);
         m_loop = clang_getNullCursor();
         candidate.canonical = true;
+        m_lastLoopVariable = usr;
         return candidate;
     }
     return header;
@@ -338,16 +356,69 @@ QVector<ThreadGuard> LoopHeaderReader::threadGuards(CXCursor condition)
     if (!op || !isComparison(*op) || *op == BinaryOperator::Equal || *op == BinaryOperator::NotEqual)
         return {};
     ThreadGuard guard;
-    guard.index = symbolic(sides[0], false, 0);
+    const SymbolicExprPtr symbolicSides[2] = {symbolic(sides[0], false, 0), symbolic(sides[1], false, 0)};
+    guard.index = symbolicSides[0];
     guard.comparison = *op;
-    guard.bound = symbolic(sides[1], false, 0);
+    guard.bound = symbolicSides[1];
     if (guard.bound->mentionsThreadPosition()) {
         std::swap(guard.index, guard.bound);
         guard.comparison = mirroredComparison(*op);
     }
     if (!guard.index->mentionsThreadPosition() || guard.bound->mentionsThreadPosition())
         return {};
+    const CXCursor bound = stripImplicit(guard.index == symbolicSides[0] ? sides[1] : sides[0]);
+    if (guard.bound->kind() == SymbolicExpr::Kind::Unknown && clang_getCursorKind(bound) == CXCursor_DeclRefExpr)
+        guard.boundLoop = m_loopStatements.value(usrOf(clang_getCursorReferenced(bound)), -1);
     return {guard};
+}
+
+void LoopHeaderReader::placeLoop(int statement)
+{
+    if (!m_lastLoopVariable.isEmpty())
+        m_loopStatements.insert(std::exchange(m_lastLoopVariable, QString()), statement);
+}
+
+SymbolicExprPtr LoopHeaderReader::launchCondition(CXCursor condition)
+{
+    const SymbolicExprPtr truth = truthOf(condition, 0);
+    if (!truth || truth->mentionsThreadPosition())
+        return nullptr;
+    // Kept where the launch decides it, or the compiler already has (`if (sizeof(T) == 8)`).
+    if (!truth->dependsOnLaunch() && !truth->evaluate(LaunchShape{}))
+        return nullptr;
+    return truth;
+}
+
+// The condition as an integer expression that is nonzero exactly where it holds.
+SymbolicExprPtr LoopHeaderReader::truthOf(CXCursor condition, int depth)
+{
+    if (depth > 12)
+        return nullptr;
+    const CXCursor expression = stripImplicit(condition);
+    const QVector<CXCursor> operands = expressionChildren(expression);
+    const CXCursorKind kind = clang_getCursorKind(expression);
+    if (kind == CXCursor_UnaryOperator && operands.size() == 1
+        && m_context.tokens().firstToken(expression) == QLatin1String("!")) {
+        const SymbolicExprPtr operand = truthOf(operands[0], depth + 1);
+        return operand ? SymbolicExpr::binary(BinaryOperator::Equal, operand, SymbolicExpr::constant(0)) : nullptr;
+    }
+    if (kind == CXCursor_BinaryOperator && operands.size() == 2) {
+        const auto op = binaryOperatorFromSpelling(m_context.tokens().operatorAfter(expression, operands[0]));
+        if (op == BinaryOperator::LogicalAnd || op == BinaryOperator::LogicalOr) {
+            const SymbolicExprPtr lhs = truthOf(operands[0], depth + 1);
+            const SymbolicExprPtr rhs = lhs ? truthOf(operands[1], depth + 1) : nullptr;
+            return rhs ? SymbolicExpr::binary(*op, lhs, rhs) : nullptr;
+        }
+        if (op && isComparison(*op) && !isFloating(operands[0]) && !isFloating(operands[1]))
+            return SymbolicExpr::binary(
+                *op, symbolic(operands[0], false, depth + 1), symbolic(operands[1], false, depth + 1));
+        if (op && isComparison(*op))
+            return nullptr;
+    }
+    if (isFloating(condition))
+        return nullptr;
+    return SymbolicExpr::binary(
+        BinaryOperator::NotEqual, symbolic(expression, false, depth + 1), SymbolicExpr::constant(0));
 }
 
 SymbolicExprPtr LoopHeaderReader::symbolic(CXCursor expression, bool indicesAreZero, int depth)

@@ -45,8 +45,17 @@ public:
     // The thread guards of an `if` condition (`i < n`, `x < w && y < h`): every comparison
     // joined by && with a thread's position on one side; empty when anything else is in it.
     QVector<ThreadGuard> threadGuards(CXCursor condition);
+    // The loop statement just read sits at `statement`: guards inside it that compare with
+    // its variable name it (ThreadGuard::boundLoop).
+    void placeLoop(int statement);
+    // An `if` condition the launch decides for every thread alike (Statement::launchCondition):
+    // comparisons, `!`, && and || over kernel arguments, template parameters, launch
+    // dimensions and constants, a bare value meaning `!= 0`. Null when it names a thread's
+    // position or nothing the launch gives.
+    SymbolicExprPtr launchCondition(CXCursor condition);
 
 private:
+    SymbolicExprPtr truthOf(CXCursor condition, int depth);
     QString referencedVariable(CXCursor expression);
     // The step `i++`, `i op= s` or `i = i op s` of `variable` in `step`'s comma-separated parts.
     struct Step {
@@ -77,6 +86,8 @@ private:
     // fixed while one of its writes is folded (`g = g << 1` reads g's value before it).
     CXCursor m_loop = clang_getNullCursor();
     QHash<QString, SymbolicExprPtr> m_bound;
+    QString m_lastLoopVariable; // of the last canonical header read, until placeLoop()
+    QHash<QString, int> m_loopStatements; // loop variable (USR) → its loop statement
     QHash<QString, std::shared_ptr<VariableWrites>> m_writes; // by function USR
     // Loop variables whose loop's start and step are the same for every thread (USR).
     QSet<QString> m_uniformLoopVariables;

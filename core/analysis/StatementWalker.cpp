@@ -236,8 +236,15 @@ QVector<int> StatementWalker::walkIf(CXCursor cursor, Context& context)
     statement.decisionPoints += 1;
     statement.armCount = 2;
     statement.equalityOnThreadIndex = condition && comparesThreadIndexForEquality(*condition);
-    if (condition)
+    if (condition) {
         statement.guards = m_loops.threadGuards(*condition);
+        // A loop variable compared outside its loop (a while's, after it) is one value, unknown.
+        for (ThreadGuard& guard : statement.guards) {
+            if (!context.loops.contains(guard.boundLoop))
+                guard.boundLoop = -1;
+        }
+        statement.launchCondition = m_loops.launchCondition(*condition);
+    }
     inlineCalls(facts, id, context);
 
     QVector<int> exits;
@@ -351,6 +358,8 @@ QVector<int> StatementWalker::walkLoop(CXCursor cursor, Context& context)
     }
     header.unrollPragma = unrollPragma;
     const int id = addStatement(StatementKind::Loop, cursor, facts, context);
+    if (header.canonical)
+        m_loops.placeLoop(id);
     m_context.ir().statements[id].loops << id;
     m_context.ir().statements[id].loop = header;
     inlineCalls(facts, id, context);

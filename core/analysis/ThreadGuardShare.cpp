@@ -2,6 +2,7 @@
 #include "ThreadGuardShare.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace slicewatt {
 namespace {
@@ -71,6 +72,38 @@ std::optional<IndexRange> rangeOf(const SymbolicExprPtr& e, const LaunchShape& l
     return std::nullopt;
 }
 
+constexpr double kWarpLanes = 32;
+// A loop's variable takes at most this many values for its guards to be averaged over.
+constexpr int kMaxLoopValues = 4096;
+
+// The values a canonical loop's variable takes under the launch, in order.
+std::optional<QVector<qint64>> loopValues(const LoopHeader& loop, const LaunchShape& launch)
+{
+    if (!loop.canonical || !loop.start || !loop.bound || !loop.step)
+        return std::nullopt;
+    const auto start = loop.start->evaluate(launch);
+    const auto bound = loop.bound->evaluate(launch);
+    const auto step = loop.step->evaluate(launch);
+    if (!start || !bound || !step)
+        return std::nullopt;
+    QVector<qint64> values;
+    qint64 value = *start;
+    for (;;) {
+        const auto holds = applyBinaryOperator(loop.comparison, value, *bound);
+        if (!holds)
+            return std::nullopt;
+        if (*holds == 0)
+            return values;
+        if (values.size() >= kMaxLoopValues)
+            return std::nullopt;
+        values << value;
+        const auto next = applyBinaryOperator(loop.stepOperator, value, *step);
+        if (!next || *next == value)
+            return std::nullopt;
+        value = *next;
+    }
+}
+
 } // namespace
 
 std::optional<double> threadGuardShare(const ThreadGuard& guard, const LaunchShape& launch)
@@ -102,13 +135,41 @@ std::optional<double> threadGuardShare(const ThreadGuard& guard, const LaunchSha
     }
 }
 
-std::optional<double> threadGuardsShare(const QVector<ThreadGuard>& guards, const LaunchShape& launch)
+std::optional<double> loopGuardShare(
+    const ThreadGuard& guard, const LaunchShape& launch, const QVector<Statement>& statements)
+{
+    if (guard.boundLoop < 0 || guard.boundLoop >= statements.size() || !guard.index)
+        return std::nullopt;
+    const std::optional<QVector<qint64>> values = loopValues(statements[guard.boundLoop].loop, launch);
+    if (!values || values->isEmpty())
+        return std::nullopt;
+    const bool lanes = guard.index->kind() == Kind::ThreadIndex && guard.index->axis() == 0;
+    const auto block = launch.blockDim[0];
+    double sum = 0;
+    for (qint64 value : *values) {
+        ThreadGuard one = guard;
+        one.bound = SymbolicExpr::constant(value);
+        std::optional<double> share = threadGuardShare(one, launch);
+        if (!share)
+            return std::nullopt;
+        if (lanes && block && *block > 0) {
+            const double warps = std::ceil(*share * double(*block) / kWarpLanes - 1e-9);
+            share = std::min(1.0, warps * kWarpLanes / double(*block));
+        }
+        sum += *share;
+    }
+    return sum / double(values->size());
+}
+
+std::optional<double> threadGuardsShare(
+    const QVector<ThreadGuard>& guards, const LaunchShape& launch, const QVector<Statement>& statements)
 {
     if (guards.isEmpty())
         return std::nullopt;
     double share = 1;
     for (const ThreadGuard& guard : guards) {
-        const auto one = threadGuardShare(guard, launch);
+        const auto one
+            = guard.boundLoop >= 0 ? loopGuardShare(guard, launch, statements) : threadGuardShare(guard, launch);
         if (!one)
             return std::nullopt;
         share *= *one;

@@ -15,8 +15,16 @@ namespace slicewatt {
 // the bound; otherwise nullopt, and the branch keeps its default probability.
 std::optional<double> threadGuardShare(const ThreadGuard& guard, const LaunchShape& launch);
 
+// A guard whose bound is an enclosing loop's variable (ThreadGuard::boundLoop, `tid < s` in a
+// tree reduction): the share averaged over the values the loop gives it, counted in whole
+// warps where the index is threadIdx.x (a warp with one passing lane runs the arm: `tid < 1`
+// keeps 32 lanes busy). `statements` are the kernel's, to read the loop's header.
+std::optional<double> loopGuardShare(
+    const ThreadGuard& guard, const LaunchShape& launch, const QVector<Statement>& statements);
+
 // All guards of an && condition: the product of their shares (the axes of a 2-D guard
 // such as `x < w && y < h` are independent); nullopt when any is not known.
-std::optional<double> threadGuardsShare(const QVector<ThreadGuard>& guards, const LaunchShape& launch);
+std::optional<double> threadGuardsShare(
+    const QVector<ThreadGuard>& guards, const LaunchShape& launch, const QVector<Statement>& statements);
 
 } // namespace slicewatt

@@ -42,6 +42,9 @@ struct LaunchTime {
     int residentBlocksPerSm = 0;
     double occupancy = 0; // resident warps on a busy SM / its warp limit, in (0, 1]
     double bandwidthBytesPerS = 0; // what the memory term used: sustained or latency-limited
+    // The launch's off-chip bytes fit in half the L2: back to back, its loads hit in L2 and
+    // wait l2_latency_ns instead of dram_latency_ns (METHOD §12, step 5).
+    bool l2Resident = false;
     QStringList assumptions;
 };
 

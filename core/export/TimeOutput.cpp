@@ -51,6 +51,7 @@ void insertTimeJson(QJsonObject& kernel, const KernelEstimate& estimate)
                 {QStringLiteral("resident_blocks_per_sm"), t->residentBlocksPerSm},
                 {QStringLiteral("occupancy"), t->occupancy},
                 {QStringLiteral("bandwidth_bytes_per_s"), t->bandwidthBytesPerS},
+                {QStringLiteral("l2_resident"), t->l2Resident},
                 {QStringLiteral("assumptions"), QJsonArray::fromStringList(t->assumptions)}});
     } else {
         kernel.insert(QStringLiteral("time"), QJsonValue(QJsonValue::Null));

@@ -215,6 +215,9 @@ std::optional<qint64> ConstantEvaluator::evaluateScalar(CXCursor expression, int
     }
     case CXCursor_CXXBoolLiteralExpr:
         return firstToken(expression) == QLatin1String("true") ? 1 : 0;
+    case CXCursor_CXXNullPtrLiteralExpr:
+    case CXCursor_GNUNullExpr:
+        return 0; // nullptr and NULL: a pointer the kernel can test (`if (d_Input)`)
     case CXCursor_UnexposedExpr:
     case CXCursor_ParenExpr:
     case CXCursor_CStyleCastExpr:

@@ -91,6 +91,17 @@ QStringList integerParameterNames(CXCursor kernel)
     return names;
 }
 
+// The names of its pointer parameters by position, the same way.
+QStringList pointerParameterNames(CXCursor kernel)
+{
+    QStringList names;
+    for (const CXCursor& parameter : parametersOf(primaryTemplateOf(kernel))) {
+        const CXTypeKind kind = clang_getCanonicalType(clang_getCursorType(parameter)).kind;
+        names << (kind == CXType_Pointer ? spellingOf(parameter) : QString());
+    }
+    return names;
+}
+
 QVector<CXCursor> kernelCallArguments(CXCursor call)
 {
     QVector<CXCursor> arguments;
@@ -212,6 +223,14 @@ void LaunchRecorder::evaluate(
         if (const auto value = evaluator.scalar(configuration.arguments[i]))
             launch.argumentValues.insert(name, *value);
     }
+    // `nullptr`, `NULL` or `0` for a pointer: the kernel's `if (d_Input)` is decided. Any
+    // other pointer stays unknown (an allocation's address is no constant).
+    for (int i = 0; i < configuration.pointerParameters.size() && i < configuration.arguments.size(); ++i) {
+        const QString& name = configuration.pointerParameters[i];
+        if (!name.isEmpty() && !launch.argumentValues.contains(name)
+            && evaluator.scalar(configuration.arguments[i]) == 0)
+            launch.argumentValues.insert(name, 0);
+    }
     // `reduce<BLOCK>` in a template host function: the kernel's parameters by position.
     if (!configuration.templateArguments.isEmpty()) {
         QStringList names;
@@ -276,6 +295,7 @@ bool LaunchRecorder::recordLaunch(CXCursor call, CXCursor function, ConstantEval
         if (!isNull(kernel)) {
             configuration.arguments = kernelCallArguments(call);
             configuration.integerParameters = integerParameterNames(kernel);
+            configuration.pointerParameters = pointerParameterNames(kernel);
         }
         record(launch, function, configuration, evaluator);
         return true;

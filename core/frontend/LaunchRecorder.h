@@ -49,6 +49,7 @@ private:
         // parameters they bind (empty for the others: pointers, floats, structs).
         QVector<CXCursor> arguments;
         QStringList integerParameters;
+        QStringList pointerParameters; // by position too: a null pointer passed is a value (0)
     };
     // A launch whose values may come from a caller, with what evaluates them again.
     struct Pending {

@@ -299,7 +299,9 @@ void write(QDataStream& out, const Statement& s)
         write(out, guard.index);
         writeEnum(out, guard.comparison);
         write(out, guard.bound);
+        out << qint32(guard.boundLoop);
     }
+    write(out, s.launchCondition);
     out << qint32(s.patterns.size());
     for (const AccessPattern& pattern : s.patterns) {
         writeEnum(out, pattern.space);
@@ -344,8 +346,12 @@ void read(QDataStream& in, Statement& s)
         guard.index = readExpression(in, 0);
         guard.comparison = readEnum<BinaryOperator>(in);
         guard.bound = readExpression(in, 0);
+        qint32 boundLoop = -1;
+        in >> boundLoop;
+        guard.boundLoop = boundLoop;
         s.guards << guard;
     }
+    s.launchCondition = readExpression(in, 0);
     qint32 patterns = 0;
     in >> patterns;
     for (qint32 i = 0; i < patterns && in.status() == QDataStream::Ok; ++i) {

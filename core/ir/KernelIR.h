@@ -44,6 +44,10 @@ struct ThreadGuard {
     SymbolicExprPtr index; // null: the condition is no such comparison
     BinaryOperator comparison = BinaryOperator::Less; // index OP bound (<, <=, >, >=)
     SymbolicExprPtr bound;
+    // The bound is the variable of this enclosing loop (its statement index), as in a tree
+    // reduction's `for (s = blockDim.x / 2; s > 0; s >>= 1) if (tid < s)`: the share is the
+    // average over the loop's values (analysis-rules §6). -1: the bound is `bound`.
+    int boundLoop = -1;
 
     bool isGuard() const { return index && bound; }
 };
@@ -98,6 +102,11 @@ struct Statement {
     // If statements whose condition is such comparisons joined by && (`x < w && y < h`), each
     // one; empty when any part of the condition is something else.
     QVector<ThreadGuard> guards;
+    // If statements whose condition the launch decides, the same for every thread: a kernel
+    // argument, a template parameter or a launch dimension compared with a value
+    // (`if (d_Input)`, `if (blockSize >= 512)`, `if (n > 0 && flag)`): 1 or 0 for the
+    // then-arm once the launch gives the values (analysis-rules §6). Null otherwise.
+    SymbolicExprPtr launchCondition;
     QString inlinedFrom; // device function name when inlined at a call
     LoopHeader loop; // for Loop statements
     QVector<AccessPattern> patterns; // global and shared subscripts whose offset could be read

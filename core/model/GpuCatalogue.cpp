@@ -64,6 +64,7 @@ SmThroughput readThroughput(const QJsonObject& o, const QString& gpuId, ModelFil
     t.warpSchedulers = int(positive("warp_schedulers"));
     t.dependentIssueCycles = positive("dependent_issue_cycles");
     t.dramLatencyNs = positive("dram_latency_ns");
+    t.l2LatencyNs = positive("l2_latency_ns");
     t.l2Bytes = positive("l2_bytes");
     t.source = o.value(QLatin1String("source")).toString();
     return t;

@@ -37,6 +37,7 @@ struct SmThroughput {
     int warpSchedulers = 0; // warp instructions issued per clock
     double dependentIssueCycles = 0; // a warp's next dependent arithmetic instruction waits this long
     double dramLatencyNs = 0; // a global load that misses the caches
+    double l2LatencyNs = 0; // a global load that hits in L2
     double l2Bytes = 0;
     QString source;
 };
