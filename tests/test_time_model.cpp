@@ -283,8 +283,8 @@ private Q_SLOTS:
         // Where the model stands (issue 33 asks 80 % within 2x and a rank correlation of 0.9;
         // the five furthest launches and why are in README's Known limits): a change that
         // reads these kernels worse fails here.
-        QVERIFY2(v.summary.timeWithin2x >= 22, "fewer launches within 2x than when the model was built");
-        QVERIFY2(v.summary.timeSpearman >= 0.82, "the predicted times order the launches worse than before");
+        QVERIFY2(v.summary.timeWithin2x >= 25, "fewer launches within 2x than when the model was built");
+        QVERIFY2(v.summary.timeSpearman >= 0.88, "the predicted times order the launches worse than before");
         // The streaming kernel at full size is memory-bound and within 10 %: 3 × 4 B × 2^26 at
         // 0.8 × 4.8 TB/s = 209.7 µs + 5 µs against 238 µs measured.
         for (const TimeValidationRow& row : v.rows) {
@@ -541,8 +541,8 @@ void run(float* out, const float* in, float** rows) {
             = check(QStringLiteral("samples-runs.csv"), test::sharedDir() + QStringLiteral("/data/h200/drivers"), 28);
         QVERIFY2(samples.problems.isEmpty(), qPrintable(samples.problems.join(QLatin1Char('\n'))));
         QCOMPARE(samples.summary.launches, 28);
-        QVERIFY2(samples.summary.timeWithin2x >= 22, "fewer H100 launches within 2x than when they were measured");
-        QVERIFY2(samples.summary.timeSpearman >= 0.83, "the H100 launches are ordered worse than before");
+        QVERIFY2(samples.summary.timeWithin2x >= 25, "fewer H100 launches within 2x than when they were measured");
+        QVERIFY2(samples.summary.timeSpearman >= 0.89, "the H100 launches are ordered worse than before");
         QVERIFY2(samples.summary.bytesWithin2x >= 21, "the analysis's bytes moved away from DRAM's");
         QVERIFY2(samples.summary.instructionsWithin2x >= 20, "the analysis's instructions moved away from SASS's");
         // vectorAdd over 2^26 floats: 3 × 4 B × 2^26 = 805,306,368 B predicted; the H100
