@@ -88,6 +88,17 @@ constexpr int kFloatArithmetic = computeClassIndex(ValueType::Float, OperationCl
 constexpr int kFloatSfu = computeClassIndex(ValueType::Float, OperationClass::Sfu);
 constexpr int kIntArithmetic = computeClassIndex(ValueType::Integer, OperationClass::Arithmetic);
 
+// A thread walking `elements` floats: one 4-byte load and one add each.
+Work walk(double elements)
+{
+    Work w;
+    w.instructions[kFloatArithmetic] = 1;
+    w.accesses[MemorySpace::Global] = 1;
+    w.bytes[MemorySpace::Global] = 4;
+    w.weight = elements;
+    return w;
+}
+
 bool near(double actual, double expected)
 {
     return std::fabs(actual - expected) <= 1e-9 * std::fabs(expected) + 1e-15;
@@ -162,11 +173,7 @@ private Q_SLOTS:
     // One warp on one SM walking 10000 elements: neither its arithmetic nor its loads overlap.
     void oneBlockIsLatencyBound()
     {
-        Work w;
-        w.instructions[kFloatArithmetic] = 1;
-        w.accesses[MemorySpace::Global] = 1;
-        w.bytes[MemorySpace::Global] = 4;
-        w.weight = 10000;
+        Work w = walk(10000);
         const LaunchTime t = timeOf({w}, 1, 32);
         // Memory: 32 threads · 4 B · 10000 = 1.28 MB; in flight 32 · 4 B = 128 B per 500 ns
         // = 256 MB/s, far below 80 GB/s: 1.28e6 / 2.56e8 = 5 ms.
@@ -188,11 +195,7 @@ private Q_SLOTS:
     // its data is still in L2, so each load waits an L2 hit (100 ns), not a DRAM miss (500 ns).
     void dataThatFitsInL2WaitsForL2()
     {
-        Work w;
-        w.instructions[kFloatArithmetic] = 1;
-        w.accesses[MemorySpace::Global] = 1;
-        w.bytes[MemorySpace::Global] = 4;
-        w.weight = 1000;
+        Work w = walk(1000);
         QStringList assumptions;
         const LaunchTime t = timeOf({w}, 1, 32, &assumptions);
         // 32 threads · 4 B · 1000 = 128 KB ≤ 500 KB. In flight 128 B per 100 ns = 1.28 GB/s:

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ThreadGuardShare.h"
 
+#include "TripCount.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -76,34 +78,6 @@ constexpr double kWarpLanes = 32;
 // A loop's variable takes at most this many values for its guards to be averaged over.
 constexpr int kMaxLoopValues = 4096;
 
-// The values a canonical loop's variable takes under the launch, in order.
-std::optional<QVector<qint64>> loopValues(const LoopHeader& loop, const LaunchShape& launch)
-{
-    if (!loop.canonical || !loop.start || !loop.bound || !loop.step)
-        return std::nullopt;
-    const auto start = loop.start->evaluate(launch);
-    const auto bound = loop.bound->evaluate(launch);
-    const auto step = loop.step->evaluate(launch);
-    if (!start || !bound || !step)
-        return std::nullopt;
-    QVector<qint64> values;
-    qint64 value = *start;
-    for (;;) {
-        const auto holds = applyBinaryOperator(loop.comparison, value, *bound);
-        if (!holds)
-            return std::nullopt;
-        if (*holds == 0)
-            return values;
-        if (values.size() >= kMaxLoopValues)
-            return std::nullopt;
-        values << value;
-        const auto next = applyBinaryOperator(loop.stepOperator, value, *step);
-        if (!next || *next == value)
-            return std::nullopt;
-        value = *next;
-    }
-}
-
 } // namespace
 
 std::optional<double> threadGuardShare(const ThreadGuard& guard, const LaunchShape& launch)
@@ -140,7 +114,8 @@ std::optional<double> loopGuardShare(
 {
     if (guard.boundLoop < 0 || guard.boundLoop >= statements.size() || !guard.index)
         return std::nullopt;
-    const std::optional<QVector<qint64>> values = loopValues(statements[guard.boundLoop].loop, launch);
+    const std::optional<QVector<qint64>> values
+        = loopVariableValues(statements[guard.boundLoop].loop, launch, kMaxLoopValues);
     if (!values || values->isEmpty())
         return std::nullopt;
     const bool lanes = guard.index->kind() == Kind::ThreadIndex && guard.index->axis() == 0;

@@ -19,20 +19,52 @@ qint64 ceilDiv(qint64 numerator, qint64 denominator)
     return numerator / denominator + (numerator % denominator != 0 ? 1 : 0);
 }
 
-} // namespace
+struct HeaderValues {
+    qint64 start = 0;
+    qint64 bound = 0;
+    qint64 step = 0;
+};
 
-std::optional<qint64> tripCount(const LoopHeader& loop, const LaunchShape& launch)
+std::optional<HeaderValues> headerValues(const LoopHeader& loop, const LaunchShape& launch)
 {
-    if (!loop.canonical)
+    if (!loop.canonical || !loop.start || !loop.bound || !loop.step)
         return std::nullopt;
     const auto start = loop.start->evaluate(launch);
     const auto bound = loop.bound->evaluate(launch);
     const auto step = loop.step->evaluate(launch);
     if (!start || !bound || !step)
         return std::nullopt;
-    const qint64 a = *start;
-    const qint64 b = *bound;
-    const qint64 s = *step;
+    return HeaderValues{*start, *bound, *step};
+}
+
+} // namespace
+
+std::optional<QVector<qint64>> loopVariableValues(const LoopHeader& loop, const LaunchShape& launch, int maxValues)
+{
+    const std::optional<HeaderValues> header = headerValues(loop, launch);
+    if (!header)
+        return std::nullopt;
+    QVector<qint64> values;
+    for (qint64 value = header->start; holds(loop.comparison, value, header->bound);) {
+        if (values.size() >= maxValues)
+            return std::nullopt;
+        values << value;
+        const auto next = applyBinaryOperator(loop.stepOperator, value, header->step);
+        if (!next || *next == value)
+            return std::nullopt;
+        value = *next;
+    }
+    return values;
+}
+
+std::optional<qint64> tripCount(const LoopHeader& loop, const LaunchShape& launch)
+{
+    const std::optional<HeaderValues> header = headerValues(loop, launch);
+    if (!header)
+        return std::nullopt;
+    const qint64 a = header->start;
+    const qint64 b = header->bound;
+    const qint64 s = header->step;
     const BinaryOperator op = loop.stepOperator;
     if (!holds(loop.comparison, a, b))
         return 0;

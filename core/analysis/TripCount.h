@@ -12,4 +12,8 @@ namespace slicewatt {
 // ones. nullopt when a value is unknown or the loop would not terminate.
 std::optional<qint64> tripCount(const LoopHeader& loop, const LaunchShape& launch);
 
+// The values a canonical loop's variable takes for one thread, in order; nullopt when a value
+// is unknown, the loop would not end, or it takes more than maxValues.
+std::optional<QVector<qint64>> loopVariableValues(const LoopHeader& loop, const LaunchShape& launch, int maxValues);
+
 } // namespace slicewatt
