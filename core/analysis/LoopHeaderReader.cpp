@@ -239,12 +239,15 @@ LoopHeader LoopHeaderReader::readWhile(CXCursor loop, CXCursor condition, CXCurs
         const VariableWrite* stepWrite = inside.first();
         const int depth = int(stepWrite->path.size());
         bool bodyStatement = false; // the write is a statement of the body, not nested deeper
+        CXCursor stepStatement = clang_getNullCursor();
         for (int i = 0; i + 1 < depth; ++i) {
             if (!clang_equalCursors(stepWrite->path[i].first, loop))
                 continue;
             // loop → body → the write, or loop → block body → a statement of it
             bodyStatement
                 = i + (block ? 3 : 2) == depth && clang_equalCursors(stepWrite->path[i + 1].first, bodyCursor);
+            if (bodyStatement)
+                stepStatement = stepWrite->path[depth - 1].first;
         }
         if (!bodyStatement)
             continue;
@@ -261,7 +264,13 @@ LoopHeader LoopHeaderReader::readWhile(CXCursor loop, CXCursor condition, CXCurs
         candidate.step = isNull(step->value) ? SymbolicExpr::constant(1) : symbolic(step->value, false, 0);
         m_loop = clang_getNullCursor();
         candidate.canonical = true;
-        m_lastLoopVariable = usr;
+        if (!m_positionsInStart && !candidate.start->mentionsThreadPosition()
+            && !candidate.step->mentionsThreadPosition())
+            m_uniformLoopVariables.insert(usr);
+        // Guards in the body see the values the condition saw only when the step comes last.
+        const QVector<CXCursor> statements = block ? childrenOf(bodyCursor) : QVector<CXCursor>();
+        if (!statements.isEmpty() && clang_equalCursors(statements.last(), stepStatement))
+            m_lastLoopVariable = usr;
         return candidate;
     }
     return header;
@@ -367,8 +376,13 @@ QVector<ThreadGuard> LoopHeaderReader::threadGuards(CXCursor condition)
     if (!guard.index->mentionsThreadPosition() || guard.bound->mentionsThreadPosition())
         return {};
     const CXCursor bound = stripImplicit(guard.index == symbolicSides[0] ? sides[1] : sides[0]);
-    if (guard.bound->kind() == SymbolicExpr::Kind::Unknown && clang_getCursorKind(bound) == CXCursor_DeclRefExpr)
-        guard.boundLoop = m_loopStatements.value(usrOf(clang_getCursorReferenced(bound)), -1);
+    // Only a loop whose values are the same for every thread (its start does not move with
+    // the thread): its values are then the bound each thread compares with.
+    if (guard.bound->kind() == SymbolicExpr::Kind::Unknown && clang_getCursorKind(bound) == CXCursor_DeclRefExpr) {
+        const QString usr = usrOf(clang_getCursorReferenced(bound));
+        if (m_uniformLoopVariables.contains(usr))
+            guard.boundLoop = m_loopStatements.value(usr, -1);
+    }
     return {guard};
 }
 
@@ -415,7 +429,7 @@ SymbolicExprPtr LoopHeaderReader::truthOf(CXCursor condition, int depth)
         if (op && isComparison(*op))
             return nullptr;
     }
-    if (isFloating(condition))
+    if (isFloating(expression)) // `if (alpha)` on a float: the bool conversion is stripped above
         return nullptr;
     return SymbolicExpr::binary(
         BinaryOperator::NotEqual, symbolic(expression, false, depth + 1), SymbolicExpr::constant(0));

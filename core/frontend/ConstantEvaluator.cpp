@@ -508,6 +508,19 @@ void ConstantEvaluator::noteModification(CXCursor cursor)
     } else if (kind == CXCursor_CallExpr && spellingOf(cursor).startsWith(QLatin1String("operator"))) {
         // Overloaded operators such as `std::cin >> n` may write their operands.
         collectReferencedVariables(cursor, m_modified);
+    } else if (kind == CXCursor_CallExpr) {
+        // `allocate(d, n)` with `void allocate(float*& p, size_t n)`: a non-const reference
+        // parameter may write the variable passed (a null pointer before the call is not one
+        // at the launch after it).
+        const CXCursor callee = clang_getCursorReferenced(cursor);
+        const int arguments = clang_Cursor_getNumArguments(cursor);
+        for (int i = 0; i < arguments && !clang_Cursor_isNull(callee); ++i) {
+            const CXType parameter = clang_getArgType(clang_getCursorType(callee), unsigned(i));
+            if (parameter.kind == CXType_LValueReference || parameter.kind == CXType_RValueReference) {
+                if (!clang_isConstQualifiedType(clang_getPointeeType(parameter)))
+                    collectAssignedVariables(clang_Cursor_getArgument(cursor, unsigned(i)), m_modified);
+            }
+        }
     }
 }
 

@@ -45,7 +45,7 @@ PtxPipeline readPtxPipeline(const QJsonObject& o, const QString& gpuId, ModelFil
     return p;
 }
 
-// The time model's per-SM figures: every one positive, else a problem naming the field.
+// The time model's per-SM figures: every one positive (l2_latency_ns optional), else a problem naming the field.
 SmThroughput readThroughput(const QJsonObject& o, const QString& gpuId, ModelFileErrors& problems)
 {
     SmThroughput t;
@@ -64,7 +64,11 @@ SmThroughput readThroughput(const QJsonObject& o, const QString& gpuId, ModelFil
     t.warpSchedulers = int(positive("warp_schedulers"));
     t.dependentIssueCycles = positive("dependent_issue_cycles");
     t.dramLatencyNs = positive("dram_latency_ns");
-    t.l2LatencyNs = positive("l2_latency_ns");
+    // Optional (0: the time model's L2 rule is off), so older catalogue files still load.
+    t.l2LatencyNs = o.value(QLatin1String("l2_latency_ns")).toDouble(0);
+    if (t.l2LatencyNs < 0)
+        problems.add(QStringLiteral("GPU %1: \"l2_latency_ns\" must not be negative").arg(gpuId),
+            QStringLiteral("l2_latency_ns"));
     t.l2Bytes = positive("l2_bytes");
     t.source = o.value(QLatin1String("source")).toString();
     return t;

@@ -14,8 +14,8 @@
 // Kernel scaleOrCopy: launched through a host function with NULL for `scale`, one call
 // above: p=0 for `if (scale)`'s arm. `if (alpha != 0.0f)` compares a float: the analysis
 // reads integers only, so it stays a two-way branch (p=0.5).
-// Kernel maybeAccumulate: its `acc` is an allocation (`cudaMalloc(&acc, …)`): no constant,
-// p=0.5.
+// Kernel maybeAccumulate: its `acc` starts as nullptr but is allocated by a helper that takes
+// it by reference (`allocate(acc, 4096)`), so at the launch it is no constant: p=0.5.
 #include <cuda_runtime.h>
 
 #include <cstddef>
@@ -89,6 +89,11 @@ __global__ void maybeAccumulate(float *y, const float *acc, int n)
         y[i] *= 2.0f;                                                // EXPECT: global=2 A=1 p=0.5
 }
 
+static void allocate(float *&p, int n)
+{
+    cudaMalloc(&p, n * sizeof(float));
+}
+
 static void launchScale(float *y, const float *x, const float *scale, int n)
 {
     scaleOrCopy<<<(n + 255) / 256, 256>>>(y, x, scale, 0.5f, n);
@@ -101,7 +106,7 @@ int main()
     float *acc = nullptr;
     cudaMalloc(&out, PATHS * sizeof(float));
     cudaMalloc(&ints, 64 * 256 * sizeof(int));
-    cudaMalloc(&acc, 4096 * sizeof(float));
+    allocate(acc, 4096);
     transformSamples<<<128, 128>>>(out, nullptr, PATHS);
     blockReduce<256><<<64, 256>>>(ints, ints, 4096, 0);
     launchScale(out, out, NULL, 4096);

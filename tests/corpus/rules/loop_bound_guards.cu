@@ -7,7 +7,8 @@
 // Kernel treeReduce, launched <<<64, 256>>>: `s` takes 128, 64, 32, 16, 8, 4, 2, 1 (8 trips).
 // Warps of 8 with a passing lane: 4, 2, 1, 1, 1, 1, 1, 1, shares 0.5, 0.25 and six times
 // 0.125: (0.5 + 0.25 + 6 · 0.125) / 8 = 0.1875.
-// The same tree written as a while (cuda-samples' reduce6 style) gives the same 0.1875.
+// The same tree written as a while with its step last gives the same 0.1875; a while that
+// steps before the guard keeps 0.5.
 // Kernel interleaved: `if (index < blockDim.x)` with index = 2 · stride · tid is no position
 // plus a constant: the default 0.5 stays (nothing is invented for it).
 #include <cuda_runtime.h>
@@ -29,6 +30,15 @@ __global__ void treeReduce(const float *in, float *out)
             sdata[tid] += sdata[tid + t];                        // EXPECT: shared=3 w=8 p=0.1875
         __syncthreads();
         t >>= 1;
+    }
+    // The step first: the guard sees 128 … 1 while the condition saw 256 … 2, so the values
+    // the loop gives are not the guard's: the default 0.5 stays.
+    unsigned int u = blockDim.x;
+    while (u > 1) {                                              // EXPECT: w=8 p=1
+        u >>= 1;
+        if (tid < u)
+            sdata[tid] += sdata[tid + u];                        // EXPECT: shared=3 w=8 p=0.5
+        __syncthreads();
     }
     if (tid == 0)
         out[blockIdx.x] = sdata[0];
