@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "LoopHeaderReader.h"
 
+#include "InstructionTyping.h"
 #include "KernelReadContext.h"
 #include "MemorySpaceResolver.h"
 #include "VariableWrites.h"
@@ -9,20 +10,12 @@
 namespace slicewatt {
 namespace {
 
-// A floating value in a condition: the integer reading of the analysis would truncate it.
+// A floating value in a condition (InstructionTyping's reading of its type, __half and
+// references included): the integer reading of the analysis would truncate it.
 bool isFloating(CXCursor expression)
 {
-    switch (clang_getCanonicalType(clang_getCursorType(expression)).kind) {
-    case CXType_Float:
-    case CXType_Double:
-    case CXType_LongDouble:
-    case CXType_Half:
-    case CXType_Float16:
-    case CXType_Float128:
-        return true;
-    default:
-        return false;
-    }
+    const std::optional<ValueType> type = valueTypeOf(clang_getCursorType(expression), {});
+    return type == ValueType::Float || type == ValueType::Double;
 }
 
 bool isStepOperator(BinaryOperator op)
