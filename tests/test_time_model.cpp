@@ -286,8 +286,8 @@ private Q_SLOTS:
         // Where the model stands (issue 33 asks 80 % within 2x and a rank correlation of 0.9;
         // the five furthest launches and why are in README's Known limits): a change that
         // reads these kernels worse fails here.
-        QVERIFY2(v.summary.timeWithin2x >= 25, "fewer launches within 2x than when the model was built");
-        QVERIFY2(v.summary.timeSpearman >= 0.88, "the predicted times order the launches worse than before");
+        QVERIFY2(v.summary.timeWithin2x >= 27, "fewer launches within 2x than when the model was built");
+        QVERIFY2(v.summary.timeSpearman >= 0.9, "the predicted times order the launches worse than issue 33 asks");
         // The streaming kernel at full size is memory-bound and within 10 %: 3 × 4 B × 2^26 at
         // 0.8 × 4.8 TB/s = 209.7 µs + 5 µs against 238 µs measured.
         for (const TimeValidationRow& row : v.rows) {
@@ -346,6 +346,65 @@ void run(const float* x, float* y) {
         QVERIFY(near(rolled->warpInstructions - unrolled->warpInstructions, 256));
         QVERIFY(unrolled->assumptions.join(QLatin1Char('\n')).contains(QStringLiteral("#pragma unroll")));
         QVERIFY(!rolled->assumptions.join(QLatin1Char('\n')).contains(QStringLiteral("#pragma unroll")));
+    }
+
+    // What the machine runs where it differs from METHOD §9's operations (time-model.md step
+    // 2), on 4 blocks of 64 threads (8 warps). An integer division by a constant is one
+    // instruction, by a value nvcc does not know an SFU reciprocal and 16 integer ones: 16 a
+    // thread more, 128 warp instructions. curand_normal on XORWOW is half a Box-Muller pair
+    // (two draws of 9 integer instructions, two conversions and FMAs, log, square root, sine
+    // and cosine as 1 SFU + 4 each, three float operations: 45) and the test of the kept value
+    // (2): 24.5 a thread, 196 warp instructions, against no draw at all.
+    void machineInstructionsOfDivisionsAndRandomDraws()
+    {
+        QTemporaryDir dir;
+        test::writeFile(dir, QStringLiteral("machine.cu"), R"(
+#include <curand_kernel.h>
+__global__ void byConstant(const int* x, int* y, int d) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    y[i] = x[i] / 3;
+}
+__global__ void byValue(const int* x, int* y, int d) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    y[i] = x[i] / d;
+}
+__global__ void normalDraw(curandState* states, float* out) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    curandState s = states[i];
+    out[i] = curand_normal(&s);
+}
+__global__ void noDraw(curandState* states, float* out) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    curandState s = states[i];
+    out[i] = 0.0f;
+}
+void run(const int* x, int* y, int d, curandState* states, float* out) {
+    byConstant<<<4, 64>>>(x, y, d);
+    byValue<<<4, 64>>>(x, y, d);
+    normalDraw<<<4, 64>>>(states, out);
+    noDraw<<<4, 64>>>(states, out);
+}
+)");
+        const ProjectIndex index = indexProject(loadProject({dir.path()}), test::parserOptions());
+        const GpuSpec gpu = testGpu();
+        const auto instructionsOf = [&](const QString& name) {
+            for (const CatalogFunction& kernel : index.kernels) {
+                const KernelIR* ir = index.kernelIR(kernel.info.key);
+                if (kernel.info.name != name || !ir || kernel.launches.size() != 1)
+                    continue;
+                const LaunchShape launch = launchShapeOf(kernel.launches.first());
+                const auto time = predictLaunchTime(*ir, analyseKernel(*ir, launch), launch, gpu, nullptr);
+                return time ? time->warpInstructions : -1.0;
+            }
+            return -1.0;
+        };
+        const double byConstant = instructionsOf(QStringLiteral("byConstant"));
+        const double byValue = instructionsOf(QStringLiteral("byValue"));
+        const double normalDraw = instructionsOf(QStringLiteral("normalDraw"));
+        const double noDraw = instructionsOf(QStringLiteral("noDraw"));
+        QVERIFY(byConstant > 0 && byValue > 0 && normalDraw > 0 && noDraw > 0);
+        QVERIFY2(near(byValue - byConstant, 128), qPrintable(QString::number(byValue - byConstant)));
+        QVERIFY2(near(normalDraw - noDraw, 196), qPrintable(QString::number(normalDraw - noDraw)));
     }
 
     // Coalescing and bank conflicts (WarpAccess, METHOD §12), by hand on the first warp of a
@@ -533,10 +592,13 @@ void run(float* out, const float* in, float** rows) {
         // Where the model stands on the corpus (reuse through the caches and atomics contending
         // for one address are not modelled yet: matmul_naive 8x, histogram_global and
         // warpReduceAtomic 0.05x): worse fails here.
-        QVERIFY2(corpus.summary.timeWithin2x >= 12, "fewer corpus launches within 2x than when they were measured");
-        QVERIFY2(corpus.summary.timeSpearman >= 0.54, "the corpus's times are ordered worse than before");
+        QVERIFY2(corpus.summary.timeWithin2x >= 13, "fewer corpus launches within 2x than when they were measured");
+        QVERIFY2(corpus.summary.timeSpearman >= 0.6, "the corpus's times are ordered worse than before");
         QVERIFY2(corpus.summary.bytesWithin2x >= 14, "the analysis's bytes moved away from DRAM's");
-        QVERIFY2(corpus.summary.instructionsWithin2x >= 19, "the analysis's instructions moved away from SASS's");
+        // 18: a tree reduction's `blockDim.x / 2` became one instruction (time-model.md step 2),
+        // which left reductionShared_sequential at 0.45 of its SASS count (barriers and
+        // branches are issued instructions the analysis does not count).
+        QVERIFY2(corpus.summary.instructionsWithin2x >= 18, "the analysis's instructions moved away from SASS's");
 
         if (!QFileInfo::exists(test::sharedDir() + QStringLiteral("/data/h200/drivers")))
             QSKIP("shared/data/h200 (the samples' drivers) is not beside this checkout");
@@ -544,10 +606,10 @@ void run(float* out, const float* in, float** rows) {
             = check(QStringLiteral("samples-runs.csv"), test::sharedDir() + QStringLiteral("/data/h200/drivers"), 28);
         QVERIFY2(samples.problems.isEmpty(), qPrintable(samples.problems.join(QLatin1Char('\n'))));
         QCOMPARE(samples.summary.launches, 28);
-        QVERIFY2(samples.summary.timeWithin2x >= 25, "fewer H100 launches within 2x than when they were measured");
-        QVERIFY2(samples.summary.timeSpearman >= 0.89, "the H100 launches are ordered worse than before");
+        QVERIFY2(samples.summary.timeWithin2x >= 27, "fewer H100 launches within 2x than when they were measured");
+        QVERIFY2(samples.summary.timeSpearman >= 0.92, "the H100 launches are ordered worse than before");
         QVERIFY2(samples.summary.bytesWithin2x >= 21, "the analysis's bytes moved away from DRAM's");
-        QVERIFY2(samples.summary.instructionsWithin2x >= 20, "the analysis's instructions moved away from SASS's");
+        QVERIFY2(samples.summary.instructionsWithin2x >= 22, "the analysis's instructions moved away from SASS's");
         // vectorAdd over 2^26 floats: 3 × 4 B × 2^26 = 805,306,368 B predicted; the H100
         // moved 795,500,000 (read + written): within 2 %.
         for (const TimeValidationRow& row : samples.rows) {

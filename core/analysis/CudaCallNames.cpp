@@ -61,4 +61,20 @@ CudaCallRole cudaCallRole(const QString& name)
     return CudaCallRole::Other;
 }
 
+std::optional<CudaCallRole> cooperativeGroupsCallRole(const QString& qualifiedName)
+{
+    const QLatin1String prefix("cooperative_groups::");
+    if (!qualifiedName.startsWith(prefix))
+        return std::nullopt;
+    const QString name = qualifiedName.mid(qualifiedName.lastIndexOf(QLatin1String("::")) + 2);
+    if (name == QLatin1String("sync") || name == QLatin1String("barrier_wait"))
+        return CudaCallRole::Barrier;
+    static const QSet<QString> registerReads = {QStringLiteral("thread_rank"), QStringLiteral("group_size"),
+        QStringLiteral("num_threads"), QStringLiteral("size"), QStringLiteral("this_thread_block"),
+        QStringLiteral("this_grid"), QStringLiteral("coalesced_threads"), QStringLiteral("tiled_partition")};
+    if (registerReads.contains(name))
+        return CudaCallRole::NotArithmetic;
+    return std::nullopt;
+}
+
 } // namespace slicewatt

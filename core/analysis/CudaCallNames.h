@@ -3,6 +3,8 @@
 
 #include <QString>
 
+#include <optional>
+
 namespace slicewatt {
 
 // What a call of a CUDA library function means for counting (analysis-rules §3), by name.
@@ -17,5 +19,11 @@ enum class CudaCallRole {
 };
 
 CudaCallRole cudaCallRole(const QString& name);
+
+// A call of cooperative groups, by the callee's qualified name: `cta.sync()` and
+// `cg::sync(cta)` are the block's barrier (bar.sync, as __syncthreads); thread_rank(g),
+// group_size(g) and num_threads(g) read special registers, no arithmetic. Nothing for
+// other names: the collectives (cg::reduce, cg::inclusive_scan) keep their name's role.
+std::optional<CudaCallRole> cooperativeGroupsCallRole(const QString& qualifiedName);
 
 } // namespace slicewatt

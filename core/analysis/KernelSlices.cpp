@@ -216,8 +216,8 @@ KernelSlices analyseKernel(const KernelIR& ir, const LaunchShape& launch, const 
         if (options.tripCountOverrides.contains(i)) {
             loop.trips = double(options.tripCountOverrides.value(i));
             loop.reason = QStringLiteral("set by the user");
-        } else if (const auto resolved = tripCount(statement.loop, launch)) {
-            loop.trips = double(*resolved);
+        } else if (const auto resolved = averagedTripCount(ir.statements, i, launch)) {
+            loop.trips = *resolved;
             loop.reason = statement.loop.note;
         } else {
             loop.trips = options.defaultTripCount;

@@ -179,21 +179,33 @@ LoopHeader LoopHeaderReader::read(CXCursor loop, CXCursor init, CXCursor conditi
     // The same holds for thread and block indices: a bound that moves with the block the start
     // moves with (`for (a = aBegin; a <= aEnd; …)`, both wA · BLOCK · blockIdx.y + …) is read for
     // the first block, as the start is.
+    // An enclosing loop whose values are the same for every thread (`for (stride = size / 2;
+    // …)` inside `for (size = 2; size < n; size <<= 1)`, `for (j = 0; j < i; ++j)`) is named as
+    // its variable instead: the count is then averaged over that loop's values
+    // (averagedTripCount), one such loop per header.
     QSet<QString> moving;
+    QString averaged;
     m_window = &moving;
+    m_averagedVariable = &averaged;
     m_positionsInStart = false;
     m_loop = loop;
     header.start = symbolic(start, true, 0);
     header.bound = symbolic(bound, m_positionsInStart, 0);
     m_window = nullptr;
+    m_averagedVariable = nullptr;
+    QStringList notes;
+    if (!averaged.isEmpty())
+        notes << QStringLiteral("averaged over the values of the enclosing loop over %1")
+                     .arg(m_inductionNames.value(averaged));
     if (!moving.isEmpty()) {
         QStringList names;
         for (const QString& usr : moving)
             names << m_inductionNames.value(usr);
         names.sort();
-        header.note = QStringLiteral("counted at the first iteration of the enclosing loop over %1")
-                          .arg(names.join(QStringLiteral(", ")));
+        notes << QStringLiteral("counted at the first iteration of the enclosing loop over %1")
+                     .arg(names.join(QStringLiteral(", ")));
     }
+    header.note = notes.join(QStringLiteral("; "));
     const bool startMovesWithThread = m_positionsInStart;
     header.stepOperator = stepRead->op;
     header.step = isNull(stepRead->value) ? SymbolicExpr::constant(1) : symbolic(stepRead->value, false, 0);
@@ -489,6 +501,12 @@ SymbolicExprPtr LoopHeaderReader::symbolic(CXCursor expression, bool indicesAreZ
         // moves with it too: its first value (read()'s window rule).
         if (m_window) {
             const QString usr = usrOf(variable);
+            if (m_averagedVariable && (m_averagedVariable->isEmpty() || *m_averagedVariable == usr)
+                && m_inductionStarts.contains(usr) && m_uniformLoopVariables.contains(usr)
+                && m_loopStatements.contains(usr)) {
+                *m_averagedVariable = usr;
+                return SymbolicExpr::loopVariable(m_inductionNames.value(usr), m_loopStatements.value(usr));
+            }
             const auto enclosing = m_inductionStarts.constFind(usr);
             if (enclosing != m_inductionStarts.constEnd() && (indicesAreZero || m_window->contains(usr))) {
                 m_window->insert(usr);

@@ -81,6 +81,9 @@ private:
     // While a header's start and bound are read: the enclosing loop variables read at their
     // first value (null otherwise).
     QSet<QString>* m_window = nullptr;
+    // While a for header's start and bound are read: the uniform enclosing loop variable read
+    // as itself (SymbolicExpr::loopVariable), empty until one is met (null otherwise).
+    QString* m_averagedVariable = nullptr;
     bool m_positionsInStart = false; // the start read a thread or block index as 0
     // The loop whose header is being read (null otherwise), and variables whose value is
     // fixed while one of its writes is folded (`g = g << 1` reads g's value before it).

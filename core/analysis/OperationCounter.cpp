@@ -6,11 +6,20 @@
 #include "KernelReadContext.h"
 #include "LoopHeaderReader.h"
 #include "MemorySpaceResolver.h"
+#include "RandomDrawMix.h"
 #include "frontend/ClangHandles.h"
 #include "frontend/CursorQueries.h"
 
 namespace slicewatt {
 namespace {
+
+// The canonical spelling of what `pointer` points to (`&state` of a curandState: "struct
+// curandStateXORWOW").
+QString pointeeSpelling(CXCursor pointer)
+{
+    return takeString(
+        clang_getTypeSpelling(clang_getCanonicalType(clang_getPointeeType(clang_getCursorType(pointer)))));
+}
 
 int accessCount(AccessMode mode)
 {
@@ -166,8 +175,29 @@ void OperationCounter::countOperator(const QString& spelling, const QVector<CXCu
     const std::optional<BinaryOperator> binary = binaryOperatorFromSpelling(op);
     if (binary && isArithmetic(*binary))
         ++facts.arithmetic;
-    if (const std::optional<OperationClass> operation = binary ? operatorClass(*binary) : std::nullopt)
+    const std::optional<OperationClass> operation = binary ? operatorClass(*binary) : std::nullopt;
+    if (operation)
         countInstruction(*operation, operands, facts);
+    if (operation == OperationClass::Division && dividesByIntegerConstant(operands)) {
+        facts.machineAdjustment.add(ValueType::Integer, OperationClass::Division, -1);
+        facts.machineAdjustment.add(ValueType::Integer, OperationClass::Arithmetic, 1);
+    }
+}
+
+// nvcc turns an integer division or remainder by a constant into a multiply-high and a
+// shift, or a shift or mask for a power of two (`blockDim.x / 2`, `i % 32`): no division
+// sequence runs [ours: what nvcc emits]. The operation stays a division of METHOD §9; the
+// time model runs it as one integer instruction (machineAdjustment).
+bool OperationCounter::dividesByIntegerConstant(const QVector<CXCursor>& operands) const
+{
+    if (operands.size() != 2)
+        return false;
+    for (const CXCursor& operand : operands) {
+        if (valueTypeOf(clang_getCursorType(operand), m_context.templateTypes()) != ValueType::Integer)
+            return false;
+    }
+    const std::optional<qint64> divisor = m_context.evaluator().scalar(operands[1]);
+    return divisor && *divisor != 0;
 }
 
 void OperationCounter::countAccess(CXCursor lvalue, AccessMode mode, ExpressionFacts& facts)
@@ -465,7 +495,10 @@ void OperationCounter::scanCall(CXCursor call, const QVector<CXCursor>& operands
     }
     const int arithmeticBefore = facts.arithmetic;
     const double instructionsBefore = facts.instructions.total();
-    switch (cudaCallRole(name)) {
+    CudaCallRole role = cudaCallRole(name);
+    if (!isNull(callee) && !isProjectCode(callee))
+        role = cooperativeGroupsCallRole(qualifiedNameOf(callee)).value_or(role);
+    switch (role) {
     case CudaCallRole::TextureFetch:
         facts.accesses[MemorySpace::Texture] += 1;
         facts.accessBytes[MemorySpace::Texture] += bytesOf(clang_getCursorType(call));
@@ -509,12 +542,22 @@ void OperationCounter::scanCall(CXCursor call, const QVector<CXCursor>& operands
             if (!isProjectCode(callee)) {
                 // Library functions are arithmetic unless named otherwise; methods of library
                 // classes (conversions of __half, cooperative-groups calls) are not.
-                if (!isMethod(calleeKind) && cudaCallRole(name) == CudaCallRole::Other
+                if (!isMethod(calleeKind) && role == CudaCallRole::Other
                     && !name.startsWith(QLatin1String("operator"))) {
                     ++facts.arithmetic;
                     // Typed by its arguments; a call without any (a constant) by its result.
+                    const std::optional<InstructionCounts> draw
+                        = arguments.isEmpty() ? std::nullopt : randomDrawMix(name, pointeeSpelling(arguments.first()));
+                    const InstructionCounts before = facts.instructions;
                     countInstruction(
                         mathCallClass(name), arguments.isEmpty() ? QVector<CXCursor>{call} : arguments, facts);
+                    if (draw) {
+                        // One operation of METHOD §9; the time model runs the generator's
+                        // instructions in its place.
+                        facts.machineAdjustment += *draw;
+                        facts.machineAdjustment += before;
+                        facts.machineAdjustment += facts.instructions.scaled(-1);
+                    }
                 }
             } else {
                 const CXCursor definition = bodyDefinitionOf(callee);

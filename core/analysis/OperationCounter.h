@@ -32,6 +32,8 @@ struct InlineCall {
 struct ExpressionFacts {
     int arithmetic = 0;
     InstructionCounts instructions; // compute classes (METHOD §9), comparisons and logic included
+    // What the machine runs minus `instructions`, for the time model only (Statement).
+    InstructionCounts machineAdjustment;
     QSet<QString> untypedOperands; // template parameter types the reading could not bind
     SpaceCounts accesses;
     // Bytes those accesses move, by the accessed type's size (4 where the type has no size
@@ -83,6 +85,7 @@ private:
     void countInstruction(OperationClass operation, const QVector<CXCursor>& operands, ExpressionFacts& facts);
     // `op` spelt as an operator (+, /=, <<, <): #A when rule book §3 says so, and its class.
     void countOperator(const QString& spelling, const QVector<CXCursor>& operands, ExpressionFacts& facts);
+    bool dividesByIntegerConstant(const QVector<CXCursor>& operands) const;
 
     KernelReadContext& m_context;
     MemorySpaceResolver& m_spaces;

@@ -380,6 +380,7 @@ int StatementWalker::addStatement(
     statement.location = expansionLocationOf(cursor);
     statement.arithmetic = facts.arithmetic;
     statement.instructions = facts.instructions;
+    statement.machineAdjustment = facts.machineAdjustment;
     statement.accesses = facts.accesses;
     statement.accessBytes = facts.accessBytes;
     statement.storeBytes = facts.storeBytes;

@@ -57,6 +57,46 @@ std::optional<QVector<qint64>> loopVariableValues(const LoopHeader& loop, const 
     return values;
 }
 
+std::optional<double> averagedTripCount(const QVector<Statement>& statements, int loop, const LaunchShape& launch)
+{
+    const Statement& statement = statements[loop];
+    const LoopHeader& header = statement.loop;
+    int enclosing = -1;
+    for (const SymbolicExprPtr& part : {header.start, header.bound, header.step}) {
+        if (part && enclosing < 0)
+            enclosing = part->loopVariableStatement();
+    }
+    if (enclosing < 0) {
+        const auto trips = tripCount(header, launch);
+        return trips ? std::optional<double>(double(*trips)) : std::nullopt;
+    }
+    if (enclosing >= statements.size() || enclosing == loop)
+        return std::nullopt;
+    const LoopHeader& outer = statements[enclosing].loop;
+    LaunchShape at = launch;
+    // Each enclosing value once: as many as a what-if step can afford [ours].
+    constexpr int kMaxEnclosingValues = 1024;
+    const auto values
+        = statement.loops.contains(enclosing) ? loopVariableValues(outer, launch, kMaxEnclosingValues) : std::nullopt;
+    if (values && !values->isEmpty()) {
+        double sum = 0;
+        for (qint64 value : *values) {
+            at.loopVariables.insert(enclosing, value);
+            const auto trips = tripCount(header, at);
+            if (!trips)
+                return std::nullopt;
+            sum += double(*trips);
+        }
+        return sum / double(values->size());
+    }
+    const auto first = outer.start ? outer.start->evaluate(launch) : std::nullopt;
+    if (!first)
+        return std::nullopt;
+    at.loopVariables.insert(enclosing, *first);
+    const auto trips = tripCount(header, at);
+    return trips ? std::optional<double>(double(*trips)) : std::nullopt;
+}
+
 std::optional<qint64> tripCount(const LoopHeader& loop, const LaunchShape& launch)
 {
     const std::optional<HeaderValues> header = headerValues(loop, launch);

@@ -16,4 +16,12 @@ std::optional<qint64> tripCount(const LoopHeader& loop, const LaunchShape& launc
 // is unknown, the loop would not end, or it takes more than maxValues.
 std::optional<QVector<qint64>> loopVariableValues(const LoopHeader& loop, const LaunchShape& launch, int maxValues);
 
+// The count of loop statement `loop` for one thread, where its header may name the variable
+// of an enclosing loop whose values are the same for every thread (SymbolicExpr::
+// loopVariable): the mean over that loop's values, so the nested loop's body runs as often
+// as it does in all (`for (stride = size / 2; stride > 0; stride >>= 1)` under `for (size =
+// 2; size < 1024; size <<= 1)`: 5 a pass, 45 in all). Read at the enclosing loop's first value
+// where its values are unknown or too many. Without such a name: tripCount.
+std::optional<double> averagedTripCount(const QVector<Statement>& statements, int loop, const LaunchShape& launch);
+
 } // namespace slicewatt

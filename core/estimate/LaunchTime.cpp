@@ -174,7 +174,10 @@ std::optional<LaunchTime> predictLaunchTime(
                              .arg(unrolledLoops);
     for (int i = 0; i < ir.statements.size(); ++i) {
         const Statement& statement = ir.statements[i];
+        const double probability = i < slices.probability.size() ? slices.probability[i] : 1.0;
+        const double weight = i < slices.weights.size() ? slices.weights[i] : 1.0;
         InstructionCounts executed = executedPerThread(statement, slices, i);
+        executed += statement.machineAdjustment.scaled(weight * probability);
         if (unrolled[i]) {
             executed[computeClassIndex(ValueType::Integer, OperationClass::Arithmetic)] = 0;
             executed[computeClassIndex(ValueType::Integer, OperationClass::Other)] = 0;
@@ -188,8 +191,6 @@ std::optional<LaunchTime> predictLaunchTime(
         }
         const double offChip = statement.accessBytes[MemorySpace::Global] + statement.accessBytes[MemorySpace::Texture];
         const double loaded = offChip - statement.storeBytes[MemorySpace::Global];
-        const double probability = i < slices.probability.size() ? slices.probability[i] : 1.0;
-        const double weight = i < slices.weights.size() ? slices.weights[i] : 1.0;
         bytesPerThread += offChip * weight * probability;
         for (const AccessPattern& pattern : statement.patterns) {
             const std::optional<WarpAccess> access = warpAccess(pattern, launch);

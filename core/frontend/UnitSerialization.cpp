@@ -214,6 +214,10 @@ SymbolicExprPtr readExpression(QDataStream& in, int depth)
         return SymbolicExpr::threadPosition(kind, axis);
     case SymbolicExpr::Kind::Unknown:
         return SymbolicExpr::unknown(text);
+    case SymbolicExpr::Kind::LoopVariable:
+        if (axis < 0)
+            break;
+        return SymbolicExpr::loopVariable(text, axis);
     case SymbolicExpr::Kind::Binary: {
         if (depth >= kMaxExpressionDepth)
             break;
@@ -284,6 +288,7 @@ void write(QDataStream& out, const Statement& s)
     write(out, s.location);
     out << qint32(s.arithmetic);
     write(out, s.instructions);
+    write(out, s.machineAdjustment);
     write(out, s.accesses);
     write(out, s.accessBytes);
     write(out, s.storeBytes);
@@ -318,6 +323,7 @@ void read(QDataStream& in, Statement& s)
     in >> arithmetic;
     s.arithmetic = arithmetic;
     read(in, s.instructions);
+    read(in, s.machineAdjustment);
     read(in, s.accesses);
     read(in, s.accessBytes);
     read(in, s.storeBytes);

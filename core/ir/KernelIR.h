@@ -85,6 +85,11 @@ struct Statement {
     // classes only (comparisons and logical operators among them, as "other"); the memory
     // classes follow from `accesses`.
     InstructionCounts instructions;
+    // What the machine runs minus `instructions`, per execution, for the time model only
+    // (time-model.md step 2): a cuRAND draw's generator in place of its one operation, an
+    // integer division by a constant as one integer instruction. The energy model keeps
+    // METHOD §9's operations.
+    InstructionCounts machineAdjustment;
     bool isBarrier = false; // __syncthreads and friends: belongs to the shared slice
     QSet<QString> defines; // variables (USRs) this statement assigns
     QSet<QString> uses; // variables it reads

@@ -51,6 +51,15 @@ SymbolicExprPtr SymbolicExpr::threadPosition(Kind kind, int axis)
     return e;
 }
 
+SymbolicExprPtr SymbolicExpr::loopVariable(const QString& name, int loopStatement)
+{
+    auto e = std::make_shared<SymbolicExpr>();
+    e->m_kind = Kind::LoopVariable;
+    e->m_text = name;
+    e->m_axis = loopStatement;
+    return e;
+}
+
 SymbolicExprPtr SymbolicExpr::binary(BinaryOperator op, SymbolicExprPtr lhs, SymbolicExprPtr rhs)
 {
     auto e = std::make_shared<SymbolicExpr>();
@@ -78,6 +87,10 @@ std::optional<qint64> SymbolicExpr::evaluate(const LaunchShape& launch) const
     case Kind::KernelArgument: {
         const auto it = launch.kernelArguments.constFind(m_text);
         return it == launch.kernelArguments.constEnd() ? std::nullopt : std::optional<qint64>(*it);
+    }
+    case Kind::LoopVariable: {
+        const auto it = launch.loopVariables.constFind(m_axis);
+        return it == launch.loopVariables.constEnd() ? std::nullopt : std::optional<qint64>(*it);
     }
     case Kind::Unknown:
     case Kind::ThreadIndex:
@@ -128,6 +141,16 @@ bool SymbolicExpr::mentionsThreadPosition() const
     return m_kind == Kind::Binary && (m_lhs->mentionsThreadPosition() || m_rhs->mentionsThreadPosition());
 }
 
+int SymbolicExpr::loopVariableStatement() const
+{
+    if (m_kind == Kind::LoopVariable)
+        return m_axis;
+    if (m_kind != Kind::Binary)
+        return -1;
+    const int left = m_lhs->loopVariableStatement();
+    return left >= 0 ? left : m_rhs->loopVariableStatement();
+}
+
 bool SymbolicExpr::dependsOnLaunch() const
 {
     switch (m_kind) {
@@ -168,6 +191,10 @@ QStringList SymbolicExpr::unresolved(const LaunchShape& launch) const
     case Kind::Unknown:
         names << m_text;
         break;
+    case Kind::LoopVariable:
+        if (!launch.loopVariables.contains(m_axis))
+            names << m_text;
+        break;
     case Kind::ThreadIndex:
     case Kind::BlockIndex:
         names << toString();
@@ -200,6 +227,7 @@ QString SymbolicExpr::toString() const
     case Kind::TemplateParameter:
     case Kind::KernelArgument:
     case Kind::Unknown:
+    case Kind::LoopVariable:
         return m_text;
     case Kind::Binary:
         return QStringLiteral("(%1 %2 %3)").arg(m_lhs->toString(), m_text, m_rhs->toString());

@@ -22,6 +22,10 @@ struct LaunchShape {
     // Integer values of the kernel's own parameters at the launch (`n` of `k<<<g, b>>>(x, n)`),
     // by parameter name: from the launch site, a caller, --arg or the sizes file.
     QHash<QString, qint64> kernelArguments;
+    // An enclosing loop's variable at one of its iterations, by the loop's statement index:
+    // set while a nested loop's count is averaged over the enclosing loop's values
+    // (averagedTripCount, analysis-rules §4).
+    QHash<int, qint64> loopVariables;
 };
 
 // A small integer expression over constants and launch parameters, kept from the AST so
@@ -42,7 +46,8 @@ public:
         Binary,
         KernelArgument,
         ThreadIndex,
-        BlockIndex
+        BlockIndex,
+        LoopVariable // an enclosing loop's variable, uniform over the threads (axis: its statement)
     };
 
     static std::shared_ptr<const SymbolicExpr> constant(qint64 value);
@@ -51,6 +56,7 @@ public:
     static std::shared_ptr<const SymbolicExpr> templateParameter(const QString& name);
     static std::shared_ptr<const SymbolicExpr> kernelArgument(const QString& name);
     static std::shared_ptr<const SymbolicExpr> threadPosition(Kind kind, int axis); // ThreadIndex or BlockIndex
+    static std::shared_ptr<const SymbolicExpr> loopVariable(const QString& name, int loopStatement);
     static std::shared_ptr<const SymbolicExpr> binary(
         BinaryOperator op, std::shared_ptr<const SymbolicExpr> lhs, std::shared_ptr<const SymbolicExpr> rhs);
 
@@ -73,6 +79,8 @@ public:
     bool mentionsThreadIndex() const;
     // True when threadIdx or blockIdx appears in it.
     bool mentionsThreadPosition() const;
+    // The statement of the enclosing loop whose variable appears in it; -1 when none does.
+    int loopVariableStatement() const;
     // True when the value depends on the launch: blockDim, gridDim, template or kernel arguments.
     bool dependsOnLaunch() const;
     // What `launch` leaves open, in the order written, each once: unknown values by their

@@ -6,9 +6,8 @@
 // `temp[lane] = val;` is one shared access. thread_sum reads the input through
 // `((int4 *)input)[i]`: R1, the cast keeps the global space -> one global access.
 // First launch sum_kernel_block<<<16384, 256, 1024>>>.
-//   `g.sync()` is a member call of a prelude class; the rule book counts only
-//   __syncthreads / __syncwarp as barriers, so those lines carry no expectations (they
-//   are effective statements though, and count in the kernel's totals).
+//   `g.sync()` is cooperative groups' barrier, as __syncthreads (rules §5): no operation,
+//   and a statement of the shared slice.
 //   Loops: `i < n / 4` (n is a parameter) and `i = g.size() / 2` (a call) are not
 //   resolved by the rule book -> default trip count 10 each (assumptions), w=10.
 //   Headers: thread_sum A = 5 (* + / += *), reduce_sum A = 2 (/ and /=).
@@ -37,10 +36,10 @@ __device__ int reduce_sum(cg::thread_group g, int *temp, int val)
     // Each thread adds its partial sum[i] to sum[lane+i]
     for (int i = g.size() / 2; i > 0; i /= 2) {              // EXPECT: statements=1 shared=0 A=2 slices=SHM w=10
         temp[lane] = val;                                    // EXPECT: statements=1 global=0 shared=1 A=0 slices=SHM w=10
-        g.sync(); // wait for all threads to store
+        g.sync();                                            // EXPECT: statements=1 A=0 classes=none slices=SHM w=10
         if (lane < i)                                        // EXPECT: statements=1 shared=0 A=0 slices=SHM w=10
             val += temp[lane + i];                           // EXPECT: statements=1 global=0 shared=1 A=2 slices=SHM w=10
-        g.sync(); // wait for all threads to load
+        g.sync();                                            // EXPECT: statements=1 A=0 classes=none slices=SHM w=10
     }
     // note: only thread 0 will return full sum
     return val;                                              // EXPECT: statements=1 global=0 shared=0 A=0 slices=GM,SHM w=1
