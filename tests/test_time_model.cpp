@@ -104,6 +104,19 @@ bool near(double actual, double expected)
     return std::fabs(actual - expected) <= 1e-9 * std::fabs(expected) + 1e-15;
 }
 
+// The time of the one launch of kernel `name` in an indexed project, on testGpu().
+std::optional<LaunchTime> timeOfKernel(const ProjectIndex& index, const QString& name)
+{
+    for (const CatalogFunction& kernel : index.kernels) {
+        const KernelIR* ir = index.kernelIR(kernel.info.key);
+        if (kernel.info.name != name || !ir || kernel.launches.size() != 1)
+            continue;
+        const LaunchShape launch = launchShapeOf(kernel.launches.first());
+        return predictLaunchTime(*ir, analyseKernel(*ir, launch), launch, testGpu(), nullptr);
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 class TimeModelTest : public QObject {
@@ -329,19 +342,8 @@ void run(const float* x, float* y) {
 }
 )");
         const ProjectIndex index = indexProject(loadProject({dir.path()}), test::parserOptions());
-        const GpuSpec gpu = testGpu();
-        const auto timeOfKernel = [&](const QString& name) {
-            for (const CatalogFunction& kernel : index.kernels) {
-                const KernelIR* ir = index.kernelIR(kernel.info.key);
-                if (kernel.info.name != name || !ir || kernel.launches.size() != 1)
-                    continue;
-                const LaunchShape launch = launchShapeOf(kernel.launches.first());
-                return predictLaunchTime(*ir, analyseKernel(*ir, launch), launch, gpu, nullptr);
-            }
-            return std::optional<LaunchTime>();
-        };
-        const auto unrolled = timeOfKernel(QStringLiteral("unrolled"));
-        const auto rolled = timeOfKernel(QStringLiteral("rolled"));
+        const auto unrolled = timeOfKernel(index, QStringLiteral("unrolled"));
+        const auto rolled = timeOfKernel(index, QStringLiteral("rolled"));
         QVERIFY(unrolled && rolled);
         QVERIFY(near(rolled->warpInstructions - unrolled->warpInstructions, 256));
         QVERIFY(unrolled->assumptions.join(QLatin1Char('\n')).contains(QStringLiteral("#pragma unroll")));
@@ -386,17 +388,9 @@ void run(const int* x, int* y, int d, curandState* states, float* out) {
 }
 )");
         const ProjectIndex index = indexProject(loadProject({dir.path()}), test::parserOptions());
-        const GpuSpec gpu = testGpu();
         const auto instructionsOf = [&](const QString& name) {
-            for (const CatalogFunction& kernel : index.kernels) {
-                const KernelIR* ir = index.kernelIR(kernel.info.key);
-                if (kernel.info.name != name || !ir || kernel.launches.size() != 1)
-                    continue;
-                const LaunchShape launch = launchShapeOf(kernel.launches.first());
-                const auto time = predictLaunchTime(*ir, analyseKernel(*ir, launch), launch, gpu, nullptr);
-                return time ? time->warpInstructions : -1.0;
-            }
-            return -1.0;
+            const auto time = timeOfKernel(index, name);
+            return time ? time->warpInstructions : -1.0;
         };
         const double byConstant = instructionsOf(QStringLiteral("byConstant"));
         const double byValue = instructionsOf(QStringLiteral("byValue"));
