@@ -89,6 +89,12 @@ std::optional<double> averagedTripCount(const QVector<Statement>& statements, in
         }
         return sum / double(values->size());
     }
+    // The values cannot be listed (too many, unknown, or the loop does not enclose this one):
+    // a start that moves with the variable is read at its first value, as analysis-rules §4
+    // has it; a variable named in the bound alone (`j < i` under a long `i` loop) leaves the
+    // count unknown, so its default is said instead of a count of 0.
+    if (!header.start || header.start->loopVariableStatement() != enclosing)
+        return std::nullopt;
     const auto first = outer.start ? outer.start->evaluate(launch) : std::nullopt;
     if (!first)
         return std::nullopt;

@@ -177,11 +177,13 @@ std::optional<LaunchTime> predictLaunchTime(
         const double probability = i < slices.probability.size() ? slices.probability[i] : 1.0;
         const double weight = i < slices.weights.size() ? slices.weights[i] : 1.0;
         InstructionCounts executed = executedPerThread(statement, slices, i);
-        executed += statement.machineAdjustment.scaled(weight * probability);
         if (unrolled[i]) {
             executed[computeClassIndex(ValueType::Integer, OperationClass::Arithmetic)] = 0;
             executed[computeClassIndex(ValueType::Integer, OperationClass::Other)] = 0;
         }
+        // After the unrolled loop's folding: a generator's integer work is not index
+        // arithmetic, and a division by a constant the fold would drop stays one instruction.
+        executed += statement.machineAdjustment.scaled(weight * probability);
         for (int c = 0; c < kEnergyClassCount; ++c) {
             if (executed[c] <= 0)
                 continue;

@@ -13,7 +13,8 @@
 //   `cg::sync(cta)` and `cta.sync()` are the block's barrier, as __syncthreads: no
 //   operation (classes=none, A=0) and a statement of the shared slice.
 // Kernel triangle<<<64, 256>>>: `for (i = 0; i < 8; ++i)` w=8, `for (j = 0; j < i; ++j)` runs
-//   0 … 7 times, 3.5 on average: w=28 (8 x 3.5).
+//   0 … 7 times, 3.5 on average: w=28 (8 x 3.5). Under a loop of 2048 values the inner count
+//   is unknown: the default 10, w=20480.
 #include <cooperative_groups.h>
 #include <cuda_runtime.h>
 
@@ -66,6 +67,12 @@ __global__ void triangle(const float *in, float *out)
     for (int i = 0; i < 8; ++i) {                               // EXPECT: w=8
         for (int j = 0; j < i; ++j)                             // EXPECT: w=28
             acc += tile[j] * tile[i];                           // EXPECT: w=28
+    }
+    // 2048 values of i are more than the average is taken over (1024): `j < i` is unknown and
+    // takes the default 10 (said as an assumption), not the 0 trips of i's first value.
+    for (int i = 0; i < 2048; ++i) {                            // EXPECT: w=2048
+        for (int j = 0; j < i; ++j)                             // EXPECT: w=20480
+            acc -= tile[j & 7];                                 // EXPECT: w=20480
     }
     out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
 }
