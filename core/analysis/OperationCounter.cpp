@@ -545,10 +545,10 @@ void OperationCounter::scanCall(CXCursor call, const QVector<CXCursor>& operands
                 if (!isMethod(calleeKind) && role == CudaCallRole::Other
                     && !name.startsWith(QLatin1String("operator"))) {
                     ++facts.arithmetic;
-                    // Typed by its arguments; a call without any (a constant) by its result.
                     const std::optional<InstructionCounts> draw
                         = arguments.isEmpty() ? std::nullopt : randomDrawMix(name, pointeeSpelling(arguments.first()));
                     const InstructionCounts before = facts.instructions;
+                    // Typed by its arguments; a call without any (a constant) by its result.
                     countInstruction(
                         mathCallClass(name), arguments.isEmpty() ? QVector<CXCursor>{call} : arguments, facts);
                     if (draw) {
