@@ -474,6 +474,48 @@ void run(double* x, double* y) { axpy<double><<<1, 32>>>(x, y, 2.0); }
         QVERIFY(near(json.value("copies_energy_j").toDouble(), 3 * 40 * seconds));
     }
 
+    // Copies in host functions: main's, a helper main calls, a helper only a method calls and
+    // the method's own are the program's; a helper nothing calls is not (named in the JSON).
+    void copiesOfUncalledHostFunctionsAreLeftOut()
+    {
+        QTemporaryDir dir;
+        const QString path = test::writeFile(dir, "copies.cu", R"(#include <cuda_runtime.h>
+__global__ void k(float* p) { p[threadIdx.x] = 1.0f; }
+void upload(float* d, const float* h) { cudaMemcpy(d, h, 4096, cudaMemcpyHostToDevice); }
+void viaMethod(float* d, const float* h) { cudaMemcpy(d, h, 1024, cudaMemcpyHostToDevice); }
+void neverCalled(float* h, const float* d) { cudaMemcpy(h, d, 8192, cudaMemcpyDeviceToHost); }
+struct Buffer {
+    float* d;
+    void fill(const float* h) { viaMethod(d, h); cudaMemcpy(d, h, 512, cudaMemcpyHostToDevice); }
+};
+int main() {
+    float* d = nullptr;
+    float h[1024] = {};
+    upload(d, h);
+    Buffer b{d};
+    b.fill(h);
+    k<<<4, 256>>>(d);
+    cudaMemcpy(h, d, 4096, cudaMemcpyDeviceToHost);
+    return 0;
+}
+)");
+        const ProjectIndex index = indexProject(loadProject({path}), test::parserOptions());
+        QStringList callers;
+        for (const MemoryCopySite& copy : index.copies)
+            callers << copy.callerName;
+        QCOMPARE(callers, (QStringList{"upload", "viaMethod", "fill", "main"}));
+        QCOMPARE(index.uncalledCopies.size(), 1);
+        QCOMPARE(index.uncalledCopies.first().callerName, QStringLiteral("neverCalled"));
+        WhatIfSettings settings;
+        const ModelChoice choice = chooseModel(library(), settings);
+        const EstimateRun run = estimateProjectWhatIf(index, *choice.model, *choice.gpu, choice.energy, settings);
+        QCOMPARE(run.copies.size(), 4);
+        const QJsonArray notCalled
+            = QJsonDocument::fromJson(estimateJson(run)).object().value("copies_not_called").toArray();
+        QCOMPARE(notCalled.size(), 1);
+        QCOMPARE(notCalled.first().toObject().value("caller").toString(), QStringLiteral("neverCalled"));
+    }
+
     void copiesOfRunTimeSizeHaveNoEnergy()
     {
         QTemporaryDir dir;

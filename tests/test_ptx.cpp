@@ -271,6 +271,25 @@ $done:
         QVERIFY(note.contains("sm_70"));
         QCOMPARE(ptxArchFor({PtxProducer::Kind::Nvcc, "nvcc", "12.4"}, "sm_70", &note), QStringLiteral("sm_70"));
         QCOMPARE(ptxArchFor({PtxProducer::Kind::Clang, "clang++", "14.0.6"}, "sm_35", &note), QStringLiteral("sm_35"));
+        // clang 14 knows sm_86 at most: an H100's sm_90 is compiled for sm_86, and said.
+        note.clear();
+        QCOMPARE(ptxArchFor({PtxProducer::Kind::Clang, "clang++", "14.0.6"}, "sm_90", &note), QStringLiteral("sm_86"));
+        QVERIFY2(note.contains("clang 14.0.6 does not compile for sm_90: PTX for sm_86"), qPrintable(note));
+        QCOMPARE(ptxArchFor({PtxProducer::Kind::Clang, "clang++", "17.0.1"}, "sm_90", &note), QStringLiteral("sm_90"));
+        QCOMPARE(ptxArchFor({PtxProducer::Kind::Clang, "clang++", "17.0.1"}, "sm_120", &note), QStringLiteral("sm_90"));
+        // And the compile itself: with clang, PTX for the H100 comes back for sm_86.
+        for (const PtxProducer& producer : producers) {
+            if (producer.kind != PtxProducer::Kind::Clang || !producer.version.startsWith(QLatin1String("14.")))
+                continue;
+            PtxRequest request;
+            request.sourceFile = test::sourceDir() + "/tests/ptx/saxpy_reduce.cu";
+            request.preludeFolder = writePrelude(prelude);
+            request.arch = QStringLiteral("sm_90");
+            const PtxCompilation compiled = compilePtx(producer, request);
+            QVERIFY2(compiled.ok(), qPrintable(compiled.command + "\n" + compiled.error));
+            QCOMPARE(compiled.arch, QStringLiteral("sm_86"));
+            QVERIFY2(compiled.notes.join(' ').contains("PTX for sm_86"), qPrintable(compiled.notes.join(' ')));
+        }
     }
 
     // What -MD writes, as nvcc and clang write it: the first rule's prerequisites, continued

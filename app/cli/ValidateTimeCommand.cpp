@@ -5,6 +5,7 @@
 #include "MeasuredInput.h"
 #include "calibration/TimeValidation.h"
 #include "common/FileIo.h"
+#include "estimate/PtxWorkspace.h"
 #include "export/DisplayNumbers.h"
 #include "model/ModelLibrary.h"
 
@@ -74,8 +75,8 @@ QString countsTableOf(const TimeValidation& v)
 QString tableOf(const TimeValidation& v, const GpuSpec& gpu)
 {
     QString out = QStringLiteral("Time per launch on %1: the time model against back-to-back measurements, every "
-                                 "kernel held out (nothing fitted)\n\n")
-                      .arg(gpu.name);
+                                 "kernel held out (nothing fitted); instructions from %2\n\n")
+                      .arg(gpu.name, v.countsFrom);
     out += QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8\n")
                .arg(QStringLiteral("case"), -38)
                .arg(QStringLiteral("measured"), 11)
@@ -146,17 +147,18 @@ QByteArray jsonOf(const TimeValidation& v)
             {QStringLiteral("measured_dynamic_j"), orNull(row.measuredDynamicJ)},
             {QStringLiteral("predicted_dynamic_j"), orNull(row.predictedDynamicJ)},
             {QStringLiteral("assumed_loops"), row.assumedLoops},
+            {QStringLiteral("compiled_counts"), row.compiledCounts},
             {QStringLiteral("predicted_warp_instructions"), row.warpInstructions},
             {QStringLiteral("counted_dram_bytes"), orNull(row.counted ? row.counted->dramBytes : std::nullopt)},
             {QStringLiteral("counted_warp_instructions"),
                 orNull(row.counted ? row.counted->warpInstructions : std::nullopt)}};
     const TimeValidationSummary& s = v.summary;
     QJsonObject root{{QStringLiteral("gpu"), v.gpuId}, {QStringLiteral("energy_model"), v.energyModelId},
-        {QStringLiteral("launches"), s.launches}, {QStringLiteral("time_within_2x"), s.timeWithin2x},
-        {QStringLiteral("time_spearman"), s.timeSpearman}, {QStringLiteral("time_median_ratio"), s.timeMedianRatio},
-        {QStringLiteral("energy_compared"), s.energyCompared}, {QStringLiteral("energy_within_2x"), s.energyWithin2x},
-        {QStringLiteral("energy_spearman"), s.energySpearman}, {QStringLiteral("bytes_compared"), s.bytesCompared},
-        {QStringLiteral("bytes_within_2x"), s.bytesWithin2x},
+        {QStringLiteral("instructions_from"), v.countsFrom}, {QStringLiteral("launches"), s.launches},
+        {QStringLiteral("time_within_2x"), s.timeWithin2x}, {QStringLiteral("time_spearman"), s.timeSpearman},
+        {QStringLiteral("time_median_ratio"), s.timeMedianRatio}, {QStringLiteral("energy_compared"), s.energyCompared},
+        {QStringLiteral("energy_within_2x"), s.energyWithin2x}, {QStringLiteral("energy_spearman"), s.energySpearman},
+        {QStringLiteral("bytes_compared"), s.bytesCompared}, {QStringLiteral("bytes_within_2x"), s.bytesWithin2x},
         {QStringLiteral("bytes_median_ratio"), s.bytesMedianRatio},
         {QStringLiteral("instructions_compared"), s.instructionsCompared},
         {QStringLiteral("instructions_within_2x"), s.instructionsWithin2x},
@@ -173,7 +175,7 @@ int runValidateTimeCommand(const QStringList& args)
     QString error;
     if (!parseCommonOptions(args, {QStringLiteral("table"), QStringLiteral("json")}, options, error,
             {QStringLiteral("--gpu"), QStringLiteral("--energy-model"), QStringLiteral("--models-dir"),
-                QStringLiteral("--drivers"), QStringLiteral("--counters")})) {
+                QStringLiteral("--drivers"), QStringLiteral("--counters"), QStringLiteral("--compiler")})) {
         fprintf(stderr, "slicewatt-cli validate-time: %s\n", qPrintable(error));
         return ExitUsage;
     }
@@ -197,6 +199,21 @@ int runValidateTimeCommand(const QStringList& args)
             return ExitUsage;
         }
     }
+    // --compiler: the time model counts the compiled code's instructions.
+    std::optional<PtxProducer> compiler;
+    if (options.values.contains(QStringLiteral("compiler"))) {
+        const QString wanted = options.values.value(QStringLiteral("compiler"));
+        if (wanted != QLatin1String("nvcc") && wanted != QLatin1String("clang")) {
+            fprintf(stderr, "slicewatt-cli validate-time: --compiler is nvcc or clang, not '%s'\n", qPrintable(wanted));
+            return ExitUsage;
+        }
+        const QVector<PtxProducer> producers = ptxProducersNamed(wanted);
+        if (producers.isEmpty()) {
+            fprintf(stderr, "slicewatt-cli validate-time: --compiler %s is not installed\n", qPrintable(wanted));
+            return ExitAnalysisErrors;
+        }
+        compiler = producers.first();
+    }
     const QString csv = options.inputs.first();
     QFile file(csv);
     if (!file.open(QIODevice::ReadOnly)) {
@@ -210,7 +227,8 @@ int runValidateTimeCommand(const QStringList& args)
     // The harness keeps its drivers in drivers/ beside runs.csv.
     const QString folder = options.values.value(
         QStringLiteral("drivers"), QFileInfo(csv).absoluteDir().filePath(QStringLiteral("drivers")));
-    TimeValidation validation = validateLaunchTimes(measured, folder, *gpu, energy, options.parser);
+    TimeValidation validation
+        = validateLaunchTimes(measured, folder, *gpu, energy, options.parser, compiler ? &*compiler : nullptr);
     if (options.values.contains(QStringLiteral("counters"))) {
         const QString countersPath = options.values.value(QStringLiteral("counters"));
         QByteArray countersText;

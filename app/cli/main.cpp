@@ -110,8 +110,8 @@ const char* const kUsage = "Usage: slicewatt-cli COMMAND [OPTIONS] PATH...\n"
                            "                        kernel); --sizes FILE instead of .slicewatt/sizes.json\n"
                            "  --compiler NAME       analyze --model alavani-xgb: nvcc or clang makes the PTX\n"
                            "  --loop-iterations N   analyze --model alavani-xgb: every PTX loop runs N times\n"
-                           "  --energy-counts MODE  analyze: the energy model prices ptx instructions, the\n"
-                           "                        source's operators, or auto (PTX when compiled anyway)\n"
+                           "  --energy-counts MODE  analyze: the time and energy models count ptx instructions,\n"
+                           "                        the source's operators, or auto (PTX when compiled anyway)\n"
                            "  --counting MODE       analyze: ast (real loads/stores, default) or lexical\n"
                            "                        (one memory operation per `=`, as the papers' prototype)\n"
                            "                        (report takes every analyze option from --gpu to here)\n"
@@ -184,8 +184,9 @@ const char* const kWhatIfOptions
       "                        the one the model was trained on, when installed)\n"
       "  --loop-iterations N   --model alavani-xgb: every PTX loop runs N times (PFEA's input)\n"
       "                        instead of the analysis's trip counts\n"
-      "  --energy-counts MODE  what the energy model prices: ptx (the kernel's PTX instructions\n"
-      "                        per line, compiled with clang first), source (the source's\n"
+      "  --energy-counts MODE  what the time and energy models count: ptx (the kernel's PTX\n"
+      "                        instructions per line, by nvcc when installed, else clang; loops\n"
+      "                        the compiler unrolled divided out), source (the source's\n"
       "                        operators), or auto (default: PTX when a model had it compiled)\n";
 
 const char* const kHelpAndExit = "  -h, --help            show this help\n"
@@ -379,6 +380,9 @@ QByteArray commandHelp(const QString& command)
                "  --counters FILE       hardware counts per case (Nsight Compute: case,dram_read_bytes,\n"
                "                        dram_write_bytes,warp_inst,…) to compare the analysis's bytes and\n"
                "                        instructions with\n"
+               "  --compiler NAME       count each kernel's instructions from its PTX by nvcc or clang\n"
+               "                        (compiled for the GPU; loops the compiler unrolled divided out)\n"
+               "                        instead of the source's operators\n"
                "  -f, --format FORMAT   table (default) or json\n"
                "  -o, --output FILE     write there (atomically) instead of stdout\n";
         text += kLoadOptions;

@@ -7,6 +7,7 @@
 #include "analysis/ProjectIndexer.h"
 #include "estimate/KernelEnergy.h"
 #include "estimate/LaunchTime.h"
+#include "estimate/PtxWorkspace.h"
 #include "project/ProjectLoader.h"
 
 #include <QDir>
@@ -48,12 +49,18 @@ QVector<int> TimeValidation::worst(int count) const
 }
 
 TimeValidation validateLaunchTimes(const MeasuredTimes& measured, const QString& folder, const GpuSpec& gpu,
-    const EnergyModel* energy, const ParserOptions& parserOptions)
+    const EnergyModel* energy, const ParserOptions& parserOptions, const PtxProducer* compiler)
 {
     TimeValidation result;
     result.gpuId = gpu.id;
     result.energyModelId = energy ? energy->id() : QString();
+    result.countsFrom = compiler ? QStringLiteral("%1 PTX for %2, each block run by %3")
+                                       .arg(compiler->name(), ptxArchOf(gpu), kPtxRunsByAnalysis)
+                                 : kTimeCountsFromSource;
+    // The prelude and helper stand-ins on disk only when there is PTX to make.
+    const std::unique_ptr<const PtxWorkspace> workspace = compiler ? std::make_unique<const PtxWorkspace>() : nullptr;
     QHash<QString, ProjectIndex> indexes; // by driver file: each parsed once
+    QHash<QString, ProjectPtx> compiled; // by driver file: each compiled once
     for (const MeasuredTimeCase& c : measured.cases) {
         const QString path = QDir(folder).filePath(c.file);
         if (!QFileInfo(path).isFile()) {
@@ -61,8 +68,13 @@ TimeValidation validateLaunchTimes(const MeasuredTimes& measured, const QString&
             continue;
         }
         auto index = indexes.find(path);
-        if (index == indexes.end())
-            index = indexes.insert(path, indexProject(loadProject({path}), parserOptions));
+        if (index == indexes.end()) {
+            const ProjectSources sources = loadProject({path});
+            index = indexes.insert(path, indexProject(sources, parserOptions));
+            if (compiler)
+                compiled.insert(
+                    path, compileProjectPtx(workspace->requestsFor(sources.units, ptxArchOf(gpu)), {}, {*compiler}));
+        }
         const CatalogFunction* kernel = nullptr;
         for (const CatalogFunction& candidate : index->kernels) {
             if (candidate.info.name == c.kernel) {
@@ -91,8 +103,19 @@ TimeValidation validateLaunchTimes(const MeasuredTimes& measured, const QString&
         }
         const LaunchShape launch = launchShapeOf(*site);
         const KernelSlices slices = analyseKernel(*ir, launch);
+        std::optional<ExecutedPtxLines> ptxLines;
+        if (compiler) {
+            PtxSettings settings;
+            settings.project = &compiled[path];
+            settings = ptxForKernel(settings, kernel->info.qualifiedName, kernel->info.location.file);
+            QString noPtx;
+            ptxLines = executedPtxLines(settings, *ir, slices, AnalysisOptions().defaultTripCount, &noPtx);
+            if (!ptxLines)
+                result.problems << QStringLiteral("%1: the source's counts, %2").arg(c.name, noPtx.left(400));
+        }
         QString why;
-        const std::optional<LaunchTime> time = predictLaunchTime(*ir, slices, launch, gpu, &why);
+        const std::optional<LaunchTime> time
+            = predictLaunchTime(*ir, slices, launch, gpu, &why, ptxLines ? &*ptxLines : nullptr);
         if (!time) {
             result.problems << QStringLiteral("%1: %2").arg(c.name, why);
             continue;
@@ -110,6 +133,7 @@ TimeValidation validateLaunchTimes(const MeasuredTimes& measured, const QString&
         row.computePipe = time->computePipe;
         row.globalBytes = time->globalBytes;
         row.warpInstructions = time->warpInstructions;
+        row.compiledCounts = ptxLines.has_value();
         row.launchFrom
             = QStringLiteral("%1:%2").arg(QFileInfo(site->location.file).fileName()).arg(site->location.line);
         for (const LoopResolution& loop : slices.loops)

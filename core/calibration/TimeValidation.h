@@ -6,6 +6,7 @@
 #include "measure/MeasuredTimes.h"
 #include "model/EnergyModel.h"
 #include "model/GpuCatalogue.h"
+#include "ptx/PtxCompiler.h"
 
 #include <QString>
 #include <QStringList>
@@ -35,6 +36,7 @@ struct TimeValidationRow {
     std::optional<double> predictedDynamicJ; // E_dyn
     int assumedLoops = 0; // loops whose trip count is still the default
     QString launchFrom; // "file:line" of the launch site used
+    bool compiledCounts = false; // the instructions are the compiled code's (else the source's)
     std::optional<KernelCounterReading> counted; // the hardware's counts for the case, where given
     double timeRatio() const { return predictedSeconds / measuredSeconds; } // predicted / measured
 };
@@ -62,6 +64,7 @@ struct TimeValidationSummary {
 struct TimeValidation {
     QString gpuId;
     QString energyModelId; // empty without one
+    QString countsFrom; // "the source's operators", or "nvcc 13.0 PTX, each block run by …"
     QVector<TimeValidationRow> rows; // the cases SliceWatt could analyse, file order
     QStringList problems; // cases left out, and why
     TimeValidationSummary summary;
@@ -70,8 +73,10 @@ struct TimeValidation {
 };
 
 // Analyses every driver of `measured` below `folder` once, then each case at its launch.
+// With `compiler`, each driver is also compiled to PTX for the GPU and the time model counts
+// its instructions (a kernel without PTX keeps the source's counts, named in problems).
 TimeValidation validateLaunchTimes(const MeasuredTimes& measured, const QString& folder, const GpuSpec& gpu,
-    const EnergyModel* energy, const ParserOptions& parserOptions);
+    const EnergyModel* energy, const ParserOptions& parserOptions, const PtxProducer* compiler = nullptr);
 
 // Puts each case's hardware counts beside its prediction and summarises how far the
 // analysis's bytes and instructions are from them; cases without counts are named in problems.

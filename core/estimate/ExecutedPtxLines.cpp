@@ -95,6 +95,9 @@ std::optional<ExecutedPtxLines> executedPtxLines(
             else if (own[k])
                 previous = owners[k];
             const int c = ptxEnergyClass(instructions[k].opcode);
+            if (instructions[k].cls == PtxClass::Branch || instructions[k].cls == PtxClass::Sync)
+                result.controlPerThread
+                    += execution.blockRuns.value(b, 1.0) * (owners[k] ? owners[k]->probability : 1.0);
             if (c < 0)
                 continue;
             ++priced;

@@ -33,6 +33,9 @@ struct ExecutedPtxLines {
     QStringList assumptions;
     QVector<ExecutedPtxLine> lines; // (file, line) order
     InstructionCounts perThread; // the whole kernel's
+    // Branches and barriers per thread: issued by a warp scheduler, priced by no energy class
+    // (the time model's issue rate counts them).
+    double controlPerThread = 0;
 };
 
 // nullopt when `settings` holds no PTX function for the kernel; `why` then says why.

@@ -102,8 +102,20 @@ KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, co
 {
     KernelEstimate estimate;
     estimate.dense = slices.dense;
+    // The PTX's instruction mix when asked for, or when a model had the PTX compiled anyway:
+    // the time model and the energy model count the same instructions.
+    const bool fromPtx = settings.energy.counts == EnergyCounts::Ptx
+        || (settings.energy.counts == EnergyCounts::Auto && settings.ptx.project);
+    QString noPtx;
+    const std::optional<ExecutedPtxLines> ptxLines = fromPtx
+        ? executedPtxLines(settings.ptx, ir, slices, AnalysisOptions().defaultTripCount, &noPtx)
+        : std::nullopt;
     // Time first: energy is counted over it when the user gives none (--time wins).
-    estimate.time = predictLaunchTime(ir, slices, launch, gpu, &estimate.noTime);
+    estimate.time = predictLaunchTime(ir, slices, launch, gpu, &estimate.noTime, ptxLines ? &*ptxLines : nullptr);
+    if (estimate.time && fromPtx && !ptxLines) {
+        estimate.time->countsSource += QStringLiteral(" (no PTX: %1)").arg(noPtx);
+        estimate.time->assumptions << QStringLiteral("instruction counts from the source's operators: %1").arg(noPtx);
+    }
     if (settings.seconds) {
         estimate.seconds = settings.seconds;
         estimate.secondsSource = QStringLiteral("--time");
@@ -112,13 +124,6 @@ KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, co
         estimate.secondsSource = QStringLiteral("predicted (%1-bound)").arg(timeBoundName(estimate.time->bound));
     }
     if (settings.energy.model) {
-        // The PTX's instruction mix when asked for, or when a model had the PTX compiled anyway.
-        const bool fromPtx = settings.energy.counts == EnergyCounts::Ptx
-            || (settings.energy.counts == EnergyCounts::Auto && settings.ptx.project);
-        QString noPtx;
-        const std::optional<ExecutedPtxLines> ptxLines = fromPtx
-            ? executedPtxLines(settings.ptx, ir, slices, AnalysisOptions().defaultTripCount, &noPtx)
-            : std::nullopt;
         estimate.energy = estimateKernelEnergy(
             ir, slices, launch, gpu, settings.energy, estimate.seconds, ptxLines ? &*ptxLines : nullptr);
         if (fromPtx && !ptxLines) {

@@ -113,8 +113,8 @@ QString timeBoundName(TimeBound bound)
     return QString();
 }
 
-std::optional<LaunchTime> predictLaunchTime(
-    const KernelIR& ir, const KernelSlices& slices, const LaunchShape& launch, const GpuSpec& gpu, QString* why)
+std::optional<LaunchTime> predictLaunchTime(const KernelIR& ir, const KernelSlices& slices, const LaunchShape& launch,
+    const GpuSpec& gpu, QString* why, const ExecutedPtxLines* compiled)
 {
     const std::optional<double> clockMhz = gpu.boostClockMhz ? gpu.boostClockMhz : gpu.baseClockMhz;
     if (!clockMhz || !gpu.memoryBandwidthGBs || !gpu.fp32LanesPerSm || !gpu.throughput || gpu.sms <= 0
@@ -166,30 +166,41 @@ std::optional<LaunchTime> predictLaunchTime(
     double bytesInFlight = 0; // loads one pass of the code issues before it waits
     double excessSectorBytesPerThread = 0; // uncoalesced accesses' whole sectors (WarpAccess)
     double conflictPassesPerThread = 0; // shared-memory passes bank conflicts add, per warp
-    int unrolledLoops = 0;
-    const QVector<bool> unrolled = insideUnrolledLoops(ir, slices, &unrolledLoops);
-    if (unrolledLoops > 0)
-        t.assumptions << QStringLiteral("integer arithmetic in %1 loop(s) under #pragma unroll with a constant count: "
-                                        "folded into the unrolled code, not counted")
-                             .arg(unrolledLoops);
-    for (int i = 0; i < ir.statements.size(); ++i) {
-        const Statement& statement = ir.statements[i];
-        const double probability = i < slices.probability.size() ? slices.probability[i] : 1.0;
-        const double weight = i < slices.weights.size() ? slices.weights[i] : 1.0;
-        InstructionCounts executed = executedPerThread(statement, slices, i);
-        if (unrolled[i]) {
-            executed[computeClassIndex(ValueType::Integer, OperationClass::Arithmetic)] = 0;
-            executed[computeClassIndex(ValueType::Integer, OperationClass::Other)] = 0;
-        }
-        // After the unrolled loop's folding: a generator's integer work is not index
-        // arithmetic, and a division by a constant the fold would drop stays one instruction.
-        executed += statement.machineAdjustment.scaled(weight * probability);
+    const auto addToPipes = [&perThread](const InstructionCounts& executed) {
         for (int c = 0; c < kEnergyClassCount; ++c) {
             if (executed[c] <= 0)
                 continue;
             const Expansion e = expansionOf(c);
             for (int p = 0; p < kPipeCount; ++p)
                 perThread[size_t(p)] += executed[c] * e.perOperation[size_t(p)];
+        }
+    };
+    int unrolledLoops = 0;
+    const QVector<bool> unrolled = compiled ? QVector<bool>() : insideUnrolledLoops(ir, slices, &unrolledLoops);
+    if (unrolledLoops > 0)
+        t.assumptions << QStringLiteral("integer arithmetic in %1 loop(s) under #pragma unroll with a constant count: "
+                                        "folded into the unrolled code, not counted")
+                             .arg(unrolledLoops);
+    t.countsSource = compiled ? compiled->source : kTimeCountsFromSource;
+    if (compiled) {
+        addToPipes(compiled->perThread);
+        t.assumptions << QStringLiteral("instructions from %1").arg(compiled->source);
+        t.assumptions += compiled->assumptions;
+    }
+    for (int i = 0; i < ir.statements.size(); ++i) {
+        const Statement& statement = ir.statements[i];
+        const double probability = i < slices.probability.size() ? slices.probability[i] : 1.0;
+        const double weight = i < slices.weights.size() ? slices.weights[i] : 1.0;
+        if (!compiled) {
+            InstructionCounts executed = executedPerThread(statement, slices, i);
+            if (unrolled[i]) {
+                executed[computeClassIndex(ValueType::Integer, OperationClass::Arithmetic)] = 0;
+                executed[computeClassIndex(ValueType::Integer, OperationClass::Other)] = 0;
+            }
+            // After the unrolled loop's folding: a generator's integer work is not index
+            // arithmetic, and a division by a constant the fold would drop stays one instruction.
+            executed += statement.machineAdjustment.scaled(weight * probability);
+            addToPipes(executed);
         }
         const double offChip = statement.accessBytes[MemorySpace::Global] + statement.accessBytes[MemorySpace::Texture];
         const double loaded = offChip - statement.storeBytes[MemorySpace::Global];
@@ -217,6 +228,8 @@ std::optional<LaunchTime> predictLaunchTime(
     static const char* const pipeNames[kPipeCount] = {"fp32", "fp64", "int32", "sfu", "load/store"};
     double instructionsPerThread = 0;
     double pipeCycles = 0;
+    if (compiled)
+        instructionsPerThread += compiled->controlPerThread;
     for (int p = 0; p < kPipeCount; ++p) {
         instructionsPerThread += perThread[size_t(p)];
         double cycles = warpsOnBusiestSm * perThread[size_t(p)] * kWarpThreads / lanes[size_t(p)];

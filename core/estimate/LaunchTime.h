@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "ExecutedPtxLines.h"
 #include "analysis/KernelSlices.h"
 #include "model/GpuCatalogue.h"
 
@@ -37,6 +38,9 @@ struct LaunchTime {
     // Shared-memory passes bank conflicts add, per launch (warp accesses × extra passes).
     double bankConflictWavefronts = 0;
     double warpInstructions = 0; // executed by the launch, after division and SFU expansion
+    // Where the executed instructions came from: kTimeCountsFromSource, or the compiled
+    // code's ExecutedPtxLines::source ("nvcc 13.0 PTX of k.cu (sm_90), each block run by …").
+    QString countsSource;
     double threads = 0;
     int activeSms = 0;
     int residentBlocksPerSm = 0;
@@ -48,10 +52,16 @@ struct LaunchTime {
     QStringList assumptions;
 };
 
+inline const QString kTimeCountsFromSource = QStringLiteral("the source's operators (METHOD §12, step 2)");
+
 // The time of `launch` on `gpu` from the kernel's executed counts (KernelSlices' weights and
-// path probabilities), its access sizes and its shared memory per block. nullopt with
-// `why` when the GPU's catalogue entry lacks the clock, bandwidth or per-SM throughputs.
-std::optional<LaunchTime> predictLaunchTime(
-    const KernelIR& ir, const KernelSlices& slices, const LaunchShape& launch, const GpuSpec& gpu, QString* why);
+// path probabilities), its access sizes and its shared memory per block. With `compiled`,
+// the instructions per pipe are the compiled code's (each PTX instruction as the machine
+// instruction it becomes, loop bodies the compiler unrolled counted once per source
+// iteration; branches and barriers issue); bytes, access patterns and occupancy stay the
+// source's. nullopt with `why` when the GPU's catalogue entry lacks the clock, bandwidth or
+// per-SM throughputs.
+std::optional<LaunchTime> predictLaunchTime(const KernelIR& ir, const KernelSlices& slices, const LaunchShape& launch,
+    const GpuSpec& gpu, QString* why, const ExecutedPtxLines* compiled = nullptr);
 
 } // namespace slicewatt

@@ -1,38 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "PtxExecution.h"
 
+#include "PtxLoopMatch.h"
+
 #include <QFileInfo>
 #include <QHash>
 
 #include <algorithm>
 
 namespace slicewatt {
-
-namespace {
-
-// "file name:line" → the trip counts of the source loops around a statement there, outermost
-// first (the statement with most loops around it when several share the line).
-QHash<QString, QVector<double>> loopTripsByLine(const KernelIR& ir, const KernelSlices& slices)
-{
-    QHash<int, double> tripsOfLoop;
-    for (const LoopResolution& loop : slices.loops)
-        tripsOfLoop.insert(loop.statement, loop.trips);
-    QHash<QString, QVector<double>> byLine;
-    for (const Statement& s : ir.statements) {
-        QVector<double> trips;
-        // A loop header lists itself last: the compare and step on its line run once per
-        // iteration inside the PTX loop (a block before the loop has depth 0 and runs once).
-        for (int loop : s.loops)
-            trips << tripsOfLoop.value(loop, 1.0);
-        const QString key = QFileInfo(s.location.file).fileName() + QLatin1Char(':') + QString::number(s.location.line);
-        QVector<double>& known = byLine[key];
-        if (trips.size() > known.size())
-            known = trips;
-    }
-    return byLine;
-}
-
-} // namespace
 
 QString ptxRunsPerLoopRule(double loopIterations)
 {
@@ -52,53 +28,37 @@ PtxExecution ptxExecutionFromAnalysis(const PtxFunction& function, const PtxModu
 {
     PtxExecution e;
     e.rule = kPtxRunsByAnalysis;
-    const QHash<QString, QVector<double>> byLine = loopTripsByLine(ir, slices);
-    // Per block, the trips around the source line in it with most loops around it.
-    QVector<QVector<double>> tripsOfBlock;
-    for (const PtxBlock& block : function.blocks) {
-        QVector<double> trips;
-        for (const PtxInstruction& i : block.instructions) {
-            if (i.line <= 0)
-                continue;
-            const QString key
-                = QFileInfo(module.files.value(i.file)).fileName() + QLatin1Char(':') + QString::number(i.line);
-            const QVector<double> around = byLine.value(key);
-            if (around.size() > trips.size())
-                trips = around;
-        }
-        tripsOfBlock << trips;
-    }
-    int unmatchedLoops = 0;
+    const QVector<PtxLoopMatch> matches = matchPtxLoops(function, module, ir, slices, defaultTripCount);
     for (int b = 0; b < function.blocks.size(); ++b) {
-        const int depth = function.blocks[b].loopDepth;
-        QVector<double> trips = tripsOfBlock[b];
-        // A block of compiler-made code (line 0, or lines of the CUDA headers only) inside a
-        // loop runs as the nearest block of the same depth whose lines are known.
-        for (int distance = 1; trips.size() < depth && distance < function.blocks.size(); ++distance) {
-            for (int other : {b - distance, b + distance}) {
-                if (other >= 0 && other < function.blocks.size() && function.blocks[other].loopDepth == depth
-                    && tripsOfBlock[other].size() >= depth) {
-                    trips = tripsOfBlock[other];
-                    break;
-                }
-            }
-        }
         double runs = 1;
-        for (int level = 0; level < depth; ++level) {
-            if (level < trips.size()) {
-                runs *= trips[level];
-            } else {
-                runs *= defaultTripCount;
-                ++unmatchedLoops;
-            }
-        }
+        for (int l = innermostPtxLoop(function, b); l >= 0; l = function.loops[l].parent)
+            runs *= matches[l].runsPerEntry;
         e.blockRuns << runs;
     }
-    if (unmatchedLoops > 0)
-        e.assumptions << QStringLiteral("%1 PTX loop level(s) match no source loop (the compiler's own loops, or "
-                                        "lines the analysis did not read): %2 iterations each")
-                             .arg(unmatchedLoops)
+    int unmatched = 0;
+    QStringList unrolled;
+    int remainders = 0;
+    for (const PtxLoopMatch& m : matches) {
+        unmatched += m.sourceLoop < 0 ? 1 : 0;
+        remainders += m.remainder ? 1 : 0;
+        if (m.unrollFactor > 1)
+            unrolled
+                << QStringLiteral("line %1 by %2").arg(ir.statements[m.sourceLoop].location.line).arg(m.unrollFactor);
+    }
+    if (unmatched > 0)
+        e.assumptions << QStringLiteral("%1 PTX loop(s) match no source loop (the compiler's own loops, or lines the "
+                                        "analysis did not read): %2 iterations each")
+                             .arg(unmatched)
                              .arg(defaultTripCount);
+    unrolled.removeDuplicates();
+    if (!unrolled.isEmpty())
+        e.assumptions << QStringLiteral("loops the compiler unrolled (%1): each PTX trip runs that many source "
+                                        "iterations, so it runs trips / copies times%2")
+                             .arg(unrolled.join(QStringLiteral(", ")),
+                                 remainders > 0 ? QStringLiteral("; %1 remainder loop(s) run (copies − 1) / 2 "
+                                                                 "iterations on average")
+                                                      .arg(remainders)
+                                                : QString());
     return e;
 }
 

@@ -33,11 +33,13 @@ inline const QString kPtxRunsByAnalysis = QStringLiteral("the analysis's loop tr
 QString ptxRunsPerLoopRule(double loopIterations);
 PtxExecution ptxExecutionPerLoop(const PtxFunction& function, double loopIterations);
 
-// The analysis's trip counts at its launch: a block inside d PTX loops runs the product of
-// the trip counts of the outermost d source loops around its source lines (a loop the compiler
-// unrolled completely leaves no back edge, its copies are already in the code); a PTX loop
-// with no source loop to match runs the analysis's default trip count. Source lines are
-// matched by file name and line; `module` names the PTX's files.
+// The analysis's trip counts at its launch: each PTX loop is matched to its source loop
+// (matchPtxLoops: by the header line at its back edge, else by depth) and runs that loop's
+// trip count divided by the copies of the body the compiler unrolled into it; a block runs the
+// product over the loops around it. A loop the compiler unrolled completely leaves no back
+// edge: its copies are already in the code. A PTX loop with no source loop to match runs the
+// analysis's default trip count. Source lines are matched by file name and line; `module`
+// names the PTX's files.
 PtxExecution ptxExecutionFromAnalysis(const PtxFunction& function, const PtxModule& module, const KernelIR& ir,
     const KernelSlices& slices, int defaultTripCount);
 

@@ -80,12 +80,12 @@ QVector<PtxProducer> ptxProducersFor(const PowerModel& model, const GpuSpec& gpu
     QVector<PtxProducer> producers = ptxProducersNamed(wanted);
     if (!wanted.isEmpty())
         return producers;
-    // The producer the model was trained on; for the energy model's counts clang, whose loops
-    // stay rolled (-fno-unroll-loops): a PTX loop body then runs its source loop's trip count,
-    // where nvcc's unrolled copies and remainder loops would each run it.
+    // The producer the model was trained on; for the time and energy models' counts nvcc when
+    // installed: its PTX is the code the GPU runs, its unrolled copies and remainder loops
+    // divided out by matchPtxLoops. clang (with the prelude) otherwise.
     QString trained = model.ptxProducer(gpu.id).section(QLatin1Char(' '), 0, 0); // "clang"
     if (trained.isEmpty())
-        trained = QStringLiteral("clang");
+        trained = QStringLiteral("nvcc");
     std::stable_partition(producers.begin(), producers.end(),
         [&](const PtxProducer& p) { return p.name().section(QLatin1Char(' '), 0, 0) == trained; });
     return producers;

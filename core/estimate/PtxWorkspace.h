@@ -51,7 +51,7 @@ bool needsProjectPtx(const PowerModel& model, EnergyCounts counts);
 
 // The producers to try for a model's PTX features on a GPU: `wanted` when given, else the kind
 // its trees were trained on first (the features it knows), then the others; for a model that
-// reads no PTX (the energy model's counts) clang first.
+// reads no PTX (the time and energy models' counts) nvcc first.
 QVector<PtxProducer> ptxProducersFor(const PowerModel& model, const GpuSpec& gpu, const QString& wanted);
 
 // Every translation unit of the project compiled for the GPU by the first producer, off

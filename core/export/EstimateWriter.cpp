@@ -116,6 +116,12 @@ QByteArray estimateJson(const EstimateRun& run, const QString& projectRoot)
         root.insert(QStringLiteral("energy_model"), run.settings.energy.model->id());
         root.insert(QStringLiteral("copies"), copiesJson(run.copies));
         root.insert(QStringLiteral("copies_energy_j"), knownCopyJoules(run.copies));
+        QJsonArray uncalled;
+        for (const MemoryCopySite& copy : run.index->uncalledCopies)
+            uncalled << QJsonObject{{QStringLiteral("api"), copy.api}, {QStringLiteral("caller"), copy.callerName},
+                {QStringLiteral("file"), copy.location.file}, {QStringLiteral("line"), copy.location.line}};
+        // Copies in host functions nothing in the project calls: not counted, named here.
+        root.insert(QStringLiteral("copies_not_called"), uncalled);
     }
     root.insert(QStringLiteral("delta"), run.settings.delta);
     root.insert(QStringLiteral("cuda_arch"), run.index->deviceArch.name());

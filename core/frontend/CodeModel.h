@@ -103,6 +103,7 @@ struct LaunchSite {
 struct MemoryCopySite {
     QString api; // "cudaMemcpy", "cudaMemcpy2D", …
     QString callerName; // the host function containing it
+    QString callerUsr; // its USR: whether anything in the project calls it
     SourceLocation location;
     std::optional<qint64> bytes; // when a compile-time value (2D: width × height)
     QString bytesExpression; // as written, for a size known only at run time
@@ -127,6 +128,7 @@ struct UnitIndex {
     QVector<FunctionInfo> functions;
     QVector<LaunchSite> launches;
     QVector<MemoryCopySite> copies; // in walk order
+    QStringList memberCalleeRefs; // what member functions' bodies call (they are not catalogued)
     QStringList includedFiles; // absolute paths of every file it read (itself, project, system and clang
                                // headers; not the prelude), each once
     QVector<KernelIR> kernelIRs; // statement-level view of each kernel defined in project code

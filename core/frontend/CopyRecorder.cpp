@@ -59,6 +59,7 @@ std::optional<MemoryCopySite> readMemoryCopy(
     MemoryCopySite copy;
     copy.api = name;
     copy.callerName = spellingOf(function);
+    copy.callerUsr = usrOf(function);
     copy.location = expansionLocationOf(call);
     if (signature->bytes >= 0 && signature->bytes < arguments.size()) {
         const CXCursor bytes = arguments[signature->bytes];

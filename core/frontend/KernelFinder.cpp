@@ -100,8 +100,13 @@ private:
         const bool member = parentKind == CXCursor_StructDecl || parentKind == CXCursor_ClassDecl
             || parentKind == CXCursor_UnionDecl || parentKind == CXCursor_ClassTemplate
             || parentKind == CXCursor_ClassTemplatePartialSpecialization;
-        if (member)
+        if (member) {
+            for (const QString& ref : std::as_const(scan.callees)) {
+                if (!m_index.memberCalleeRefs.contains(ref))
+                    m_index.memberCalleeRefs << ref;
+            }
             return;
+        }
         if (function.kind == FunctionKind::Kernel && m_readKernel)
             m_kernelsToRead.push_back({cursor, function.key, function.usr});
         m_index.functions << function;

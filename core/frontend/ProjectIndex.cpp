@@ -140,22 +140,52 @@ ProjectIndex mergeUnits(QVector<UnitIndex> units, CudaArch deviceArch)
     for (CatalogFunction& kernel : index.kernels)
         std::sort(kernel.launches.begin(), kernel.launches.end(), inSourceOrder);
     std::sort(index.unresolvedLaunches.begin(), index.unresolvedLaunches.end(), inSourceOrder);
+    // Plain host functions the project defines, and every function some body calls (host
+    // bodies included): a copy in a host function nothing calls is not the program's. Member
+    // functions are not catalogued, so their copies stay counted.
+    // Without a main (a library, a file of kernels and their launchers) every host function
+    // may be an entry point: all copies count.
+    QSet<QString> hostFunctions;
+    QHash<QString, QString> usrOfKey; // a callee reference is a key in its own unit, else a USR
+    bool hasMain = false;
+    for (const UnitIndex& unit : units) {
+        for (const FunctionInfo& f : unit.functions) {
+            usrOfKey.insert(f.key, f.usr);
+            hasMain = hasMain || (f.kind == FunctionKind::Host && f.name == QLatin1String("main"));
+            if (f.kind == FunctionKind::Host && f.name != QLatin1String("main"))
+                hostFunctions.insert(f.usr);
+        }
+    }
+    if (!hasMain)
+        hostFunctions.clear();
+    QSet<QString> called;
+    for (const UnitIndex& unit : units) {
+        for (const FunctionInfo& f : unit.functions) {
+            for (const QString& ref : f.calleeRefs)
+                called.insert(usrOfKey.value(ref, ref));
+        }
+        for (const QString& ref : unit.memberCalleeRefs)
+            called.insert(usrOfKey.value(ref, ref));
+    }
     // A copy in a header is seen by every unit that includes it: once per place.
     QSet<QString> copyPlaces;
     for (const UnitIndex& unit : units) {
         for (const MemoryCopySite& copy : unit.copies) {
             const QString place = copy.location.file + QLatin1Char(':') + QString::number(copy.location.line)
                 + QLatin1Char(':') + QString::number(copy.location.column);
-            if (!copyPlaces.contains(place)) {
-                copyPlaces.insert(place);
-                index.copies << copy;
-            }
+            if (copyPlaces.contains(place))
+                continue;
+            copyPlaces.insert(place);
+            const bool uncalled = hostFunctions.contains(copy.callerUsr) && !called.contains(copy.callerUsr);
+            (uncalled ? index.uncalledCopies : index.copies) << copy;
         }
     }
-    std::sort(index.copies.begin(), index.copies.end(), [](const MemoryCopySite& a, const MemoryCopySite& b) {
+    const auto bySourcePlace = [](const MemoryCopySite& a, const MemoryCopySite& b) {
         return std::tie(a.location.file, a.location.line, a.location.column)
             < std::tie(b.location.file, b.location.line, b.location.column);
-    });
+    };
+    std::sort(index.copies.begin(), index.copies.end(), bySourcePlace);
+    std::sort(index.uncalledCopies.begin(), index.uncalledCopies.end(), bySourcePlace);
     index.units = units;
     index.refreshDiagnostics();
     return index;

@@ -30,6 +30,10 @@ struct ProjectIndex {
     QVector<CatalogFunction> deviceFunctions;
     QVector<LaunchSite> unresolvedLaunches; // launches of kernels defined outside the project
     QVector<MemoryCopySite> copies; // host-device copies in source order, each place once
+    // Copies in plain host functions that neither main nor any function of the project calls,
+    // in a project with a main: not the program's copies (a helper left unused, another
+    // program's entry point). Without a main every host function may be an entry point.
+    QVector<MemoryCopySite> uncalledCopies;
     Diagnostics loaderDiagnostics; // from finding the sources
     QStringList droppedFlags;
     bool cancelled = false;

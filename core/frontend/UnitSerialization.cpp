@@ -157,7 +157,7 @@ void read(QDataStream& in, LaunchSite& launch)
 
 void write(QDataStream& out, const MemoryCopySite& copy)
 {
-    out << copy.api << copy.callerName;
+    out << copy.api << copy.callerName << copy.callerUsr;
     write(out, copy.location);
     writeOptional(out, copy.bytes);
     out << copy.bytesExpression << copy.direction;
@@ -165,7 +165,7 @@ void write(QDataStream& out, const MemoryCopySite& copy)
 
 void read(QDataStream& in, MemoryCopySite& copy)
 {
-    in >> copy.api >> copy.callerName;
+    in >> copy.api >> copy.callerName >> copy.callerUsr;
     read(in, copy.location);
     copy.bytes = readOptional<qint64>(in);
     in >> copy.bytesExpression >> copy.direction;
@@ -441,6 +441,7 @@ QByteArray serializeUnit(const UnitIndex& unit)
     writeList(out, unit.functions);
     writeList(out, unit.launches);
     writeList(out, unit.copies);
+    out << unit.memberCalleeRefs;
     out << unit.includedFiles;
     writeList(out, unit.kernelIRs);
     out << unit.testsCudaArch << unit.deviceArch << unit.archDependentKernels;
@@ -461,6 +462,7 @@ std::optional<UnitIndex> deserializeUnit(const QByteArray& bytes)
     readList(in, unit.functions);
     readList(in, unit.launches);
     readList(in, unit.copies);
+    in >> unit.memberCalleeRefs;
     in >> unit.includedFiles;
     readList(in, unit.kernelIRs);
     in >> unit.testsCudaArch >> unit.deviceArch >> unit.archDependentKernels;

@@ -66,10 +66,31 @@ QVector<PtxProducer> findPtxProducers(const QProcessEnvironment& environment)
     return producers;
 }
 
+namespace {
+
+// The newest architecture clang's NVPTX back end accepts for --cuda-gpu-arch: clang 14
+// knows sm_86, 15 to 19 sm_90, 20 sm_120 (their CudaArch lists).
+int newestClangSm(const QString& version)
+{
+    const int major = version.section(QLatin1Char('.'), 0, 0).toInt();
+    return major >= 20 ? 120 : major >= 15 ? 90 : 86;
+}
+
+} // namespace
+
 QString ptxArchFor(const PtxProducer& producer, const QString& requested, QString* note)
 {
-    if (producer.kind != PtxProducer::Kind::Nvcc)
-        return requested;
+    if (producer.kind == PtxProducer::Kind::Clang) {
+        const int newest = newestClangSm(producer.version);
+        if (sm(requested) <= newest)
+            return requested;
+        const QString used = QStringLiteral("sm_%1").arg(newest);
+        if (note)
+            *note = QStringLiteral("%1 does not compile for %2: PTX for %3, the newest it accepts (instruction counts "
+                                   "may differ from what the %2 runs)")
+                        .arg(producer.name(), requested, used);
+        return used;
+    }
     const int major = producer.version.section(QLatin1Char('.'), 0, 0).toInt();
     const int oldest = major >= 13 ? 75 : major >= 12 ? 50 : 35;
     if (sm(requested) >= oldest)
@@ -128,6 +149,8 @@ QStringList ptxArguments(const PtxProducer& producer, const PtxRequest& request,
                   << QStringLiteral("-nocudainc") << QStringLiteral("-nocudalib") << QStringLiteral("-S")
                   << QStringLiteral("-O3") << QStringLiteral("-gline-tables-only")
                   << QStringLiteral("-w")
+                  // `register` is an error in C++17 unless asked; nvcc takes it (older samples).
+                  << QStringLiteral("-Wno-register")
                   // Loops stay rolled unless the source asks (#pragma unroll): a PTX loop's body
                   // then runs its source loop's trip count, what executed counts multiply by.
                   << QStringLiteral("-fno-unroll-loops") << QStringLiteral("-std=") + request.standard

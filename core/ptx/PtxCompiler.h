@@ -27,7 +27,8 @@ QVector<PtxProducer> findPtxProducers(
 
 // The architecture a producer is asked for when `requested` is wanted: nvcc 13 compiles for
 // sm_75 and newer only, nvcc 12 for sm_50 and newer, so an older GPU's code is compiled for
-// the oldest the installed nvcc accepts, and `note` says so.
+// the oldest the installed nvcc accepts; clang 14 compiles for sm_86 and older only, so a
+// newer GPU's code is compiled for the newest the installed clang accepts; `note` says so.
 QString ptxArchFor(const PtxProducer& producer, const QString& requested, QString* note);
 
 struct PtxRequest {

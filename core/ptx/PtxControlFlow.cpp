@@ -67,6 +67,42 @@ void findBackEdges(PtxFunction& function)
     std::sort(function.backEdges.begin(), function.backEdges.end()); // block order, not walk order
 }
 
+// The back edge from → header with its natural loop `inLoop`, merged into the header's loop.
+void addToLoop(PtxFunction& function, int header, int from, const QVector<bool>& inLoop)
+{
+    auto loop = std::find_if(
+        function.loops.begin(), function.loops.end(), [header](const PtxLoop& l) { return l.header == header; });
+    if (loop == function.loops.end()) {
+        function.loops.append(PtxLoop{header, {}, {}, -1});
+        loop = function.loops.end() - 1;
+    }
+    loop->latches << from;
+    for (int i = 0; i < inLoop.size(); ++i) {
+        if (inLoop[i] && !loop->blocks.contains(i))
+            loop->blocks << i;
+    }
+    std::sort(loop->blocks.begin(), loop->blocks.end());
+}
+
+// Each loop's parent: the smallest other loop holding its header (natural loops nest or are
+// disjoint once back edges to one header are merged).
+void addLoopParents(PtxFunction& function)
+{
+    std::sort(function.loops.begin(), function.loops.end(),
+        [](const PtxLoop& a, const PtxLoop& b) { return a.header < b.header; });
+    for (int i = 0; i < function.loops.size(); ++i) {
+        PtxLoop& loop = function.loops[i];
+        for (int j = 0; j < function.loops.size(); ++j) {
+            const PtxLoop& other = function.loops[j];
+            if (j == i || other.blocks.size() <= loop.blocks.size()
+                || !std::binary_search(other.blocks.begin(), other.blocks.end(), loop.header))
+                continue;
+            if (loop.parent < 0 || other.blocks.size() < function.loops[loop.parent].blocks.size())
+                loop.parent = j;
+        }
+    }
+}
+
 // The natural loop of each back edge (from → header): the header and every block that
 // reaches `from` without passing the header; each such block is one loop deeper.
 void addLoopDepths(PtxFunction& function)
@@ -96,7 +132,9 @@ void addLoopDepths(PtxFunction& function)
         }
         for (int i = 0; i < n; ++i)
             function.blocks[i].loopDepth += inLoop[i] ? 1 : 0;
+        addToLoop(function, header, from, inLoop);
     }
+    addLoopParents(function);
 }
 
 } // namespace

@@ -39,6 +39,14 @@ struct PtxBlock {
     int loopDepth = 0; // natural loops that contain the block
 };
 
+// A natural loop of a function's control-flow graph: every back edge to one header together.
+struct PtxLoop {
+    int header = 0; // block index
+    QVector<int> latches; // the blocks whose back edges jump to the header
+    QVector<int> blocks; // every block of the loop, ascending (the header included)
+    int parent = -1; // the smallest loop around this one (index into PtxFunction::loops), -1: none
+};
+
 // One .entry or .func with its control-flow graph: basic blocks split at labels and after
 // branches, edges for fall-through and branch targets, back edges (found by a depth-first
 // walk from the first block: an edge to a block still on the walk's stack), and each block's
@@ -48,6 +56,7 @@ struct PtxFunction {
     bool isEntry = false; // .entry (a kernel) or .func
     QVector<PtxBlock> blocks;
     QVector<std::pair<int, int>> backEdges; // (from, to = loop header)
+    QVector<PtxLoop> loops; // by header block order
     int sharedBytes = 0; // static .shared declarations inside the function
     std::array<int, kPtxClassCount> counts() const; // static instruction counts per class
 };
