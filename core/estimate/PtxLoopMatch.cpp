@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 namespace slicewatt {
 
@@ -24,6 +25,34 @@ QString instructionKey(const PtxModule& module, const PtxInstruction& instructio
 {
     return instruction.line > 0 ? lineKey(module.files.value(instruction.file), instruction.line) : QString();
 }
+
+// The statement line an instruction belongs to: its own line when a statement starts there,
+// else the nearest statement start above it in its file (the rest of a statement written over
+// several lines, as ExecutedPtxLines owns them).
+class StatementLineOwners {
+public:
+    StatementLineOwners(const PtxModule& module, const KernelIR& ir)
+        : m_module(module)
+    {
+        for (const Statement& s : ir.statements)
+            m_starts[QFileInfo(s.location.file).fileName()].insert(s.location.line);
+    }
+    QString keyOf(const PtxInstruction& instruction) const
+    {
+        if (instruction.line <= 0)
+            return {};
+        const QString file = QFileInfo(m_module.files.value(instruction.file)).fileName();
+        const auto starts = m_starts.constFind(file);
+        if (starts == m_starts.constEnd())
+            return lineKey(file, instruction.line);
+        const auto after = starts->upper_bound(instruction.line);
+        return lineKey(file, after == starts->begin() ? instruction.line : *std::prev(after));
+    }
+
+private:
+    const PtxModule& m_module;
+    QHash<QString, std::set<int>> m_starts;
+};
 
 // A load from memory: a load's copies are what the source's accesses can be matched with
 // (a store of a function inlined at a call line lands on that line, its loads do not).
@@ -147,15 +176,15 @@ QSet<QString> bodyLines(const KernelIR& ir, int sourceLoop)
 // Copies of a body without memory accesses: the fewest runs of consecutive instructions any
 // line of the source loop's own body has in the PTX loop's own blocks (each unrolled copy
 // is one run of a line; code the compiler interleaves only adds runs).
-int copiesByRuns(const PtxFunction& function, const PtxModule& module, const QVector<int>& innermost, int loop,
-    const KernelIR& ir, int sourceLoop)
+int copiesByRuns(const PtxFunction& function, const StatementLineOwners& owners, const QVector<int>& innermost,
+    int loop, const KernelIR& ir, int sourceLoop)
 {
     const QSet<QString> body = bodyLines(ir, sourceLoop);
     QHash<QString, int> runs;
     QString previous;
     for (int b : ownBlocks(function, innermost, loop)) {
         for (const PtxInstruction& i : function.blocks[b].instructions) {
-            const QString key = instructionKey(module, i);
+            const QString key = owners.keyOf(i);
             if (key.isEmpty())
                 continue;
             if (key != previous && body.contains(key))
@@ -170,21 +199,21 @@ int copiesByRuns(const PtxFunction& function, const PtxModule& module, const QVe
 }
 
 // The instructions a PTX loop's own blocks hold on the lines of the source loop's own body.
-int bodyInstructions(const PtxFunction& function, const PtxModule& module, const QVector<int>& innermost, int loop,
-    const QSet<QString>& body)
+int bodyInstructions(const PtxFunction& function, const StatementLineOwners& owners, const QVector<int>& innermost,
+    int loop, const QSet<QString>& body)
 {
     int count = 0;
     for (int b : ownBlocks(function, innermost, loop)) {
         for (const PtxInstruction& i : function.blocks[b].instructions)
-            count += body.contains(instructionKey(module, i)) ? 1 : 0;
+            count += body.contains(owners.keyOf(i)) ? 1 : 0;
     }
     return count;
 }
 
 // Copies of the source loop's body in one trip of the PTX loop by its loads (see
 // matchPtxLoops); 0 when no line of the body loads anything to compare.
-int copiesByLoads(const PtxFunction& function, const PtxModule& module, const QVector<int>& innermost, int loop,
-    const KernelIR& ir, int sourceLoop)
+int copiesByLoads(const PtxFunction& function, const StatementLineOwners& owners, const QVector<int>& innermost,
+    int loop, const KernelIR& ir, int sourceLoop)
 {
     QHash<QString, double> sourceLoads; // per iteration, on the lines of the loop's own body
     for (int i = 0; i < ir.statements.size(); ++i) {
@@ -196,7 +225,7 @@ int copiesByLoads(const PtxFunction& function, const PtxModule& module, const QV
     QHash<QString, double> ptxLoads;
     for (int b : ownBlocks(function, innermost, loop)) {
         for (const PtxInstruction& i : function.blocks[b].instructions) {
-            const QString key = instructionKey(module, i);
+            const QString key = owners.keyOf(i);
             if (isLoad(i) && sourceLoads.contains(key))
                 ptxLoads[key] += 1;
         }
@@ -213,21 +242,21 @@ int copiesByLoads(const PtxFunction& function, const PtxModule& module, const QV
 // A main loop and its remainder without loads to count: the remainder holds one copy of the
 // body, so each loop's copies are its body instructions over the fewest any of them holds;
 // a loop alone, by copiesByRuns.
-void copiesWithoutLoads(const PtxFunction& function, const PtxModule& module, const QVector<int>& innermost,
+void copiesWithoutLoads(const PtxFunction& function, const StatementLineOwners& owners, const QVector<int>& innermost,
     const KernelIR& ir, const QVector<int>& group, QVector<PtxLoopMatch>& matches)
 {
     const QSet<QString> body = bodyLines(ir, matches[group.first()].sourceLoop);
     QVector<int> counts;
     int fewest = 0;
     for (int l : group) {
-        counts << bodyInstructions(function, module, innermost, l, body);
+        counts << bodyInstructions(function, owners, innermost, l, body);
         fewest = fewest == 0 ? counts.last() : std::min(fewest, counts.last());
     }
     for (int k = 0; k < group.size(); ++k) {
         PtxLoopMatch& m = matches[group[k]];
         m.unrollFactor = group.size() > 1 && fewest > 0
             ? std::max(1, int(std::lround(double(counts[k]) / fewest)))
-            : copiesByRuns(function, module, innermost, group[k], ir, m.sourceLoop);
+            : copiesByRuns(function, owners, innermost, group[k], ir, m.sourceLoop);
     }
 }
 
@@ -249,6 +278,7 @@ QVector<PtxLoopMatch> matchPtxLoops(const PtxFunction& function, const PtxModule
     const KernelSlices& slices, int defaultTripCount)
 {
     const SourceLoops source = sourceLoopsOf(ir, slices);
+    const StatementLineOwners owners(module, ir);
     QVector<int> innermost(function.blocks.size());
     for (int b = 0; b < innermost.size(); ++b)
         innermost[b] = innermostPtxLoop(function, b);
@@ -265,14 +295,14 @@ QVector<PtxLoopMatch> matchPtxLoops(const PtxFunction& function, const PtxModule
             m.runsPerEntry = defaultTripCount;
             continue;
         }
-        m.unrollFactor = copiesByLoads(function, module, innermost, l, ir, m.sourceLoop);
+        m.unrollFactor = copiesByLoads(function, owners, innermost, l, ir, m.sourceLoop);
         siblings[{m.sourceLoop, function.loops[l].parent}] << l;
     }
     for (const QVector<int>& group : std::as_const(siblings)) {
         const bool loadsTell
             = std::any_of(group.begin(), group.end(), [&](int l) { return matches[l].unrollFactor > 0; });
         if (!loadsTell)
-            copiesWithoutLoads(function, module, innermost, ir, group, matches);
+            copiesWithoutLoads(function, owners, innermost, ir, group, matches);
         int mainFactor = 1;
         for (int l : group) {
             matches[l].unrollFactor = std::max(1, matches[l].unrollFactor);
