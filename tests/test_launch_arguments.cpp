@@ -206,6 +206,85 @@ void launchRows(const float* x, float* y, int V) { rowsum<<<ROWS, 256>>>(x, y, V
         QCOMPARE(fromFile.sizes.first().value, qint64(300));
         QCOMPARE(fromFile.errors.size(), 1);
     }
+    // A device function's loop bounded by its parameter: the value its call passes, where the
+    // launch fixes it (the kernel's argument, arithmetic on it, through two calls). The store
+    // of a struct a call returns (`out[i] = paint(…, maxIter)`, a move assignment) writes out,
+    // not maxIter, so maxIter keeps the launch's value.
+    void argumentsIntoDeviceFunctions()
+    {
+        const auto project = indexSource(R"(
+struct Pixel { unsigned char r, g, b, a; };
+__device__ int escape(float c, int maxIter) {
+    int it = 0;
+    float z = 0;
+    while (it < maxIter) {
+        z = z * z + c;
+        if (z > 4.0f) break;
+        ++it;
+    }
+    return it;
+}
+__device__ Pixel paint(int it, int maxIter) {
+    Pixel p = {0, 0, 0, 255};
+    if (it < maxIter) p.r = (unsigned char)it;
+    return p;
+}
+__global__ void fractal(Pixel* out, int maxIter) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    out[i] = paint(escape(0.001f * i, maxIter), maxIter);
+}
+__device__ float inner(const float* x, int m) {
+    float s = 0;
+    for (int k = 0; k < m; ++k)
+        s += x[k];
+    return s;
+}
+__device__ float outer(const float* x, int n) { return inner(x, n * 2); }
+__global__ void chain(const float* x, float* y, int n) { y[threadIdx.x] = outer(x, n + 1); }
+__global__ void perThread(const float* x, float* y) { y[threadIdx.x] = inner(x, threadIdx.x); }
+void run(Pixel* out, const float* x, float* y) {
+    fractal<<<8, 128>>>(out, 1000);
+    chain<<<1, 32>>>(x, y, 49);
+    perThread<<<1, 32>>>(x, y);
+}
+)");
+        // escape's while loop: it from 0 by 1 while it < maxIter = 1000 (the break is a
+        // data-dependent exit: the bound is what the launch gives).
+        QCOMPARE(loopTrips(project->index, QStringLiteral("fractal")), 1000.0);
+        // chain → outer(n = 49) → inner(m = (49 + 1) · 2 = 100): 100 trips.
+        QCOMPARE(loopTrips(project->index, QStringLiteral("chain")), 100.0);
+        // A value that differs per thread is not bound: the default stays, and is said.
+        const CatalogFunction* perThread = kernelNamed(project->index, QStringLiteral("perThread"));
+        QVERIFY(perThread);
+        const KernelSlices slices
+            = analyseKernel(*project->index.kernelIR(perThread->info.key), defaultLaunchShape(perThread->launches));
+        QCOMPARE(slices.loops.size(), 1);
+        QVERIFY(slices.loops.first().assumed);
+    }
+
+    // A template kernel's accesses of `T` move the bytes of the type its launch binds:
+    // copy<double> loads 8 and stores 8 bytes per element, not the 4 of an unknown type.
+    void templateTypesGiveAccessBytes()
+    {
+        const auto project = indexSource(R"(
+template <typename T> __global__ void copy(T* y, const T* x, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) y[i] = x[i];
+}
+void run(double* y, const double* x) { copy<double><<<4, 256>>>(y, x, 1024); }
+)");
+        const CatalogFunction* copy = kernelNamed(project->index, QStringLiteral("copy"));
+        QVERIFY(copy);
+        const KernelIR* ir = project->index.kernelIR(copy->info.key);
+        QVERIFY(ir);
+        double bytes = 0, stored = 0;
+        for (const Statement& statement : ir->statements) {
+            bytes += statement.accessBytes[MemorySpace::Global];
+            stored += statement.storeBytes[MemorySpace::Global];
+        }
+        QCOMPARE(bytes, 16.0); // x[i] 8 + y[i] 8
+        QCOMPARE(stored, 8.0);
+    }
 };
 
 QTEST_GUILESS_MAIN(LaunchArgumentsTest)

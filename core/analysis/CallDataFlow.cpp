@@ -2,14 +2,16 @@
 #include "CallDataFlow.h"
 
 #include "KernelReadContext.h"
+#include "LoopHeaderReader.h"
 #include "MemorySpaceResolver.h"
 #include "frontend/CursorQueries.h"
 
 namespace slicewatt {
 
-CallDataFlow::CallDataFlow(KernelReadContext& context, MemorySpaceResolver& spaces)
+CallDataFlow::CallDataFlow(KernelReadContext& context, MemorySpaceResolver& spaces, LoopHeaderReader& values)
     : m_context(context)
     , m_spaces(spaces)
+    , m_values(values)
 {
 }
 
@@ -68,6 +70,14 @@ CallBindings CallDataFlow::bind(const InlineCall& call, int callStatement)
                 alias = callerVariable(argument, true);
             if (!alias.isEmpty())
                 bindings.aliases.insert(parameter, alias);
+            else if (type != CXType_LValueReference && type != CXType_RValueReference && type != CXType_Pointer) {
+                // Read now, in the caller's frame. A value that differs between threads or
+                // loop iterations is not bound: the callee's loops keep their own rules.
+                const SymbolicExprPtr value = m_values.symbolic(argument, false, 0);
+                if (value && !value->mentionsUnknown() && !value->mentionsThreadPosition()
+                    && value->loopVariableStatement() < 0)
+                    bindings.values.insert(parameter, value);
+            }
             if (const auto callable = callableOf(argument))
                 bindings.callables.insert(parameter, *callable);
         }

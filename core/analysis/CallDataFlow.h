@@ -8,6 +8,7 @@
 
 namespace slicewatt {
 
+class LoopHeaderReader;
 class MemorySpaceResolver;
 
 // Values across an inlined call (analysis-rules §3): arguments into parameters, writes
@@ -15,14 +16,15 @@ class MemorySpaceResolver;
 // the calling statement.
 class CallDataFlow {
 public:
-    CallDataFlow(KernelReadContext& context, MemorySpaceResolver& spaces);
+    CallDataFlow(KernelReadContext& context, MemorySpaceResolver& spaces, LoopHeaderReader& values);
 
     // Binds the call's arguments to the callee's parameters, read in the caller: the calling
     // statement defines every parameter (slicing follows values into the callee), pointer
     // and reference parameters take the space of what is passed, and a reference to a
     // caller's register variable (`float& CallResult`) or a pointer to one (`f(&lo)`)
     // aliases it; a lambda or functor passed (or a parameter of the caller's holding one)
-    // binds its call operator to the parameter.
+    // binds its call operator to the parameter. A value parameter passed a value the launch
+    // fixes (a constant, a kernel or template argument, arithmetic on them) holds it.
     CallBindings bind(const InlineCall& call, int callStatement);
 
     // The calling statement uses what the callee's returns computed, although they come
@@ -39,6 +41,7 @@ private:
 
     KernelReadContext& m_context;
     MemorySpaceResolver& m_spaces;
+    LoopHeaderReader& m_values;
 };
 
 } // namespace slicewatt

@@ -40,6 +40,66 @@ ValueType valueTypeFromSpelling(const QString& spelling)
     return ValueType::Integer;
 }
 
+std::optional<int> bytesOfSpelling(const QString& spelling)
+{
+    // The element sizes of the scalar and vector types a CUDA template is instantiated with.
+    static const QHash<QString, int> elementBytes = {
+        {QStringLiteral("char"), 1},
+        {QStringLiteral("signed char"), 1},
+        {QStringLiteral("unsigned char"), 1},
+        {QStringLiteral("bool"), 1},
+        {QStringLiteral("short"), 2},
+        {QStringLiteral("unsigned short"), 2},
+        {QStringLiteral("__half"), 2},
+        {QStringLiteral("half"), 2},
+        {QStringLiteral("__nv_bfloat16"), 2},
+        {QStringLiteral("int"), 4},
+        {QStringLiteral("unsigned int"), 4},
+        {QStringLiteral("float"), 4},
+        {QStringLiteral("long"), 8},
+        {QStringLiteral("unsigned long"), 8},
+        {QStringLiteral("long long"), 8},
+        {QStringLiteral("unsigned long long"), 8},
+        {QStringLiteral("double"), 8},
+    };
+    static const QHash<QString, QString> vectorElements = {
+        {QStringLiteral("char"), QStringLiteral("char")},
+        {QStringLiteral("uchar"), QStringLiteral("unsigned char")},
+        {QStringLiteral("short"), QStringLiteral("short")},
+        {QStringLiteral("ushort"), QStringLiteral("unsigned short")},
+        {QStringLiteral("int"), QStringLiteral("int")},
+        {QStringLiteral("uint"), QStringLiteral("unsigned int")},
+        {QStringLiteral("float"), QStringLiteral("float")},
+        {QStringLiteral("long"), QStringLiteral("long")},
+        {QStringLiteral("ulong"), QStringLiteral("unsigned long")},
+        {QStringLiteral("longlong"), QStringLiteral("long long")},
+        {QStringLiteral("ulonglong"), QStringLiteral("unsigned long long")},
+        {QStringLiteral("double"), QStringLiteral("double")},
+        {QStringLiteral("half"), QStringLiteral("__half")},
+    };
+    const QString name = withoutQualifiers(spelling);
+    if (const auto scalar = elementBytes.constFind(name); scalar != elementBytes.constEnd())
+        return *scalar;
+    // float4, double2, uint3, __half2: the element's bytes times the lanes.
+    static const QRegularExpression vector(QStringLiteral("^(?:__)?([a-z]+)([1-4])$"));
+    const QRegularExpressionMatch match = vector.match(name);
+    if (match.hasMatch()) {
+        const auto element = vectorElements.constFind(match.captured(1));
+        if (element != vectorElements.constEnd())
+            return elementBytes.value(*element) * match.captured(2).toInt();
+    }
+    return std::nullopt;
+}
+
+std::optional<int> accessBytesOf(CXType type, const QHash<QString, QString>& templateTypes)
+{
+    const long long size = clang_Type_getSizeOf(clang_getCanonicalType(type));
+    if (size > 0)
+        return size <= 4096 ? std::optional<int>(int(size)) : std::nullopt;
+    const auto bound = templateTypes.constFind(withoutQualifiers(takeString(clang_getTypeSpelling(type))));
+    return bound == templateTypes.constEnd() ? std::nullopt : bytesOfSpelling(*bound);
+}
+
 std::optional<ValueType> valueTypeOf(CXType type, const QHash<QString, QString>& templateTypes)
 {
     if (type.kind == CXType_LValueReference || type.kind == CXType_RValueReference)

@@ -24,6 +24,13 @@ namespace slicewatt {
 std::optional<ValueType> valueTypeOf(CXType type, const QHash<QString, QString>& templateTypes);
 // The same rule on a type's spelling ("float", "const double &", "float4").
 ValueType valueTypeFromSpelling(const QString& spelling);
+// The bytes of a value of a type a template parameter is bound to, from its canonical
+// spelling ("double" 8, "float4" 16, "__half" 2, "unsigned long long" 8); nullopt for a
+// spelling it does not know (a struct: libclang knows its size only where it is spelt).
+std::optional<int> bytesOfSpelling(const QString& spelling);
+// The bytes of an access of `type`: its size, or where it is spelt by a template parameter,
+// the size of the type `templateTypes` binds it to; nullopt when neither is known.
+std::optional<int> accessBytesOf(CXType type, const QHash<QString, QString>& templateTypes);
 
 // + - * → arithmetic; / % → division; shifts, bitwise, comparisons, && || → other; nullopt
 // for = and , (no instruction of their own).

@@ -28,6 +28,10 @@ class FileBudget;
 struct CallBindings {
     QHash<QString, QString> aliases; // parameter USR → caller variable USR
     QHash<QString, CXCursor> callables; // parameter USR → call operator of what was passed
+    // Parameter USR → the argument's value read in the caller, where the launch fixes it
+    // (`escapeTime(x, y, maxIter)` with the kernel's maxIter): loops in the callee bounded by
+    // the parameter take the launch's trip count (analysis-rules §3).
+    QHash<QString, SymbolicExprPtr> values;
 
     // The call operator bound to a parameter, if the call passed it a lambda or functor.
     std::optional<CXCursor> callableFor(const QString& parameterUsr) const

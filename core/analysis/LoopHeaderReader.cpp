@@ -298,10 +298,13 @@ SymbolicExprPtr LoopHeaderReader::valueAtLoop(
     const auto reaching = writes().reachingLoop(usr, m_loop, loopStep);
     if (!reaching)
         return SymbolicExpr::unknown(name);
-    // Before its first write: a kernel parameter holds the launch's argument.
-    SymbolicExprPtr value = clang_getCursorKind(variable) == CXCursor_ParmDecl && !m_context.inlining()
-        ? SymbolicExpr::kernelArgument(name)
-        : SymbolicExpr::unknown(name);
+    // Before its first write: a kernel parameter holds the launch's argument, a callee's what
+    // its call passed where the launch fixes that.
+    SymbolicExprPtr value = SymbolicExpr::unknown(name);
+    if (clang_getCursorKind(variable) == CXCursor_ParmDecl && !m_context.inlining())
+        value = SymbolicExpr::kernelArgument(name);
+    else if (clang_getCursorKind(variable) == CXCursor_ParmDecl)
+        value = m_context.frame().bindings.values.value(usr, value);
     // The writes' values are read with the variable bound to its value so far, and without
     // the loop: another variable they name is read where it is, not at the loop.
     const CXCursor loop = std::exchange(m_loop, clang_getNullCursor());
@@ -519,11 +522,17 @@ SymbolicExprPtr LoopHeaderReader::symbolic(CXCursor expression, bool indicesAreZ
             return SymbolicExpr::templateParameter(spellingOf(variable));
         // The kernel's own integer parameter, never changed in its body: its value is the
         // launch's argument (`n` of `k<<<g, b>>>(x, n)`), known per launch. A callee's
-        // parameter is not the kernel's: it stays unknown unless a constant was bound.
-        if (clang_getCursorKind(variable) == CXCursor_ParmDecl && !m_context.inlining()
+        // parameter never changed in its body holds what its call passed, where the launch
+        // fixes that (CallBindings::values); else it stays unknown.
+        if (clang_getCursorKind(variable) == CXCursor_ParmDecl
             && clang_equalCursors(clang_getCursorSemanticParent(variable), m_context.frame().function)
-            && m_context.evaluator().isFixedValueVariable(variable))
-            return SymbolicExpr::kernelArgument(spellingOf(variable));
+            && m_context.evaluator().isFixedValueVariable(variable)) {
+            if (!m_context.inlining())
+                return SymbolicExpr::kernelArgument(spellingOf(variable));
+            if (const auto passed = m_context.frame().bindings.values.constFind(usrOf(variable));
+                passed != m_context.frame().bindings.values.constEnd())
+                return *passed;
+        }
         if (clang_getCursorKind(variable) == CXCursor_VarDecl && m_context.evaluator().isFixedValueVariable(variable)) {
             if (const auto initialiser = m_context.initialiserOf(variable))
                 return symbolic(*initialiser, indicesAreZero, depth + 1);

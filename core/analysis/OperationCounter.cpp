@@ -248,13 +248,14 @@ SymbolicExprPtr OperationCounter::byteOffsetOf(CXCursor lvalue, int depth)
     return offset;
 }
 
-// The bytes one access of `type` moves: its size, or 4 [ours] where it has none yet (a
-// dependent type in a template, an incomplete type in broken code). Vector types count whole
-// (a float4 load is 16 bytes), which is what the memory system moves.
-double OperationCounter::bytesOf(CXType type)
+// The bytes one access of `type` moves: its size; in a template, the size of the type the
+// launched instantiation binds its parameter to (`T` = double: 8); else 4 [ours] (a type a
+// callee's template parameter spells, an incomplete type in broken code). Vector types count
+// whole (a float4 load is 16 bytes), which is what the memory system moves.
+double OperationCounter::bytesOf(CXType type) const
 {
-    const long long size = clang_Type_getSizeOf(clang_getCanonicalType(type));
-    return size > 0 && size <= 4096 ? double(size) : kAssumedAccessBytes;
+    const auto bytes = accessBytesOf(type, m_context.templateTypes());
+    return bytes ? double(*bytes) : kAssumedAccessBytes;
 }
 
 // What the expression defines and uses, as `mode` says.

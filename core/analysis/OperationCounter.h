@@ -68,7 +68,7 @@ public:
     static constexpr double kAssumedAccessBytes = 4;
 
 private:
-    static double bytesOf(CXType type);
+    double bytesOf(CXType type) const;
     void scanAssignment(CXCursor target, CXCursor value, ExpressionFacts& facts);
     void scanCall(CXCursor call, const QVector<CXCursor>& operands, ExpressionFacts& facts);
     // `a * b` on a type that depends on a template parameter, with overloaded operators in

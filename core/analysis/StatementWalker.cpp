@@ -14,7 +14,7 @@ StatementWalker::StatementWalker(KernelReadContext& context)
     , m_spaces(context)
     , m_counter(context, m_spaces)
     , m_loops(context)
-    , m_calls(context, m_spaces)
+    , m_calls(context, m_spaces, m_loops)
 {
     m_counter.setIndexReader(&m_loops);
 }

@@ -46,6 +46,29 @@ void collectReferencedVariables(CXCursor cursor, QSet<QString>& usrs)
         &usrs);
 }
 
+// A prvalue: a literal, or the result of a call that returns by value (not a reference).
+bool isTemporary(CXCursor expression)
+{
+    for (int i = 0; i < 16; ++i) {
+        const CXCursorKind kind = clang_getCursorKind(expression);
+        const QVector<CXCursor> operands = expressionChildren(expression);
+        if ((kind == CXCursor_UnexposedExpr || kind == CXCursor_ParenExpr) && operands.size() == 1) {
+            expression = operands.first();
+            continue;
+        }
+        if (kind == CXCursor_IntegerLiteral || kind == CXCursor_FloatingLiteral || kind == CXCursor_CharacterLiteral)
+            return true;
+        if (kind != CXCursor_CallExpr)
+            return false;
+        const CXCursor callee = clang_getCursorReferenced(expression);
+        if (clang_Cursor_isNull(callee))
+            return false;
+        const CXTypeKind result = clang_getResultType(clang_getCursorType(callee)).kind;
+        return result != CXType_LValueReference && result != CXType_RValueReference && result != CXType_Invalid;
+    }
+    return false;
+}
+
 // The variables an assignment to `target` changes: the object it names, not what its
 // subscripts and pointers read (`x[i] = v` changes x's elements, never i; `*p = v` and
 // `p->f = v` change what p points at, not p). A target of another form (a conditional, a
@@ -505,20 +528,38 @@ void ConstantEvaluator::noteModification(CXCursor cursor)
         const bool postfixChange = last == QLatin1String("++") || last == QLatin1String("--");
         if ((prefixChange || postfixChange) && operands.size() == 1)
             collectAssignedVariables(operands[0], m_modified);
-    } else if (kind == CXCursor_CallExpr && spellingOf(cursor).startsWith(QLatin1String("operator"))) {
-        // Overloaded operators such as `std::cin >> n` may write their operands.
-        collectReferencedVariables(cursor, m_modified);
     } else if (kind == CXCursor_CallExpr) {
         // `allocate(d, n)` with `void allocate(float*& p, size_t n)`: a non-const reference
         // parameter may write the variable passed (a null pointer before the call is not one
-        // at the launch after it).
+        // at the launch after it). An overloaded operator (`std::cin >> n`, a struct's `=`) the
+        // same way; a member operator's first operand is its object, written unless the method
+        // is const (`out[i] = palette(…, maxIter)` on uchar4 writes out, never maxIter).
         const CXCursor callee = clang_getCursorReferenced(cursor);
+        const bool overloadedOperator = spellingOf(cursor).startsWith(QLatin1String("operator"));
+        if (clang_Cursor_isNull(callee)) {
+            if (overloadedOperator)
+                collectReferencedVariables(cursor, m_modified); // which operator is not known
+            return;
+        }
         const int arguments = clang_Cursor_getNumArguments(cursor);
-        for (int i = 0; i < arguments && !clang_Cursor_isNull(callee); ++i) {
-            const CXType parameter = clang_getArgType(clang_getCursorType(callee), unsigned(i));
+        int first = 0;
+        const CXCursorKind calleeKind = clang_getCursorKind(callee);
+        if (overloadedOperator && (calleeKind == CXCursor_CXXMethod || calleeKind == CXCursor_ConversionFunction)
+            && arguments > clang_Cursor_getNumArguments(callee)) {
+            first = 1;
+            if (!clang_CXXMethod_isConst(callee))
+                collectAssignedVariables(clang_Cursor_getArgument(cursor, 0), m_modified);
+        }
+        for (int i = first; i < arguments; ++i) {
+            const CXType parameter = clang_getArgType(clang_getCursorType(callee), unsigned(i - first));
+            const CXCursor argument = clang_Cursor_getArgument(cursor, unsigned(i));
+            // A temporary bound to `T&&` (a struct's move assignment from a call's result)
+            // belongs to nobody: what built it is only read.
+            if (parameter.kind == CXType_RValueReference && isTemporary(argument))
+                continue;
             if (parameter.kind == CXType_LValueReference || parameter.kind == CXType_RValueReference) {
                 if (!clang_isConstQualifiedType(clang_getPointeeType(parameter)))
-                    collectAssignedVariables(clang_Cursor_getArgument(cursor, unsigned(i)), m_modified);
+                    collectAssignedVariables(argument, m_modified);
             }
         }
     }

@@ -166,6 +166,13 @@ bool SymbolicExpr::dependsOnLaunch() const
     }
 }
 
+bool SymbolicExpr::mentionsUnknown() const
+{
+    if (m_kind == Kind::Binary)
+        return m_lhs->mentionsUnknown() || m_rhs->mentionsUnknown();
+    return m_kind == Kind::Unknown;
+}
+
 QStringList SymbolicExpr::unresolved(const LaunchShape& launch) const
 {
     QStringList names;

@@ -79,6 +79,8 @@ public:
     bool mentionsThreadIndex() const;
     // True when threadIdx or blockIdx appears in it.
     bool mentionsThreadPosition() const;
+    // True when a value nothing gives (Kind::Unknown) appears in it.
+    bool mentionsUnknown() const;
     // The statement of the enclosing loop whose variable appears in it; -1 when none does.
     int loopVariableStatement() const;
     // True when the value depends on the launch: blockDim, gridDim, template or kernel arguments.

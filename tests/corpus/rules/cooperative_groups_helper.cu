@@ -8,8 +8,11 @@
 // First launch sum_kernel_block<<<16384, 256, 1024>>>.
 //   `g.sync()` is cooperative groups' barrier, as __syncthreads (rules §5): no operation,
 //   and a statement of the shared slice.
-//   Loops: `i < n / 4` (n is a parameter) and `i = g.size() / 2` (a call) are not
-//   resolved by the rule book -> default trip count 10 each (assumptions), w=10.
+//   Loops: `i < n / 4` in thread_sum: n is thread_sum's parameter, passed the kernel's n,
+//   which the launch gives (1 << 24, rules §3 into __device__ functions): a grid-stride loop
+//   from the global index by 16384 * 256 = 4,194,304 while i < 2^22 -> 1 trip, w=1.
+//   `i = g.size() / 2` (a call) is not resolved by the rule book -> default trip count 10
+//   (an assumption), w=10.
 //   Headers: thread_sum A = 5 (* + / += *), reduce_sum A = 2 (/ and /=).
 //   Slices (statement-level register closure): block_sum = reduce_sum(g, temp, my_sum)
 //   defines the parameters temp and val read by the shared store, and block_sum feeds
@@ -49,9 +52,9 @@ __device__ int thread_sum(int *input, int n)
 {
     int sum = 0;                                             // EXPECT: statements=1 A=0 slices=GM,SHM w=1
 
-    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n / 4; i += blockDim.x * gridDim.x) { // EXPECT: statements=1 global=0 A=5 slices=GM,SHM w=10
-        int4 in = ((int4 *)input)[i];                        // EXPECT: statements=1 global=1 shared=0 A=0 slices=GM w=10
-        sum += in.x + in.y + in.z + in.w;                    // EXPECT: statements=1 global=0 A=4 slices=GM,SHM w=10
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n / 4; i += blockDim.x * gridDim.x) { // EXPECT: statements=1 global=0 A=5 slices=GM,SHM w=1
+        int4 in = ((int4 *)input)[i];                        // EXPECT: statements=1 global=1 shared=0 A=0 slices=GM w=1
+        sum += in.x + in.y + in.z + in.w;                    // EXPECT: statements=1 global=0 A=4 slices=GM,SHM w=1
     }
     return sum;                                              // EXPECT: statements=1 global=0 A=0 slices=GM,SHM w=1
 }
