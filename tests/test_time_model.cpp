@@ -699,13 +699,14 @@ void run(float* out, const float* in, float** rows) {
         // Where the model stands on the corpus (reuse through the caches and atomics contending
         // for one address are not modelled yet: matmul_naive 8x, histogram_global and
         // warpReduceAtomic 0.05x): worse fails here.
-        QVERIFY2(corpus.summary.timeWithin2x >= 13, "fewer corpus launches within 2x than when they were measured");
-        QVERIFY2(corpus.summary.timeSpearman >= 0.6, "the corpus's times are ordered worse than before");
+        QVERIFY2(corpus.summary.timeWithin2x >= 14, "fewer corpus launches within 2x than when they were measured");
+        QVERIFY2(corpus.summary.timeSpearman >= 0.64, "the corpus's times are ordered worse than before");
         QVERIFY2(corpus.summary.bytesWithin2x >= 14, "the analysis's bytes moved away from DRAM's");
-        // 18: a tree reduction's `blockDim.x / 2` became one instruction (time-model.md step 2),
-        // which left reductionShared_sequential at 0.45 of its SASS count (barriers and
-        // branches are issued instructions the analysis does not count).
-        QVERIFY2(corpus.summary.instructionsWithin2x >= 18, "the analysis's instructions moved away from SASS's");
+        // 19: nbody's integrateBodies counts its tile loop (computeBodyAccel's numTiles, passed
+        // from the launch) since callees' parameters hold launch values; reductionShared_sequential
+        // stays at 0.45 of its SASS count (barriers and branches are issued instructions the
+        // analysis does not count).
+        QVERIFY2(corpus.summary.instructionsWithin2x >= 19, "the analysis's instructions moved away from SASS's");
 
         if (!QFileInfo::exists(test::sharedDir() + QStringLiteral("/data/h200/drivers")))
             QSKIP("shared/data/h200 (the samples' drivers) is not beside this checkout");
