@@ -48,8 +48,12 @@ private Q_SLOTS:
         const ModelLibrary lib = ModelLibrary::load({}, errors);
         QVERIFY2(errors.isEmpty(), qPrintable(errors.join('\n')));
         QCOMPARE(lib.gpus().gpus().size(), 14); // with the H200 (issue 33)
-        QCOMPARE(lib.models().size(), 5);
+        QCOMPARE(lib.models().size(), 6);
         QVERIFY(lib.model("launch-activity"));
+        // Issue 34: the physical model is the measured H200's and H100's default.
+        QVERIFY(lib.model("physical") && lib.model("physical")->isPhysical());
+        QCOMPARE(lib.defaultModelFor("h200"), lib.model("physical"));
+        QCOMPARE(lib.defaultModelFor("H100 SXM"), lib.model("physical"));
         QVERIFY(lib.model("alavani-xgb") && lib.model("alavani-xgb")->needsPtx());
         QVERIFY(lib.model("jos13"));
         QVERIFY(lib.model("jsw12"));

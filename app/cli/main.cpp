@@ -5,6 +5,7 @@
 #include "CliOptions.h"
 #include "CompareCommand.h"
 #include "FitCommand.h"
+#include "FitPhysicalCommand.h"
 #include "KernelsCommand.h"
 #include "PtxCommand.h"
 #include "ReportCommand.h"
@@ -74,6 +75,10 @@ const char* const kUsage = "Usage: slicewatt-cli COMMAND [OPTIONS] PATH...\n"
                            "  validate-time\n"
                            "             the time model against time per launch measured back to back (runs.csv\n"
                            "             of shared/data/h200's harness): validate-time RUNS.csv --gpu ID\n"
+                           "  fit-physical\n"
+                           "             the physical power model's constants for a GPU fitted to launches measured\n"
+                           "             back to back, validated with whole kernels held out, into a model file:\n"
+                           "             fit-physical RUNS.csv[=DRIVERS]... --gpu ID --model-file FILE\n"
                            "  ptx        each kernel's PTX (nvcc if CUDA is installed, else clang with SliceWatt's\n"
                            "             prelude): basic blocks, loops, instructions per class and per source\n"
                            "             line: ptx PATH... [--gpu ID]\n"
@@ -363,6 +368,20 @@ QByteArray commandHelp(const QString& command)
                "  -f, --format FORMAT   table (default) or json\n"
                "  -o, --output FILE     write there (atomically) instead of stdout\n";
         text += kLoadOptions;
+    } else if (command == QLatin1String("fit-physical")) {
+        text = "Usage: slicewatt-cli fit-physical RUNS.csv[=DRIVERS]... --gpu ID --model-file FILE\n\n"
+               "Fits the physical power model's constants for one GPU (resources/help/physical-model.md) to\n"
+               "launches measured back to back (RUNS.csv of shared/data/h200's harness; its drivers in\n"
+               "DRIVERS, default drivers/ beside the CSV). Each kernel is analysed at the measured launch\n"
+               "through the time model; the idle power is the IDLE rows' mean; every other constant is a\n"
+               "non-negative least-squares fit. Validated with whole kernels held out (the band from inner\n"
+               "folds), and written into FILE's entry for the GPU (other GPUs kept; a new file otherwise).\n\n"
+               "Options:\n"
+               "  --gpu ID              the GPU measured\n"
+               "  --model-file FILE     the physical model file to update (models/physical.json)\n"
+               "  --models-dir DIR      extra model and GPU files (JSON) from DIR\n"
+               "  -o, --output FILE     the summary there instead of stdout\n";
+        text += kLoadOptions;
     } else if (command == QLatin1String("validate-time")) {
         text = "Usage: slicewatt-cli validate-time RUNS.csv --gpu ID [OPTIONS]\n\n"
                "Compares the predicted time per launch (and the energy per launch over it) with launches\n"
@@ -499,6 +518,8 @@ int main(int argc, char** argv)
         return slicewatt::cli::runPtxCommand(args);
     if (command == QLatin1String("validate-time"))
         return slicewatt::cli::runValidateTimeCommand(args);
+    if (command == QLatin1String("fit-physical"))
+        return slicewatt::cli::runFitPhysicalCommand(args);
     fprintf(stderr, "slicewatt-cli: unknown command '%s'\n\n%s", qPrintable(command), kUsage);
     return slicewatt::cli::ExitUsage;
 }

@@ -123,6 +123,10 @@ TimeValidation validateLaunchTimes(const MeasuredTimes& measured, const QString&
         TimeValidationRow row;
         row.caseName = c.name;
         row.kernel = c.kernel;
+        row.file = c.file;
+        row.gridBlocks = c.grid[0] * c.grid[1] * c.grid[2];
+        row.blockThreads = c.block[0] * c.block[1] * c.block[2];
+        row.work = time->work;
         row.measuredSeconds = c.seconds;
         row.measuredW = c.watts;
         row.measuredJ = c.watts * c.seconds;

@@ -6,6 +6,7 @@
 #include "measure/MeasuredTimes.h"
 #include "model/EnergyModel.h"
 #include "model/GpuCatalogue.h"
+#include "model/PhysicalPower.h"
 #include "ptx/PtxCompiler.h"
 
 #include <QString>
@@ -23,6 +24,9 @@ namespace slicewatt {
 struct TimeValidationRow {
     QString caseName;
     QString kernel;
+    QString file; // the driver, relative to the drivers' folder
+    qint64 gridBlocks = 0;
+    qint64 blockThreads = 0;
     double measuredSeconds = 0;
     double measuredW = 0;
     double measuredJ = 0; // board energy per launch: avg_w × time
@@ -37,6 +41,7 @@ struct TimeValidationRow {
     int assumedLoops = 0; // loops whose trip count is still the default
     QString launchFrom; // "file:line" of the launch site used
     bool compiledCounts = false; // the instructions are the compiled code's (else the source's)
+    LaunchWork work; // the time model's work over its time: the physical model's inputs
     std::optional<KernelCounterReading> counted; // the hardware's counts for the case, where given
     double timeRatio() const { return predictedSeconds / measuredSeconds; } // predicted / measured
 };

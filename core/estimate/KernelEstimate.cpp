@@ -149,6 +149,8 @@ KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, co
     QString launchProblem;
     if (model.isLaunchLevel()) {
         estimate.activity = estimateLaunchActivity(ir, slices, launch, gpu, &launchProblem);
+        if (estimate.activity && estimate.time)
+            estimate.activity->work = estimate.time->work;
         if (estimate.activity && model.needsPtx())
             attachPtxFeatures(*estimate.activity, ir, slices, gpu, settings.ptx, AnalysisOptions().defaultTripCount);
         if (estimate.activity) {

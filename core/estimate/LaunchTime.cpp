@@ -297,9 +297,21 @@ std::optional<LaunchTime> predictLaunchTime(const KernelIR& ir, const KernelSlic
                                         "the data sheet's bandwidth")
                              .arg(kSustainedBandwidthShare * 100);
 
+    t.work.fp32 = perThread[Fp32] * t.threads;
+    t.work.fp64 = perThread[Fp64] * t.threads;
+    t.work.int32 = perThread[Int32] * t.threads;
+    t.work.sfu = perThread[Sfu] * t.threads;
+    t.work.loadStore = perThread[LoadStore] * t.threads;
+    t.work.l2Bytes = t.globalBytes + t.excessSectorBytes;
+    t.work.dramBytes = t.l2Resident ? 0 : t.work.l2Bytes;
+    t.work.activeSmShare = double(t.activeSms) / gpu.sms;
+    t.work.countsSource = t.countsSource;
+
     t.overheadSeconds = kLaunchOverheadSeconds;
     const double work = std::max(t.computeSeconds, t.memorySeconds);
     t.seconds = t.overheadSeconds + work;
+    t.work.seconds = t.seconds;
+    t.work.overheadSeconds = t.overheadSeconds;
     if (t.overheadSeconds >= work)
         t.bound = TimeBound::Launch;
     else if (t.computeSeconds >= t.memorySeconds)

@@ -4,6 +4,7 @@
 #include "ExecutedPtxLines.h"
 #include "analysis/KernelSlices.h"
 #include "model/GpuCatalogue.h"
+#include "model/PhysicalPower.h"
 
 #include <QString>
 #include <QStringList>
@@ -49,6 +50,9 @@ struct LaunchTime {
     // The launch's off-chip bytes fit in half the L2: back to back, its loads hit in L2 and
     // wait l2_latency_ns instead of dram_latency_ns (METHOD §12, step 5).
     bool l2Resident = false;
+    // The launch's work over this time by pipe and level of memory: the physical power
+    // model's inputs (issue 34).
+    LaunchWork work;
     QStringList assumptions;
 };
 

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "PhysicalPower.h"
 #include "ir/InstructionClass.h"
 
 #include <QHash>
 #include <QString>
 #include <QStringList>
+
+#include <optional>
 
 namespace slicewatt {
 
@@ -35,6 +38,9 @@ struct LaunchActivity {
     QHash<QString, double> ptxFeatures;
     QString ptxSource; // "clang 14.0.6 PTX of saxpy.cu, blocks run by the analysis's loop trip counts"
     QString ptxProblem;
+    // The time model's work over its predicted time (the physical model's inputs); nullopt
+    // when the GPU has no time model, and the estimate's noTime says why.
+    std::optional<LaunchWork> work;
 
     // memory time / (compute + memory time): 1 for a launch bound by memory traffic.
     double memoryShare() const

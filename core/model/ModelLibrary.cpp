@@ -25,9 +25,10 @@ ModelLibrary ModelLibrary::load(const QStringList& userFolders, QStringList& err
     ModelLibrary library;
     library.m_gpus = GpuCatalogue::standard(userFolders, errors);
     QStringList files;
-    for (const QString& name : {QStringLiteral("jos13-regression.json"), QStringLiteral("jsw12.json"),
-             QStringLiteral("wnn-default.json"), QStringLiteral("launch-activity.json"),
-             QStringLiteral("alavani-xgb.json"), QStringLiteral("energy-aalto2013-fermi.json")})
+    for (const QString& name :
+        {QStringLiteral("jos13-regression.json"), QStringLiteral("jsw12.json"), QStringLiteral("wnn-default.json"),
+            QStringLiteral("launch-activity.json"), QStringLiteral("alavani-xgb.json"), QStringLiteral("physical.json"),
+            QStringLiteral("energy-aalto2013-fermi.json")})
         files << QStringLiteral(":/slicewatt/models/") + name;
     for (const QString& folder : userFolders) {
         for (const QString& name : QDir(folder).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {

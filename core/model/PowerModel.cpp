@@ -4,6 +4,7 @@
 #include "ActivityModel.h"
 #include "ModelFileError.h"
 #include "ModelForm.h"
+#include "PhysicalPower.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -26,6 +27,8 @@ QStringList PowerModel::parameterNames(const QString& form)
         return {QStringLiteral("type_index")};
     if (form == QLatin1String("launch-activity"))
         return activityParameterNames();
+    if (form == QLatin1String("physical"))
+        return physicalParameterNames();
     return {};
 }
 
@@ -51,6 +54,9 @@ std::optional<ModelAccuracy> readAccuracy(const QJsonObject& gpu, const QString&
     a.randomSplitMapePct
         = v.value(QLatin1String("random_split")).toObject().value(QLatin1String("mape_pct")).toDouble();
     a.isDefault = v.value(QLatin1String("default")).toBool();
+    a.bandPct = gpu.value(QLatin1String("band_pct")).toDouble();
+    a.bandCoveragePct = grouped.value(QLatin1String("band_coverage_pct")).toDouble();
+    a.spearman = grouped.value(QLatin1String("spearman")).toDouble();
     for (const QJsonValue& row : v.value(QLatin1String("rows")).toArray()) {
         const QJsonArray r = row.toArray();
         if (r.size() == 5 && r[3].toDouble() > 0)
@@ -100,7 +106,7 @@ std::optional<PowerModel> PowerModel::parse(const QByteArray& json, const QStrin
     const QStringList names = parameterNames(model.m_form);
     if (names.isEmpty() && !model.needsPtx())
         problems.add(QStringLiteral("unknown \"form\" '%1' (expected jos13, jos13-idle, jsw12, linear-intensity, wnn, "
-                                    "launch-activity or alavani-xgb)")
+                                    "launch-activity, physical or alavani-xgb)")
                          .arg(model.m_form),
             QStringLiteral("form"));
     if (model.m_provenance.isEmpty())
@@ -175,7 +181,12 @@ std::optional<PowerModel> PowerModel::parse(const QByteArray& json, const QStrin
 
 bool PowerModel::isLaunchLevel() const
 {
-    return m_form == QLatin1String("launch-activity") || needsPtx();
+    return m_form == QLatin1String("launch-activity") || isPhysical() || needsPtx();
+}
+
+bool PowerModel::isPhysical() const
+{
+    return m_form == QLatin1String("physical");
 }
 
 bool PowerModel::needsPtx() const
@@ -211,6 +222,9 @@ QString PowerModel::launchProblem(const GpuSpec& gpu, const LaunchActivity& acti
             .arg(m_id, activity.ptxProblem.isEmpty() ? QStringLiteral("no PTX was compiled") : activity.ptxProblem);
     if (!needsPtx() && !gpu.boardPowerW)
         return QStringLiteral("%1 has no board power in the GPU catalogue").arg(gpu.name);
+    if (isPhysical() && !activity.work)
+        return QStringLiteral("model %1 prices the launch's work over its time, and the time model has none for %2")
+            .arg(m_id, gpu.name);
     return {};
 }
 
@@ -218,6 +232,8 @@ std::optional<PowerPrediction> PowerModel::predictLaunch(const GpuSpec& gpu, con
 {
     if (needsPtx())
         return predictFromPtx(gpu, activity);
+    if (isPhysical())
+        return predictPhysical(gpu, activity);
     const auto it = m_parameters.constFind(gpu.id);
     if (!isLaunchLevel() || it == m_parameters.constEnd() || !gpu.boardPowerW)
         return std::nullopt;
@@ -234,6 +250,40 @@ std::optional<PowerPrediction> PowerModel::predictLaunch(const GpuSpec& gpu, con
                                           .arg(value, 0, 'g', 4)
                                           .arg(range->first, 0, 'g', 4)
                                           .arg(range->second, 0, 'g', 4);
+    }
+    return prediction;
+}
+
+std::optional<PowerPrediction> PowerModel::predictPhysical(const GpuSpec& gpu, const LaunchActivity& activity) const
+{
+    const auto it = m_parameters.constFind(gpu.id);
+    if (it == m_parameters.constEnd() || !gpu.boardPowerW || !activity.work)
+        return std::nullopt;
+    const std::optional<PhysicalPower> power = physicalPower(*it, *activity.work, *gpu.boardPowerW);
+    if (!power)
+        return std::nullopt;
+    PowerPrediction prediction;
+    prediction.watts = power->watts;
+    prediction.physical = power;
+    if (power->capped)
+        prediction.outOfDomain << QStringLiteral("the work over the predicted time would draw %1 W, more than the "
+                                                 "board's %2 W limit: shown at the limit (the clocks drop there)")
+                                      .arg(power->uncappedW, 0, 'f', 0)
+                                      .arg(*gpu.boardPowerW, 0, 'f', 0);
+    // Rates outside those of the measured kernels the parameters were fitted on.
+    const QHash<QString, std::pair<double, double>> domain = m_domains.value(gpu.id);
+    const QVector<double> rates = physicalRates(*activity.work);
+    const QVector<PhysicalInput>& inputs = physicalInputs();
+    for (int i = 0; i < inputs.size(); ++i) {
+        const auto range = domain.constFind(inputs[i].key);
+        if (range != domain.constEnd() && it->value(inputs[i].key) != 0
+            && (rates[i] < range->first * (1 - 1e-9) || rates[i] > range->second * (1 + 1e-9)))
+            prediction.outOfDomain << QStringLiteral("%1 at %2 %3 outside the measured kernels' [%4, %5]")
+                                          .arg(inputs[i].meaning)
+                                          .arg(rates[i], 0, 'g', 3)
+                                          .arg(inputs[i].perSecond ? QStringLiteral("T/s") : inputs[i].unit)
+                                          .arg(range->first, 0, 'g', 3)
+                                          .arg(range->second, 0, 'g', 3);
     }
     return prediction;
 }

@@ -43,6 +43,12 @@ struct ModelAccuracy {
     QString data; // the measurement it was validated on
     double randomSplitMapePct = 0; // beside, labelled: the kernel is then in the training rows
     bool isDefault = false; // chosen as the GPU's default model by the grouped figure
+    // The physical model's band: ± this share of a prediction covered bandCoveragePct % of the
+    // held-out launches (each kernel's band from the other kernels' errors); 0 when the file
+    // gives none.
+    double bandPct = 0;
+    double bandCoveragePct = 0;
+    double spearman = 0; // rank correlation of held-out predictions with the measurements, where given
     QVector<HeldOutPrediction> predictions; // every measured launch, when the file lists them
     // Every form the validation compared (baselines too): id → grouped MAPE, %.
     QVector<std::pair<QString, double>> compared;
@@ -57,6 +63,8 @@ struct ModelAccuracy {
 //   wnn         JoS13's wavelet network (one network for all its GPUs, by type index)
 //   launch-activity  P = P_idle + (P_board − P_idle)·σ(z) on the launch's activity (ActivityModel.h):
 //               one power per kernel launch, fitted to measured power per launch [ours]
+//   physical    P = P_idle + P_active·s + Σ e_class·N_class / t + e_byte·bytes / t, capped at the board's
+//               limit (PhysicalPower.h): the launch's work over the time model's time [ours, issue 34]
 //   alavani-xgb P = exp(Σ trees) on the launch's PTX features (METHOD §10): XGBoost's trees per
 //               GPU, trained on measured power per launch
 class PowerModel {
@@ -84,6 +92,8 @@ public:
     // True for forms that predict a whole launch from its activity (launch-activity,
     // alavani-xgb) rather than a slice from its intensity.
     bool isLaunchLevel() const;
+    // physical: board power from the launch's work over its predicted time (PhysicalPower.h).
+    bool isPhysical() const;
     // alavani-xgb: the launch's PTX features are its inputs.
     bool needsPtx() const;
     // The PTX producer a GPU's trees were trained on ("clang 14.0.6"): PTX from it gives the
@@ -103,6 +113,7 @@ public:
 private:
     static void readTrees(PowerModel& model, const QJsonObject& gpu, const QString& gpuId, ModelFileErrors& problems);
     std::optional<PowerPrediction> predictFromPtx(const GpuSpec& gpu, const LaunchActivity& activity) const;
+    std::optional<PowerPrediction> predictPhysical(const GpuSpec& gpu, const LaunchActivity& activity) const;
 
     QString m_id, m_name, m_form, m_equation;
     QJsonObject m_provenance;

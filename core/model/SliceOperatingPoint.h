@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "PhysicalPower.h"
+
 #include <QStringList>
+
+#include <optional>
 
 namespace slicewatt {
 
@@ -24,6 +28,8 @@ struct SliceOperatingPoint {
 struct PowerPrediction {
     double watts = 0;
     QStringList outOfDomain;
+    // The physical model's terms (form "physical"): what each kind of work adds.
+    std::optional<PhysicalPower> physical;
 };
 
 } // namespace slicewatt

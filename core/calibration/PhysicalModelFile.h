@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "PhysicalModelFit.h"
+
+#include <QByteArray>
+#include <QHash>
+#include <QString>
+#include <QVector>
+
+namespace slicewatt {
+
+// One GPU's physical model constants fitted to its measured launches, for the model file.
+struct PhysicalGpuFit {
+    QString gpuId;
+    QHash<QString, double> parameters; // fitted on every row
+    QVector<PhysicalFitRow> rows;
+    PhysicalValidation validation; // with whole kernels held out
+    QString data; // what was measured: the runs files and where they came from
+    QString idleSource; // where P_idle comes from ("measured: IDLE rows of runs.csv, 126 W")
+    QString tool; // what fitted it ("slicewatt-cli fit-physical 0.9")
+};
+
+// The physical model file (slicewatt-model/1, form "physical", id "physical") with `fit`'s GPU
+// entry put in: `existing` is the file as it is (its other GPUs stay as they are), or empty for
+// a new file. Each parameter says where it comes from ("sources": measured / fitted), the
+// entry carries its grouped validation (the band, its coverage and the baselines beside) and
+// the input ranges it was fitted on, and becomes the GPU's default model. Empty with `error`
+// when `existing` is not a physical model file.
+QByteArray physicalModelFile(const QByteArray& existing, const PhysicalGpuFit& fit, QString* error);
+
+} // namespace slicewatt

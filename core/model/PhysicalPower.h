@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QHash>
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+#include <optional>
+
+namespace slicewatt {
+
+// What one launch does over its time, as the time model (METHOD §12) sees it: the inputs of
+// the physical power model (issue 34). Counts and bytes are the whole launch's, all threads.
+struct LaunchWork {
+    double seconds = 0; // predicted time per launch, s
+    double overheadSeconds = 0; // of which the launch's fixed overhead, when no SM works, s
+    double activeSmShare = 0; // SMs the launch occupies / SMs, in (0, 1]
+    // Thread instructions by the pipe that runs them, after division and SFU expansion.
+    double fp32 = 0;
+    double fp64 = 0;
+    double int32 = 0;
+    double sfu = 0;
+    double loadStore = 0; // global, texture, shared and constant accesses
+    double l2Bytes = 0; // global and texture bytes (with the sectors uncoalesced accesses waste): all pass L2, B
+    double dramBytes = 0; // of those, the bytes DRAM serves: none when they fit in L2 launched back to back, B
+    QString countsSource; // where the instructions came from (source operators or PTX)
+};
+
+// One term of the physical model: what a kind of work adds to the board power, W.
+struct PhysicalTerm {
+    QString key; // the parameter that prices it: "active_w", "pj_fp32", …
+    QString meaning; // "FP32 instructions", …
+    double perLaunch = 0; // the amount per launch: instructions, bytes, or the active SM share
+    QString unit; // "instructions", "B", "of the SMs"
+    double watts = 0;
+};
+
+// The physical model of board power for a launch (issue 34, resources/help/physical-model.md):
+//   P = P_idle + P_active · s + Σ_class e_class · N_class / t + e_DRAM · B_DRAM / t,
+// capped at the board's power limit (and said so). s = the share of SMs the launch occupies
+// times the share of its time they work (not the launch overhead: launched back to back, a
+// 5 µs launch with 0.1 µs of work leaves the SMs idle most of the time),
+// N_class the launch's executed instructions per class (pJ each), B_DRAM its off-chip bytes
+// (pJ per byte), t its predicted time. Every parameter is a property of the GPU, not of a kernel.
+struct PhysicalPower {
+    double watts = 0; // capped
+    double uncappedW = 0;
+    bool capped = false;
+    double idleW = 0;
+    QVector<PhysicalTerm> terms; // above idle, in parameter order
+};
+
+// The model's inputs, one per parameter after idle_w: the parameter prices `amount` per launch
+// (per second of it: power = price × amount / t, except the active SM share, which is W).
+struct PhysicalInput {
+    QString key; // parameter name
+    QString meaning;
+    QString unit;
+    bool perSecond = true; // false: the parameter is W for amount 1 (active_w)
+    double (*amount)(const LaunchWork&);
+};
+const QVector<PhysicalInput>& physicalInputs();
+
+// "idle_w", then each input's key: a model file's parameters for form "physical".
+QStringList physicalParameterNames();
+
+// P for `work` on a board that may draw `boardW`; nullopt when the work has no positive time.
+// Parameters missing from `parameters` count as 0.
+std::optional<PhysicalPower> physicalPower(
+    const QHash<QString, double>& parameters, const LaunchWork& work, double boardW);
+
+// The amount of every input for `work` divided by its time where the input is per second: one
+// row of the linear fit (pJ-priced inputs in 10^12 per second, so their weights read as pJ).
+QVector<double> physicalRates(const LaunchWork& work);
+
+} // namespace slicewatt

@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Issue 34: the physical power model (resources/help/physical-model.md) computed by hand on a
+// streaming, a compute-bound and a one-block kernel over the time model's time, its cap at the
+// board's limit, its fit and grouped validation, its model file, and its error on the launches
+// measured on an H200 (shared/data/h200) with whole kernels held out.
+#include "TestSupport.h"
+#include "TimeModelSupport.h"
+#include "calibration/NonNegativeLeastSquares.h"
+#include "calibration/PhysicalModelFile.h"
+#include "calibration/PhysicalModelFit.h"
+#include "calibration/TimeValidation.h"
+#include "model/ModelLibrary.h"
+#include "model/PowerModel.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace slicewatt;
+using test::testGpu;
+using test::timeOf;
+using test::Work;
+
+namespace {
+
+constexpr int kFloatArithmetic = computeClassIndex(ValueType::Float, OperationClass::Arithmetic);
+
+bool near(double actual, double expected)
+{
+    return std::fabs(actual - expected) <= 1e-9 * std::fabs(expected) + 1e-12;
+}
+
+// Round constants: 100 W idle, 50 W for busy SMs, 10 pJ an FP32 and 20 pJ a load/store
+// instruction, 5 pJ a byte through L2 and 500 pJ a byte from DRAM.
+QHash<QString, double> handParameters()
+{
+    return {{QStringLiteral("idle_w"), 100}, {QStringLiteral("active_w"), 50}, {QStringLiteral("pj_fp32"), 10},
+        {QStringLiteral("pj_load_store"), 20}, {QStringLiteral("pj_l2_byte"), 5},
+        {QStringLiteral("pj_dram_byte"), 500}};
+}
+
+double termWatts(const PhysicalPower& p, const QString& key)
+{
+    for (const PhysicalTerm& term : p.terms)
+        if (term.key == key)
+            return term.watts;
+    return -1;
+}
+
+QByteArray modelFileFor(const QString& gpuId, const QHash<QString, double>& parameters, bool withValidation)
+{
+    QJsonObject gpu;
+    for (const QString& name : physicalParameterNames())
+        gpu.insert(name, parameters.value(name));
+    if (withValidation)
+        gpu.insert(QStringLiteral("validation"),
+            QJsonObject{{QStringLiteral("split"), QStringLiteral("leave-one-kernel-out")},
+                {QStringLiteral("grouped"),
+                    QJsonObject{{QStringLiteral("mape_pct"), 10.0}, {QStringLiteral("rows"), 20},
+                        {QStringLiteral("kernels"), 8}}}});
+    const QJsonObject root{{QStringLiteral("format"), QStringLiteral("slicewatt-model/1")},
+        {QStringLiteral("id"), QStringLiteral("physical-test")}, {QStringLiteral("form"), QStringLiteral("physical")},
+        {QStringLiteral("provenance"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("test")}}},
+        {QStringLiteral("gpus"), QJsonObject{{gpuId, gpu}}}};
+    return QJsonDocument(root).toJson();
+}
+
+// Rows whose power follows known constants exactly: ten kernels at three sizes, each input at
+// a rate that varies from row to row (a fixed pseudo-random pattern), some launches' bytes all
+// served by L2.
+QVector<PhysicalFitRow> syntheticRows(const QHash<QString, double>& truth)
+{
+    QVector<PhysicalFitRow> rows;
+    for (int k = 0; k < 10; ++k) {
+        for (int size = 1; size <= 3; ++size) {
+            const auto v = [&](int j) { return 0.1 + ((k * 7 + size * 3 + j * 5 + k * j) % 11) / 10.0; };
+            PhysicalFitRow row;
+            row.kernel = QStringLiteral("k%1").arg(k);
+            row.caseName = QStringLiteral("k%1_%2").arg(k).arg(size);
+            row.work.seconds = 1e-3;
+            row.work.activeSmShare = std::min(1.0, v(0));
+            row.work.fp32 = 1e9 * v(1);
+            row.work.fp64 = 3e8 * v(2);
+            row.work.int32 = 5e8 * v(3);
+            row.work.sfu = 3e8 * v(4);
+            row.work.loadStore = 2e8 * v(5);
+            row.work.l2Bytes = 1e9 * v(6);
+            row.work.dramBytes = k % 3 == 0 ? 0 : row.work.l2Bytes * v(7) / 1.2;
+            row.measuredW = physicalPower(truth, row.work, 1e6)->watts;
+            rows << row;
+        }
+    }
+    return rows;
+}
+
+} // namespace
+
+class PhysicalModelTest : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    // c[i] = a[i] + b[i] over 2.56 M threads (test_time_model's streaming case): 384 µs of
+    // memory + 5 µs of launch = 389 µs.
+    void streamingKernelByHand()
+    {
+        Work w;
+        w.instructions[kFloatArithmetic] = 1;
+        w.accesses[MemorySpace::Global] = 3;
+        w.bytes[MemorySpace::Global] = 12;
+        w.stores[MemorySpace::Global] = 4;
+        const LaunchTime t = timeOf({w}, 10000, 256);
+        QVERIFY(near(t.work.seconds, 389e-6));
+        QVERIFY(near(t.work.fp32, 2.56e6));
+        QVERIFY(near(t.work.loadStore, 7.68e6));
+        QVERIFY(near(t.work.l2Bytes, 30.72e6));
+        QVERIFY(near(t.work.dramBytes, 30.72e6)); // 30.72 MB does not fit in half of the 1 MB L2
+        QVERIFY(near(t.work.activeSmShare, 1.0));
+        const PhysicalPower p = *physicalPower(handParameters(), t.work, 1000);
+        // FP32: 10 pJ · 2.56e6 / 389 µs = 0.0658 W; load/store: 20 pJ · 7.68e6 / 389 µs = 0.395 W;
+        // L2: 5 pJ · 30.72e6 / 389 µs = 0.395 W; DRAM: 500 pJ · 30.72e6 / 389 µs = 39.49 W.
+        QVERIFY(near(termWatts(p, QStringLiteral("pj_fp32")), 10e-12 * 2.56e6 / 389e-6));
+        QVERIFY(near(termWatts(p, QStringLiteral("pj_dram_byte")), 500e-12 * 30.72e6 / 389e-6));
+        // Busy SMs: 50 W · 384 / 389 (the 5 µs of launch overhead leave them idle) = 49.36 W.
+        QVERIFY(near(termWatts(p, QStringLiteral("active_w")), 50 * 384.0 / 389));
+        const double expected
+            = 100 + 50 * 384.0 / 389 + (10 * 2.56e6 + 20 * 7.68e6 + 5 * 30.72e6 + 500 * 30.72e6) * 1e-12 / 389e-6;
+        QVERIFY(near(p.watts, expected));
+        QVERIFY(std::abs(p.watts - 189.70) < 0.01);
+        QVERIFY(!p.capped);
+    }
+
+    // A tile's inner loop, 8000 FP32 operations and 1000 shared loads a thread over 100 blocks
+    // of 256: 180 µs of issue + 5 µs = 185 µs, no off-chip bytes.
+    void computeBoundKernelByHand()
+    {
+        Work w;
+        w.instructions[kFloatArithmetic] = 8;
+        w.accesses[MemorySpace::Shared] = 1;
+        w.weight = 1000;
+        const LaunchTime t = timeOf({w}, 100, 256);
+        QVERIFY(near(t.work.fp32, 25600 * 8000.0));
+        QVERIFY(near(t.work.loadStore, 25600 * 1000.0));
+        QCOMPARE(t.work.l2Bytes, 0.0);
+        const PhysicalPower p = *physicalPower(handParameters(), t.work, 1000);
+        // FP32: 10 pJ · 2.048e8 / 185 µs = 11.07 W; load/store: 20 pJ · 2.56e7 / 185 µs = 2.77 W.
+        // Busy SMs: 50 W · 180 / 185 = 48.65 W.
+        QVERIFY(near(p.watts, 100 + 50 * 180.0 / 185 + (10 * 2.048e8 + 20 * 2.56e7) * 1e-12 / 185e-6));
+        QVERIFY(std::abs(p.watts - 162.49) < 0.01);
+    }
+
+    // One warp on one of the 10 SMs walking 10000 floats: 5 ms of latency-bound loads. Only a
+    // tenth of the SMs is busy, and the work is spread thin over the time: close to idle.
+    void oneBlockKernelByHand()
+    {
+        Work w;
+        w.instructions[kFloatArithmetic] = 1;
+        w.accesses[MemorySpace::Global] = 1;
+        w.bytes[MemorySpace::Global] = 4;
+        w.weight = 10000;
+        const LaunchTime t = timeOf({w}, 1, 32);
+        QVERIFY(near(t.work.activeSmShare, 0.1));
+        QVERIFY(near(t.work.seconds, 5e-3 + 5e-6));
+        const PhysicalPower p = *physicalPower(handParameters(), t.work, 1000);
+        // 100 + 0.1 · 50 · 5 / 5.005 + (10 · 3.2e5 + 20 · 3.2e5 + 505 · 1.28e6) pJ / 5.005 ms = 105.126 W.
+        QVERIFY(near(p.watts, 100 + 5 * 5.0 / 5.005 + (10 * 3.2e5 + 20 * 3.2e5 + 505 * 1.28e6) * 1e-12 / 5.005e-3));
+        QVERIFY(std::abs(p.watts - 105.126) < 0.001);
+    }
+
+    // More work over the time than the board may draw: shown at the limit, and said so.
+    void capsAtTheBoardLimit()
+    {
+        LaunchWork work;
+        work.seconds = 1e-3;
+        work.activeSmShare = 1;
+        work.dramBytes = 1e9; // 500 pJ · 10^9 / 1 ms = 500 W
+        const PhysicalPower p = *physicalPower(handParameters(), work, 400);
+        QVERIFY(p.capped);
+        QCOMPARE(p.watts, 400.0);
+        QVERIFY(near(p.uncappedW, 650));
+        QVERIFY(!physicalPower(handParameters(), LaunchWork{}, 400)); // no time: no power
+
+        QStringList errors;
+        GpuSpec gpu = testGpu();
+        gpu.boardPowerW = 400;
+        const std::optional<PowerModel> model
+            = PowerModel::parse(modelFileFor(gpu.id, handParameters(), true), QStringLiteral("p.json"), errors);
+        QVERIFY2(model, qPrintable(errors.join('\n')));
+        QVERIFY(model->isPhysical() && model->isLaunchLevel() && !model->needsPtx());
+        LaunchActivity activity;
+        QVERIFY(!model->predictLaunch(gpu, activity)); // no time model: nothing
+        QVERIFY(model->launchProblem(gpu, activity).contains(QStringLiteral("time model")));
+        activity.work = work;
+        const std::optional<PowerPrediction> prediction = model->predictLaunch(gpu, activity);
+        QVERIFY(prediction && prediction->physical);
+        QCOMPARE(prediction->watts, 400.0);
+        QVERIFY(prediction->outOfDomain.join(' ').contains(QStringLiteral("650 W")));
+    }
+
+    // A measured GPU's parameters without their measured error are refused; with it, read.
+    void measuredGpuNeedsValidation()
+    {
+        QStringList errors;
+        const ModelLibrary library = ModelLibrary::load({}, errors);
+        const GpuSpec* h200 = library.gpus().find(QStringLiteral("H200"));
+        QVERIFY(h200 && !h200->measuredPower.isEmpty());
+        QTemporaryDir folder;
+        QFile file(folder.filePath(QStringLiteral("physical-test.json")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(modelFileFor(h200->id, handParameters(), false));
+        file.close();
+        errors.clear();
+        const ModelLibrary refused = ModelLibrary::load({folder.path()}, errors);
+        QVERIFY(!refused.model(QStringLiteral("physical-test")));
+        QVERIFY(errors.join('\n').contains(QStringLiteral("validation")));
+
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(modelFileFor(h200->id, handParameters(), true));
+        file.close();
+        errors.clear();
+        const ModelLibrary accepted = ModelLibrary::load({folder.path()}, errors);
+        QVERIFY2(accepted.model(QStringLiteral("physical-test")), qPrintable(errors.join('\n')));
+    }
+
+    // Lawson–Hanson: a weight the unconstrained fit makes negative is held at 0.
+    void nonNegativeLeastSquaresHoldsWeightsAtZero()
+    {
+        Eigen::MatrixXd a(4, 2);
+        a << 1, 1, 2, 1, 3, 1, 4, 1;
+        Eigen::VectorXd b(4);
+        b << 3, 2, 1, 0; // the line 4 − x: slope −1 unconstrained
+        const Eigen::VectorXd x = nonNegativeLeastSquares(a, b);
+        QCOMPARE(x(0), 0.0);
+        QVERIFY(near(x(1), 1.5)); // the mean of b, the best constant
+        b << 2, 4, 6, 8; // 2x exactly
+        const Eigen::VectorXd y = nonNegativeLeastSquares(a, b);
+        QVERIFY(near(y(0), 2) && std::abs(y(1)) < 1e-9);
+    }
+
+    // Constants that made the measurements are found again, and held-out kernels are predicted
+    // from the other kernels' fit with (nearly) no error.
+    void fitRecoversKnownConstants()
+    {
+        QHash<QString, double> truth = handParameters();
+        truth.insert(QStringLiteral("pj_int32"), 8);
+        truth.insert(QStringLiteral("pj_fp64"), 40);
+        truth.insert(QStringLiteral("pj_sfu"), 30);
+        const QVector<PhysicalFitRow> rows = syntheticRows(truth);
+        QVector<int> all(rows.size());
+        for (int i = 0; i < all.size(); ++i)
+            all[i] = i;
+        const QHash<QString, double> fitted = fitPhysicalModel(rows, all, 100);
+        for (const QString& name : physicalParameterNames())
+            QVERIFY2(std::abs(fitted.value(name) - truth.value(name)) < 1e-6 * std::max(1.0, truth.value(name)),
+                qPrintable(name));
+        const PhysicalValidation v = validatePhysicalModel(rows, 100, 1e6);
+        QCOMPARE(v.figures.groups, 10);
+        QVERIFY(v.figures.mapePct < 1e-6);
+        // The band that covers 75 % of errors: the third of four by nearest rank.
+        QCOMPARE(bandShare({0.4, 0.1, 0.3, 0.2}, 0.75), 0.3);
+        QVERIFY(v.medianBaseline.mapePct > 1); // the baseline is beside, and worse
+        QVERIFY(v.domain.contains(QStringLiteral("pj_dram_byte")));
+
+        // FP64 run by two kernels only: not fitted, derived from FP32 (and said so in the file).
+        QVector<PhysicalFitRow> few = rows;
+        for (PhysicalFitRow& row : few) {
+            if (row.kernel != QLatin1String("k1") && row.kernel != QLatin1String("k2"))
+                row.work.fp64 = 0;
+            row.measuredW = physicalPower(truth, row.work, 1e6)->watts;
+        }
+        QCOMPARE(unsupportedPhysicalInputs(few, all), QStringList{QStringLiteral("pj_fp64")});
+        const QHash<QString, double> derived = fitPhysicalModel(few, all, 100);
+        QCOMPARE(derived.value(QStringLiteral("pj_fp64")), 2 * derived.value(QStringLiteral("pj_fp32")));
+        PhysicalGpuFit fit;
+        fit.gpuId = QStringLiteral("h200");
+        fit.rows = few;
+        fit.parameters = derived;
+        fit.validation = validatePhysicalModel(few, 100, 700);
+        QString error;
+        const QJsonObject file = QJsonDocument::fromJson(physicalModelFile({}, fit, &error)).object();
+        QVERIFY(file.value("gpus")["h200"]["sources"]["pj_fp64"].toString().startsWith(QStringLiteral("derived")));
+        QVERIFY(file.value("gpus")["h200"]["sources"]["pj_fp32"].toString().startsWith(QStringLiteral("fitted")));
+    }
+
+    // The file: a GPU's entry goes in beside the others, and reads back as a validated model.
+    void modelFileMergesGpus()
+    {
+        QHash<QString, double> truth = handParameters();
+        PhysicalGpuFit fit;
+        fit.gpuId = QStringLiteral("h200");
+        fit.rows = syntheticRows(truth);
+        QVector<int> all(fit.rows.size());
+        for (int i = 0; i < all.size(); ++i)
+            all[i] = i;
+        fit.parameters = fitPhysicalModel(fit.rows, all, 100);
+        fit.validation = validatePhysicalModel(fit.rows, 100, 700);
+        fit.idleSource = QStringLiteral("measured");
+        QString error;
+        const QByteArray first = physicalModelFile({}, fit, &error);
+        fit.gpuId = QStringLiteral("h100");
+        const QByteArray both = physicalModelFile(first, fit, &error);
+        QStringList errors;
+        const std::optional<PowerModel> model = PowerModel::parse(both, QStringLiteral("physical.json"), errors);
+        QVERIFY2(model, qPrintable(errors.join('\n')));
+        QCOMPARE(model->gpuIds().size(), 2);
+        QVERIFY(model->accuracy(QStringLiteral("h200")) && model->accuracy(QStringLiteral("h200"))->isDefault);
+        QCOMPARE(model->accuracy(QStringLiteral("h100"))->bandCoveragePct, fit.validation.coveragePct);
+        QCOMPARE(model->accuracy(QStringLiteral("h100"))->bandPct, fit.validation.fileBandShare * 100);
+        QVERIFY(physicalModelFile(QByteArray("{\"form\": \"jos13\"}"), fit, &error).isEmpty());
+        QVERIFY(error.contains(QStringLiteral("physical")));
+    }
+};
+
+QTEST_GUILESS_MAIN(PhysicalModelTest)
+#include "test_physical_model.moc"
