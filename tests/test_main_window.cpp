@@ -2,6 +2,7 @@
 // The window headless: analysis in the background, what-if controls move every view, a
 // saved file is re-analysed alone, cancel works.
 #include "TestSupport.h"
+#include "calibration/LocalGpu.h"
 #include "code/CodePanel.h"
 #include "code/CodeView.h"
 #include "code/HeatLegend.h"
@@ -101,11 +102,43 @@ private Q_SLOTS:
         QVERIFY(window.powerLabel().text().contains(QString::number(report->estimate.watts, 'f', 1)));
     }
 
+    // Issue 34: a first run predicts for this machine's GPU (NVML), else a current data-centre
+    // GPU, with the model its measurements chose; a later run keeps the GPU chosen last.
+    void firstRunFitsToday()
+    {
+        QSettings().clear();
+        QString why;
+        {
+            MainWindow window;
+            const QString expected = firstRunGpuId(window.session().library().gpus(), &why);
+            QCOMPARE(window.session().settings().gpuId, expected);
+            if (expected == kCurrentDataCentreGpu) {
+                QCOMPARE(window.session().settings().modelId, QStringLiteral("physical"));
+                QVERIFY(window.session().model() && window.session().model()->accuracy(expected));
+            }
+            WhatIfSettings chosen = window.session().settings();
+            chosen.gpuId = QStringLiteral("gtx280");
+            chosen.modelId = QStringLiteral("jsw12");
+            window.session().setSettings(chosen);
+            window.close();
+        }
+        MainWindow again;
+        QCOMPARE(again.session().settings().gpuId, QStringLiteral("gtx280"));
+        QCOMPARE(again.session().settings().modelId, QStringLiteral("jsw12"));
+        QSettings().clear();
+    }
+
     void whatIfSliderMovesEveryView()
     {
         MainWindow window;
         window.openProject({test::exampleDir()});
         QVERIFY(waitForAnalysis(window));
+        // A first run predicts for today's GPUs with the launch-level physical model, which reads
+        // the launch itself: the saturation slider moves the papers' slice models, JoS13 here.
+        WhatIfSettings slices = window.session().settings();
+        slices.gpuId = QStringLiteral("gtx280");
+        slices.modelId = QStringLiteral("jos13");
+        window.session().setSettings(slices);
         const QString key = window.session().selectedKernel();
         const double before = window.session().kernelReport(key)->estimate.watts;
         QSignalSpy changed(&window.session(), &ProjectSession::estimatesChanged);
@@ -182,6 +215,7 @@ private Q_SLOTS:
         QVERIFY(waitForAnalysis(window));
         WhatIfSettings settings = window.session().settings();
         settings.gpuId = QStringLiteral("gtx480");
+        settings.modelId = QStringLiteral("jos13");
         settings.allKernels.saturation = 0.5;
         settings.seconds = 0.25;
         window.session().setSettings(settings);

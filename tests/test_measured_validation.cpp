@@ -384,8 +384,14 @@ private Q_SLOTS:
         QVERIFY2(table.out.contains(rounded.toUtf8()), table.out.constData());
         QVERIFY(table.out.contains("typical error"));
         const test::CliResult csv = runCli(QStringList{"analyze", path, "-f", "csv"} + launch);
-        QVERIFY(csv.out.split('\n').first().endsWith("expected_error_pct"));
-        QVERIFY(csv.out.split('\n').at(1).endsWith(QString::number(committed, 'f', 2).toUtf8()));
+        // The expected error, then the band it gives the kernel's power (issue 34).
+        const QList<QByteArray> header = csv.out.split('\n').first().split(',');
+        const qsizetype errorColumn = header.indexOf("expected_error_pct");
+        QVERIFY(errorColumn > 0 && header.mid(errorColumn + 1) == QList<QByteArray>({"power_low_w", "power_high_w"}));
+        const QList<QByteArray> row = csv.out.split('\n').at(1).split(',');
+        QCOMPARE(row.at(errorColumn), QString::number(committed, 'f', 2).toUtf8());
+        const double watts = kernel.value("power_w").toDouble();
+        QVERIFY(row.at(errorColumn + 1).toDouble() < watts && watts < row.at(errorColumn + 2).toDouble());
         const test::CliResult sarif = runCli(QStringList{"analyze", path, "-f", "sarif"} + launch);
         const QJsonObject result = QJsonDocument::fromJson(sarif.out)
                                        .object()

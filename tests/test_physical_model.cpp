@@ -307,6 +307,97 @@ private Q_SLOTS:
         QVERIFY(physicalModelFile(QByteArray("{\"form\": \"jos13\"}"), fit, &error).isEmpty());
         QVERIFY(error.contains(QStringLiteral("physical")));
     }
+
+    // The product's path: `analyze --gpu h200` predicts with the physical model (the H200's
+    // default), gives the band, the terms, and the energy above idle over the predicted time.
+    void analyzeOnH200ShowsBandAndTerms()
+    {
+        QTemporaryDir folder;
+        QFile source(folder.filePath(QStringLiteral("saxpy.cu")));
+        QVERIFY(source.open(QIODevice::WriteOnly));
+        source.write("__global__ void saxpy(float a, const float* x, float* y, int n) {\n"
+                     "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                     "  if (i < n) y[i] = a * x[i] + y[i];\n"
+                     "}\n"
+                     "void run(const float* x, float* y) {\n"
+                     "  const int n = 1 << 26;\n"
+                     "  saxpy<<<n / 256, 256>>>(2.0f, x, y, n);\n"
+                     "}\n");
+        source.close();
+        const test::CliResult result = test::runCli({QStringLiteral("analyze"), folder.path(), QStringLiteral("--gpu"),
+            QStringLiteral("H200"), QStringLiteral("-f"), QStringLiteral("json")});
+        QVERIFY2(result.exitCode == 0, result.err.constData());
+        const QJsonObject root = QJsonDocument::fromJson(result.out).object();
+        QCOMPARE(root.value("model").toString(), QStringLiteral("physical"));
+        const QJsonObject kernel = root.value("kernels").toArray().first().toObject();
+        const double watts = kernel.value("power_w").toDouble();
+        const QJsonArray band = kernel.value("power_band_w").toArray();
+        QCOMPARE(band.size(), 2);
+        QVERIFY(band[0].toDouble() < watts && watts < band[1].toDouble());
+        // The terms add up to the power: idle plus what each kind of work adds.
+        const QJsonObject terms = kernel.value("power_terms").toObject();
+        double sum = terms.value("idle_w").toDouble();
+        for (const QJsonValue& term : terms.value("terms").toArray())
+            sum += term.toObject().value("watts").toDouble();
+        QVERIFY(near(sum, watts));
+        // Streaming 2^26 saxpy elements (12 B each, 805 MB) is memory-bound: DRAM is its largest term.
+        QCOMPARE(kernel.value("time_bound").toString(), QStringLiteral("memory"));
+        QString largest;
+        double largestW = 0;
+        for (const QJsonValue& term : terms.value("terms").toArray()) {
+            if (term.toObject().value("watts").toDouble() > largestW) {
+                largestW = term.toObject().value("watts").toDouble();
+                largest = term.toObject().value("input").toString();
+            }
+        }
+        QCOMPARE(largest, QStringLiteral("pj_dram_byte"));
+        const double seconds = kernel.value("time_per_launch_s").toDouble();
+        QVERIFY(near(kernel.value("energy_per_launch_j").toDouble(), watts * seconds));
+        QVERIFY(near(kernel.value("dynamic_energy_per_launch_j").toDouble(),
+            (watts - terms.value("idle_w").toDouble()) * seconds));
+    }
+
+    // models/physical.json's H200 entry is what fit-physical makes of the measurements, and its
+    // held-out figures stay at least where they are (issue 34's check on shared/data/h200).
+    void committedH200FitReproduces()
+    {
+        const QString runs = test::sharedDir() + QStringLiteral("/data/h200/runs.csv");
+        if (!QFileInfo::exists(runs))
+            QSKIP("shared/data/h200 is not beside the checkout");
+        QTemporaryDir folder;
+        const QString modelFile = folder.filePath(QStringLiteral("physical.json"));
+        const test::CliResult result = test::runCli({QStringLiteral("fit-physical"), runs,
+            test::sourceDir() + QStringLiteral("/tests/validation/nvidia-h200/real-kernels/corpus-runs.csv=")
+                + test::sourceDir() + QStringLiteral("/tests/validation/real-kernels/drivers"),
+            QStringLiteral("--gpu"), QStringLiteral("h200"), QStringLiteral("--model-file"), modelFile});
+        QVERIFY2(result.exitCode == 0, result.err.constData());
+        QFile made(modelFile);
+        QFile committed(test::sourceDir() + QStringLiteral("/models/physical.json"));
+        QVERIFY(made.open(QIODevice::ReadOnly) && committed.open(QIODevice::ReadOnly));
+        const QJsonObject mine = QJsonDocument::fromJson(made.readAll()).object()["gpus"].toObject()["h200"].toObject();
+        const QJsonObject theirs
+            = QJsonDocument::fromJson(committed.readAll()).object()["gpus"].toObject()["h200"].toObject();
+        for (const QString& name : physicalParameterNames())
+            QVERIFY2(std::abs(mine.value(name).toDouble() - theirs.value(name).toDouble())
+                    <= 1e-6 * std::max(1.0, std::abs(theirs.value(name).toDouble())),
+                qPrintable(name));
+        // Floors at 2026-11-28's figures: all 76 launches, and the 28 of shared/data/h200.
+        const QJsonObject grouped = mine["validation"].toObject()["grouped"].toObject();
+        QVERIFY(grouped.value("mape_pct").toDouble() <= 20.5);
+        QVERIFY(grouped.value("band_coverage_pct").toDouble() >= 70);
+        const QString summary = QString::fromUtf8(result.out);
+        const QRegularExpression shared(QStringLiteral("of which .*h200/runs.csv: 28 launches, mean error ([0-9.]+) "
+                                                       "%, rank correlation ([0-9.]+), band covers ([0-9.]+) %"));
+        const QRegularExpressionMatch m = shared.match(summary);
+        QVERIFY2(m.hasMatch(), qPrintable(summary.left(2000)));
+        QVERIFY(m.captured(1).toDouble() <= 14.0);
+        QVERIFY(m.captured(2).toDouble() >= 0.84);
+        QVERIFY(m.captured(3).toDouble() >= 70);
+        // Both baselines are beside it, and worse.
+        const QJsonObject compared = mine["validation"].toObject()["compared"].toObject();
+        QVERIFY(compared["median"].toObject()["grouped"].toObject()["mape_pct"].toDouble()
+            > grouped.value("mape_pct").toDouble() + 10);
+    }
 };
 
 QTEST_GUILESS_MAIN(PhysicalModelTest)

@@ -16,6 +16,7 @@
 #include "ValidateCommand.h"
 #include "ValidateMeasuredCommand.h"
 #include "ValidateTimeCommand.h"
+#include "model/ModelLibrary.h"
 
 #include <QApplication>
 #include <QByteArray>
@@ -98,7 +99,7 @@ const char* const kUsage = "Usage: slicewatt-cli COMMAND [OPTIONS] PATH...\n"
                            "                        each holds a whole AST, so more costs memory)\n"
                            "  --arch sm_NN          read device code as compiled for this GPU architecture\n"
                            "                        (__CUDA_ARCH__; default sm_90)\n"
-                           "  --gpu NAME            analyze: gtx260, gtx280 (default), c870, gtx480, gt200-6sm\n"
+                           "  --gpu NAME            analyze: the GPU (default gtx280; help analyze lists them)\n"
                            "  --model NAME          analyze: jos13 (default, JoS13 regression), jsw12, or wnn\n"
                            "                        (wavelet network trained on the published surfaces)\n"
                            "  --sa X                analyze: SM saturation in [0, 1] instead of the launch's\n"
@@ -159,8 +160,8 @@ const char* const kLoadOptions = "  -I DIR, --include DIR\n"
 
 // The what-if options that analyze and report share (WhatIfOptions.cpp reads them).
 const char* const kWhatIfOptions
-    = "  --gpu NAME            the GPU: gtx260, gtx280 (default), c870, gtx480, gt200-6sm, or\n"
-      "                        one from --models-dir\n"
+    = "  --gpu NAME            the GPU (default gtx280): an id, name or alias of the catalogue\n"
+      "                        below (\"H100 SXM\", \"4090\"), or one from --models-dir\n"
       "  --model NAME          jos13 (default, JoS13 regression), jsw12, wnn (wavelet network\n"
       "                        trained on the published surfaces), launch-activity or\n"
       "                        alavani-xgb (PTX features + XGBoost; K20, M60, V100), or one\n"
@@ -203,6 +204,31 @@ const char* const kHelpAndExit = "  -h, --help            show this help\n"
 // manual (packaging/slicewatt-cli.1) documents the same; tests/test_packaging.cpp checks that
 // every option printed here is in it and is accepted by the command. Empty for an unknown
 // command.
+// The GPU catalogue for --gpu's help: today's GPUs, then the papers' boards, each with the model
+// it is predicted with by default and whether that model was validated on its measured power.
+QByteArray gpuCatalogueHelp()
+{
+    QStringList errors;
+    const slicewatt::ModelLibrary library = slicewatt::ModelLibrary::load({}, errors);
+    QByteArray text = "\nGPUs (--gpu takes the id, the name or an alias):\n";
+    for (const bool current : {true, false}) {
+        text += current ? "  current:\n" : "  historical (the papers' boards, for teaching):\n";
+        for (const slicewatt::GpuSpec& gpu : library.gpus().gpus()) {
+            if (slicewatt::isCurrentGpu(gpu) != current)
+                continue;
+            const slicewatt::PowerModel* model = library.defaultModelFor(gpu.id);
+            const bool validated = model && model->accuracy(gpu.id).has_value();
+            text += QStringLiteral("    %1 %2 default model %3%4\n")
+                        .arg(gpu.id, -10)
+                        .arg(gpu.name, -30)
+                        .arg(model ? model->id() : QStringLiteral("-"),
+                            validated ? QStringLiteral(" (validated on its measured power)") : QString())
+                        .toUtf8();
+        }
+    }
+    return text;
+}
+
 QByteArray commandHelp(const QString& command)
 {
     QByteArray text;
@@ -235,6 +261,7 @@ QByteArray commandHelp(const QString& command)
                "  -o, --output FILE     write there (atomically) instead of stdout\n";
         text += kWhatIfOptions;
         text += kLoadOptions;
+        text += gpuCatalogueHelp();
     } else if (command == QLatin1String("report")) {
         text = "Usage: slicewatt-cli report PATH... -o FILE.pdf [OPTIONS]\n\n"
                "Writes the PDF report that the desktop app's File > Export Report writes: title block\n"

@@ -72,6 +72,7 @@ struct NvmlSession::Api {
     NvmlReturn (*shutdown)() = nullptr;
     const char* (*errorString)(NvmlReturn) = nullptr;
     NvmlReturn (*handleByPciBusId)(const char*, NvmlDevice*) = nullptr;
+    NvmlReturn (*handleByIndex)(unsigned, NvmlDevice*) = nullptr;
     NvmlReturn (*name)(NvmlDevice, char*, unsigned) = nullptr;
     NvmlReturn (*driverVersion)(char*, unsigned) = nullptr;
     NvmlReturn (*powerUsage)(NvmlDevice, unsigned*) = nullptr;
@@ -117,6 +118,7 @@ std::unique_ptr<NvmlSession> NvmlSession::open(QString* error, const QString& li
     }
     // Optional: absent on old drivers, and each answers "not supported" on some boards.
     resolve(api.shutdown, "nvmlShutdown");
+    resolve(api.handleByIndex, "nvmlDeviceGetHandleByIndex_v2");
     resolve(api.name, "nvmlDeviceGetName");
     resolve(api.driverVersion, "nvmlSystemGetDriverVersion");
     resolve(api.totalEnergy, "nvmlDeviceGetTotalEnergyConsumption");
@@ -153,6 +155,19 @@ bool NvmlSession::selectByPciBusId(const QString& busId, QString* error)
     field.fieldId = kFieldPowerInstant;
     m_instantPower = m_api->fieldValues && m_api->fieldValues(m_device, 1, &field) == kNvmlSuccess
         && fieldNumber(field).has_value();
+    return true;
+}
+
+bool NvmlSession::selectFirst(QString* error)
+{
+    NvmlDevice device = nullptr;
+    const NvmlReturn status = m_api->handleByIndex ? m_api->handleByIndex(0, &device) : -1;
+    if (status != kNvmlSuccess) {
+        *error = m_api->handleByIndex ? QStringLiteral("NVML sees no GPU: %1").arg(describe(status))
+                                      : QStringLiteral("NVML cannot list its GPUs (driver too old?)");
+        return false;
+    }
+    m_device = device;
     return true;
 }
 

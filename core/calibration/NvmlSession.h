@@ -42,6 +42,8 @@ public:
     // Selects the GPU with this PCI bus id ("0000:65:00.0", as cudaDeviceGetPCIBusId gives
     // it): CUDA's and NVML's device orders may differ, the bus id does not.
     bool selectByPciBusId(const QString& busId, QString* error);
+    // Selects the first GPU NVML lists (the machine's GPU, for a first run's default).
+    bool selectFirst(QString* error);
     NvmlDeviceInfo deviceInfo() const;
     // nullopt (with `error`) when the power cannot be read.
     std::optional<NvmlPowerReading> read(QString* error) const;

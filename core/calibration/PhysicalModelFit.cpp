@@ -100,15 +100,6 @@ QHash<QString, double> fitPhysicalModel(
     return parameters;
 }
 
-double bandShare(QVector<double> relativeErrors, double coverage)
-{
-    if (relativeErrors.isEmpty())
-        return 0;
-    std::sort(relativeErrors.begin(), relativeErrors.end());
-    const int n = int(relativeErrors.size());
-    return relativeErrors[std::clamp(int(std::ceil(coverage * n)) - 1, 0, n - 1)];
-}
-
 PhysicalValidation validatePhysicalModel(const QVector<PhysicalFitRow>& rows, double idleW, double boardW)
 {
     PhysicalValidation v;
@@ -142,7 +133,7 @@ PhysicalValidation validatePhysicalModel(const QVector<PhysicalFitRow>& rows, do
         QVector<double> errors;
         for (int k = 0; k < others.size(); ++k)
             errors << std::abs(inner[k] - measured[others[k]]) / inner[k];
-        const double band = bandShare(errors, kPhysicalBandCoverage);
+        const double band = bandShare(errors, kBandCoverage);
         for (int i = 0; i < n; ++i) {
             if (groups[i] != kernel)
                 continue;
@@ -156,7 +147,7 @@ PhysicalValidation validatePhysicalModel(const QVector<PhysicalFitRow>& rows, do
     QVector<double> errors;
     for (int i = 0; i < n; ++i)
         errors << std::abs(v.predictedW[i] - measured[i]) / v.predictedW[i];
-    v.fileBandShare = bandShare(errors, kPhysicalBandCoverage);
+    v.fileBandShare = bandShare(errors, kBandCoverage);
 
     v.medianBaseline = errorFigures(measured, leaveOneGroupOut(groups, medianBaseline(measured)), kernels);
     v.idleBaseline = errorFigures(measured, QVector<double>(n, idleW), kernels);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "GroupedValidation.h"
+#include "estimate/PowerBand.h"
 #include "model/PhysicalPower.h"
 
 #include <QHash>
@@ -46,17 +47,9 @@ QStringList unsupportedPhysicalInputs(const QVector<PhysicalFitRow>& rows, const
 QHash<QString, double> fitPhysicalModel(
     const QVector<PhysicalFitRow>& rows, const QVector<int>& trainRows, double idleW);
 
-// The share of held-out launches the band is to cover [ours: the 70 %, and a little
-// more, since a band from few kernels is itself uncertain].
-constexpr double kPhysicalBandCoverage = 0.75;
-
-// Half-width of the band, as a share of the prediction, that covers `coverage` of these
-// relative errors |P̂ − P| / P̂ (nearest rank).
-double bandShare(QVector<double> relativeErrors, double coverage);
-
 // The model's error with whole kernels held out (METHOD §11), every choice inside the folds:
 // each kernel's launches are predicted by constants fitted on the other kernels, and its band
-// is what covers kPhysicalBandCoverage of those other kernels' own held-out errors (an inner
+// is what covers kBandCoverage of those other kernels' own held-out errors (an inner
 // leave-one-kernel-out on the training kernels).
 struct PhysicalValidation {
     QVector<double> predictedW; // per row, its kernel held out (capped at the board's limit)
@@ -67,7 +60,7 @@ struct PhysicalValidation {
     double coveragePct = 0;
     ErrorFigures medianBaseline; // the training kernels' median power
     ErrorFigures idleBaseline; // the idle power for every launch
-    // For the file: the band that covers kPhysicalBandCoverage of all held-out errors, and the
+    // For the file: the band that covers kBandCoverage of all held-out errors, and the
     // range of each input's rate over the rows (the domain a prediction is inside).
     double fileBandShare = 0;
     QHash<QString, std::pair<double, double>> domain;

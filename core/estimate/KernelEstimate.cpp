@@ -159,10 +159,12 @@ KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, co
                 estimate.assumptions << QStringLiteral(
                     "the SM saturation given is not used: the launch-activity model reads the launch itself");
             launchPrediction = model.predictLaunch(gpu, *estimate.activity);
-            if (!launchPrediction)
+            if (!launchPrediction) {
                 launchProblem = model.launchProblem(gpu, *estimate.activity);
-            else
+            } else {
                 estimate.outOfDomain += launchPrediction->outOfDomain;
+                estimate.physical = launchPrediction->physical;
+            }
         } else {
             launchProblem = QStringLiteral("model %1 predicts from the launch, but %2").arg(model.id(), launchProblem);
         }
@@ -222,6 +224,7 @@ KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, co
     }
     if (estimate.seconds && estimate.hasEstimate())
         estimate.joules = estimate.watts * *estimate.seconds;
+
     if (const std::optional<QString> above = aboveBoardPower(estimate.watts, gpu))
         estimate.outOfDomain << QStringLiteral("kernel: %1").arg(*above);
     // The energy per launch over the time given implies a power too; more than the board
@@ -299,6 +302,13 @@ KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, co
         estimate.watts = 0;
         estimate.joules.reset();
         estimate.lines.clear();
+    } else {
+        // Outside what the model was fitted on (its inputs' ranges, the board's limit): the
+        // measured error does not hold as it is, so the band doubles.
+        bool outsideMeasured = launchPrediction && !launchPrediction->outOfDomain.isEmpty();
+        for (const SliceEstimate& s : estimate.slices)
+            outsideMeasured = outsideMeasured || !s.outOfDomain.isEmpty();
+        estimate.band = powerBandFor(model, gpu, estimate.watts, outsideMeasured);
     }
     return estimate;
 }

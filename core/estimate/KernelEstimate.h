@@ -3,6 +3,7 @@
 
 #include "KernelEnergy.h"
 #include "LaunchTime.h"
+#include "PowerBand.h"
 #include "PtxExecution.h"
 #include "analysis/KernelSlices.h"
 #include "model/PowerModel.h"
@@ -48,6 +49,11 @@ struct KernelEstimate {
     double saturation = 1; // Sa used
     int activeSms = 0;
     double watts = 0; // P̂
+    // Where the model was validated on the GPU's measured power: the interval its held-out
+    // error gives P̂ (widened outside the measured kernels).
+    std::optional<PowerBand> band;
+    // The physical model's terms (form physical): idle, busy SMs, each pipe, L2 and DRAM.
+    std::optional<PhysicalPower> physical;
     std::optional<double> joules; // Ē = P̂·t, t given (--time) or predicted (time)
     double averageIntensity = 0; // ACIM: Σ (|C_i| / L)·Ã_i in the model's intensity definition
     QVector<SliceEstimate> slices; // non-empty slices only

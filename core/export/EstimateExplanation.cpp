@@ -60,6 +60,10 @@ ParameterLabel parameterLabel(const QString& form, const QString& key)
         return {QStringLiteral("GPU type index"), {}};
     if (key == QLatin1String("idle_w"))
         return {QStringLiteral("P_idle"), watts};
+    if (key == QLatin1String("active_w"))
+        return {QStringLiteral("P_active"), watts};
+    if (key.startsWith(QLatin1String("pj_"))) // the physical model's energies: e_fp32, e_dram_byte, …
+        return {QStringLiteral("e_") + key.mid(3), QStringLiteral("pJ")};
     return {key, {}};
 }
 
@@ -251,6 +255,8 @@ private:
                           .arg(m_model.id(), m_model.form(), m_gpu.name, general.parameters));
         if (m_model.needsPtx())
             ptxInputs();
+        else if (m_model.isPhysical())
+            physicalTerms();
         else if (m_model.isLaunchLevel())
             launchInputs();
         else
@@ -323,6 +329,52 @@ private:
                                  "model gives every slice the launch's power; the slices and the instruction-class "
                                  "energy only say which lines carry it."),
             QStringLiteral("note"));
+    }
+
+    // The physical model's terms: each kind of work's amount per launch, its price, and the W it
+    // adds over the predicted time; then the band the measurements give.
+    void physicalTerms()
+    {
+        if (!m_estimate.physical) {
+            paragraph(QStringLiteral("No time for this launch, so no power: %1").arg(m_estimate.noTime),
+                QStringLiteral("warning"));
+            return;
+        }
+        const PhysicalPower& power = *m_estimate.physical;
+        const QHash<QString, double> p = m_model.parameters(m_gpu.id);
+        QStringList items{
+            QStringLiteral("idle: %1 W (P_idle, the board with nothing running)").arg(formatNumber(power.idleW, 4))};
+        for (const PhysicalTerm& term : power.terms) {
+            if (term.watts <= 0)
+                continue;
+            items << (term.key == QLatin1String("active_w")
+                    ? QStringLiteral("%1: %2 W (P_active %3 W × %4 %5)")
+                          .arg(term.meaning, formatNumber(term.watts, 4), formatNumber(p.value(term.key), 4),
+                              formatNumber(term.perLaunch, 3), term.unit)
+                    : QStringLiteral("%1: %2 W (%3 %4 per launch × %5 pJ over %6)")
+                          .arg(term.meaning, formatNumber(term.watts, 4), formatNumber(term.perLaunch, 4), term.unit,
+                              formatNumber(p.value(term.key), 4), formatSeconds(m_estimate.time->seconds)));
+        }
+        paragraph(QStringLiteral("What each kind of work adds over the predicted time (%1, %2-bound; counts from %3):")
+                      .arg(formatSeconds(m_estimate.time->seconds), timeBoundName(m_estimate.time->bound),
+                          m_estimate.time->countsSource));
+        list(items);
+        if (power.capped)
+            paragraph(QStringLiteral("Together %1 W, more than the board's %2 W limit: the board lowers its clocks "
+                                     "there, so the power shown is the limit and the launch runs longer than "
+                                     "predicted.")
+                          .arg(formatNumber(power.uncappedW, 4), formatNumber(m_gpu.boardPowerW.value_or(0), 4)),
+                QStringLiteral("warning"));
+        if (m_estimate.band)
+            paragraph(QStringLiteral("Band: %1, ± %2 % of the prediction%3.")
+                          .arg(bandText(m_estimate), formatNumber(m_estimate.band->sharePct, 3),
+                              m_estimate.band->widened
+                                  ? QStringLiteral(" (doubled: the launch lies outside the measured kernels)")
+                                  : QString()),
+                QStringLiteral("note"));
+        else
+            paragraph(QStringLiteral("Not validated on measured power of the %1: no band.").arg(m_gpu.name),
+                QStringLiteral("warning"));
     }
 
     // A launch-level model's inputs: the launch's activity, each with its weight, and the
@@ -694,6 +746,25 @@ FormulaSubstitution substituteFormula(const PowerModel& model, const GpuSpec& gp
         result.substituted = point.activity
             ? QStringLiteral("%1 + (%2 − %1)·σ(%3)").arg(v("idle_w"), board, terms.join(QStringLiteral(" + ")))
             : QStringLiteral("P(the launch's activity)");
+    } else if (model.isPhysical()) {
+        result.formula = QStringLiteral("P = P_idle + P_active·s + Σ_pipe e_pipe·N_pipe / t + e_L2·B_L2 / t + "
+                                        "e_DRAM·B_DRAM / t, capped at the board's limit");
+        if (point.activity && point.activity->work) {
+            const LaunchWork& w = *point.activity->work;
+            QStringList energies;
+            for (const PhysicalInput& input : physicalInputs()) {
+                if (input.perSecond && p.value(input.key) != 0 && input.amount(w) > 0)
+                    energies
+                        << QStringLiteral("%1 pJ·%2").arg(v(qPrintable(input.key)), formatNumber(input.amount(w), 4));
+            }
+            result.substituted
+                = QStringLiteral("%1 + %2·%3 + (%4) / %5")
+                      .arg(v("idle_w"), v("active_w"), formatNumber(physicalInputs().first().amount(w), 4),
+                          energies.isEmpty() ? QStringLiteral("0") : energies.join(QStringLiteral(" + ")),
+                          formatSeconds(w.seconds));
+        } else {
+            result.substituted = QStringLiteral("P(the launch's work over its predicted time)");
+        }
     } else if (model.needsPtx()) {
         result.formula = QStringLiteral("P = exp(Σ_t f_t(x)), f_t the t-th tree's leaf at the launch's PTX features x");
         result.parameters = QStringLiteral("XGBoost's trees grown on %1 PTX features (%2)")

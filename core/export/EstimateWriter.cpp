@@ -43,6 +43,7 @@ QByteArray estimateJson(const EstimateRun& run, const QString& projectRoot)
         k.insert(QStringLiteral("expected_error_pct"), expectedError);
         k.insert(QStringLiteral("energy_j"), e.joules ? QJsonValue(*e.joules) : QJsonValue(QJsonValue::Null));
         insertTimeJson(k, e);
+        insertPowerJson(k, e);
         if (!e.hasEstimate())
             k.insert(QStringLiteral("no_estimate"), e.noEstimate);
         insertKernelReadingJson(k, *report.analysis.kernel);
@@ -136,7 +137,7 @@ QByteArray estimateCsv(const EstimateRun& run)
         = QStringLiteral("kernel,file,line,class,saturation,kernel_power_w,energy_j,space,length,arith,"
                          "mem_global,mem_shared,mem_constant,mem_texture,intensity,slice_power_w,share,no_estimate,"
                          "dynamic_energy_j,threads,time_per_launch_s,time_bound,energy_per_launch_j,"
-                         "dynamic_energy_per_launch_j,expected_error_pct\n");
+                         "dynamic_energy_per_launch_j,expected_error_pct,power_low_w,power_high_w\n");
     const std::optional<double> error = expectedErrorPct(*run.model, *run.gpu);
     const QString errorField = error ? QStringLiteral(",%1").arg(*error, 0, 'f', 2) : QStringLiteral(",");
     for (const KernelEstimateReport& report : run.kernels) {
@@ -149,6 +150,10 @@ QByteArray estimateCsv(const EstimateRun& run)
                                        .arg(e.time ? QString::number(e.time->seconds, 'g', 6) : QString(),
                                            e.time ? timeBoundName(e.time->bound) : QString(),
                                            number(energyPerLaunchJ(e)), number(dynamicEnergyPerLaunchJ(e)));
+        const QString bandFields = e.band ? QStringLiteral(",%1,%2")
+                                                .arg(QString::number(e.band->lowW, 'f', 3))
+                                                .arg(QString::number(e.band->highW, 'f', 3))
+                                          : QStringLiteral(",,");
         const QString energyFields = e.energy ? QStringLiteral(",%1,%2")
                                                     .arg(QString::number(e.energy->dynamicJ, 'g', 6))
                                                     .arg(QString::number(e.energy->threads, 'f', 0))
@@ -161,7 +166,7 @@ QByteArray estimateCsv(const EstimateRun& run)
                        QString(), QString(), QStringLiteral("none"), QString(), QString(), QString(), QString(),
                        QString(), QString(), QString(), QString(), QString(), csvField(e.noEstimate)}
                        .join(QLatin1Char(','))
-                + energyFields + timeFields + errorField + QLatin1Char('\n');
+                + energyFields + timeFields + errorField + bandFields + QLatin1Char('\n');
         }
         for (const SliceEstimate& s : e.slices) {
             out += QStringList{csvField(info.qualifiedName), csvField(info.location.file),
@@ -176,7 +181,7 @@ QByteArray estimateCsv(const EstimateRun& run)
                        QString::number(modelIntensity(*run.model, s)), QString::number(s.watts, 'f', 3),
                        QString::number(s.weight, 'f', 4), QString()}
                        .join(QLatin1Char(','))
-                + energyFields + timeFields + errorField + QLatin1Char('\n');
+                + energyFields + timeFields + errorField + bandFields + QLatin1Char('\n');
         }
     }
     return out.toUtf8();
@@ -200,6 +205,8 @@ QString estimateTable(const EstimateRun& run, const QString& baseDir)
         if (!archNote.isEmpty())
             errors += QStringLiteral("  [%1]").arg(archNote);
         QString energyLine = QStringLiteral("    time: %1\n").arg(timeSummary(e));
+        if (const QString terms = physicalTermsSummary(e); !terms.isEmpty())
+            energyLine += QStringLiteral("    power: %1\n").arg(terms);
         if (const QString perLaunch = energyPerLaunchSummary(e); !perLaunch.isEmpty())
             energyLine += QStringLiteral("    energy: %1\n").arg(perLaunch);
         if (e.energy)
@@ -215,7 +222,7 @@ QString estimateTable(const EstimateRun& run, const QString& baseDir)
         out += QStringLiteral("%1  %2:%3  %4  %5  Sa %6 (%7 SMs)%8%9\n")
                    .arg(info.qualifiedName, pathRelativeTo(info.location.file, baseDir))
                    .arg(info.location.line)
-                   .arg(wattsWithError(e.watts, *run.model, *run.gpu))
+                   .arg(powerWithBand(e, *run.model, *run.gpu))
                    .arg(e.dense ? QStringLiteral("BDPM (branch-dense)") : QStringLiteral("BSPM (branch-sparse)"))
                    .arg(e.saturation, 0, 'f', 2)
                    .arg(e.activeSms)

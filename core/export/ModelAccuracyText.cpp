@@ -15,13 +15,22 @@ std::optional<double> expectedErrorPct(const PowerModel& model, const GpuSpec& g
 
 QString accuracyText(const PowerModel& model, const GpuSpec& gpu)
 {
-    if (const std::optional<ModelAccuracy> a = model.accuracy(gpu.id))
-        return QStringLiteral("±%1 % typical error: %2 on %3 measured %4 kernels (%5 launches)")
+    if (const std::optional<ModelAccuracy> a = model.accuracy(gpu.id)) {
+        const std::optional<double> band = bandPctOf(model, gpu);
+        const QString bandWords = !band ? QString()
+            : a->bandCoveragePct > 0    ? QStringLiteral(", band ±%1 % (it held %2 % of the held-out launches)")
+                                           .arg(std::round(*band))
+                                           .arg(std::round(a->bandCoveragePct))
+                                     : QStringLiteral(", band ±%1 % (covers %2 % of the held-out launches)")
+                                           .arg(std::round(*band))
+                                           .arg(std::round(kBandCoverage * 100));
+        return QStringLiteral("±%1 % typical error%2: %3 on %4 measured %5 kernels (%6 launches)")
             .arg(std::round(a->mapePct))
-            .arg(a->split)
+            .arg(bandWords, a->split)
             .arg(a->kernels)
             .arg(gpu.name)
             .arg(a->rows);
+    }
     // What the model's own source says of its quality, where the file records it.
     const QString reported = model.provenance().value(QStringLiteral("reported_quality")).toString();
     const QString paper = model.provenance().value(QStringLiteral("paper")).toString();
@@ -38,6 +47,25 @@ QString wattsWithError(double watts, const PowerModel& model, const GpuSpec& gpu
     const std::optional<double> error = expectedErrorPct(model, gpu);
     const QString w = QStringLiteral("%1 W").arg(watts, 0, 'f', 1);
     return error ? QStringLiteral("%1 ±%2 %").arg(w).arg(std::round(*error)) : w;
+}
+
+QString bandText(const KernelEstimate& estimate)
+{
+    if (!estimate.band)
+        return {};
+    const PowerBand& b = *estimate.band;
+    const int digits = b.highW < 10 ? 1 : 0;
+    return QStringLiteral("%1–%2 W%3")
+        .arg(b.lowW, 0, 'f', digits)
+        .arg(b.highW, 0, 'f', digits)
+        .arg(b.widened ? QStringLiteral(", widened: outside the measured kernels") : QString());
+}
+
+QString powerWithBand(const KernelEstimate& estimate, const PowerModel& model, const GpuSpec& gpu)
+{
+    if (!estimate.band)
+        return wattsWithError(estimate.watts, model, gpu);
+    return QStringLiteral("%1 W (%2)").arg(estimate.watts, 0, 'f', 1).arg(bandText(estimate));
 }
 
 } // namespace slicewatt

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "estimate/KernelEstimate.h"
 #include "model/PowerModel.h"
 
 #include <QString>
@@ -20,5 +21,11 @@ QString accuracyText(const PowerModel& model, const GpuSpec& gpu);
 
 // "62.8 W ±15 %", or "62.8 W" without a validation.
 QString wattsWithError(double watts, const PowerModel& model, const GpuSpec& gpu);
+
+// "420.3 W (310–530 W)" with the estimate's band, "(…, widened: outside the measured kernels)"
+// when doubled, else as wattsWithError.
+QString powerWithBand(const KernelEstimate& estimate, const PowerModel& model, const GpuSpec& gpu);
+// "310–530 W", with ", widened" when doubled; empty without a band.
+QString bandText(const KernelEstimate& estimate);
 
 } // namespace slicewatt

@@ -80,7 +80,7 @@ QByteArray estimateSarif(const EstimateRun& run, const QString& baseDir, const Q
             QString text = QStringLiteral("%1 W of %2's predicted %3 (%4 %) on %5 with %6 at SM saturation %7: %8.%9")
                                .arg(line.watts, 0, 'f', 1)
                                .arg(report.analysis.kernel->info.qualifiedName)
-                               .arg(wattsWithError(e.watts, *run.model, *run.gpu))
+                               .arg(powerWithBand(e, *run.model, *run.gpu))
                                .arg(share * 100, 0, 'f', 0)
                                .arg(run.gpu->name, run.model->name())
                                .arg(e.saturation, 0, 'f', 2)
@@ -122,8 +122,9 @@ QByteArray estimateSarif(const EstimateRun& run, const QString& baseDir, const Q
             // The kernel's time and energy per launch (METHOD §12), as the JSON output has them.
             QJsonObject time;
             insertTimeJson(time, e);
-            for (const char* key :
-                {"time_per_launch_s", "time_bound", "energy_per_launch_j", "dynamic_energy_per_launch_j"})
+            insertPowerJson(time, e);
+            for (const char* key : {"time_per_launch_s", "time_bound", "energy_per_launch_j",
+                     "dynamic_energy_per_launch_j", "power_band_w"})
                 properties.insert(QLatin1String(key), time.value(QLatin1String(key)));
             result.insert(QStringLiteral("properties"), properties);
             results << result;

@@ -5,6 +5,8 @@
 
 #include <QJsonArray>
 
+#include <algorithm>
+
 namespace slicewatt {
 namespace {
 
@@ -33,7 +35,49 @@ std::optional<double> energyPerLaunchJ(const KernelEstimate& estimate)
 
 std::optional<double> dynamicEnergyPerLaunchJ(const KernelEstimate& estimate)
 {
+    if (estimate.physical && estimate.seconds && estimate.hasEstimate())
+        return (estimate.watts - estimate.physical->idleW) * *estimate.seconds;
     return estimate.energy ? std::optional<double>(estimate.energy->dynamicJ) : std::nullopt;
+}
+
+void insertPowerJson(QJsonObject& kernel, const KernelEstimate& estimate)
+{
+    if (estimate.band) {
+        kernel.insert(QStringLiteral("power_band_w"), QJsonArray{estimate.band->lowW, estimate.band->highW});
+        kernel.insert(QStringLiteral("power_band_widened"), estimate.band->widened);
+    } else {
+        kernel.insert(QStringLiteral("power_band_w"), QJsonValue(QJsonValue::Null));
+    }
+    if (!estimate.physical)
+        return;
+    const PhysicalPower& p = *estimate.physical;
+    QJsonArray terms;
+    for (const PhysicalTerm& term : p.terms)
+        terms << QJsonObject{{QStringLiteral("input"), term.key}, {QStringLiteral("meaning"), term.meaning},
+            {QStringLiteral("per_launch"), term.perLaunch}, {QStringLiteral("unit"), term.unit},
+            {QStringLiteral("watts"), term.watts}};
+    kernel.insert(QStringLiteral("power_terms"),
+        QJsonObject{{QStringLiteral("idle_w"), p.idleW}, {QStringLiteral("terms"), terms},
+            {QStringLiteral("uncapped_w"), p.uncappedW}, {QStringLiteral("capped"), p.capped}});
+}
+
+QString physicalTermsSummary(const KernelEstimate& estimate)
+{
+    if (!estimate.physical)
+        return {};
+    const PhysicalPower& p = *estimate.physical;
+    QVector<PhysicalTerm> terms = p.terms;
+    std::stable_sort(
+        terms.begin(), terms.end(), [](const PhysicalTerm& a, const PhysicalTerm& b) { return a.watts > b.watts; });
+    QStringList parts{QStringLiteral("idle %1 W").arg(p.idleW, 0, 'f', 1)};
+    for (const PhysicalTerm& term : terms) {
+        if (term.watts >= 0.5)
+            parts << QStringLiteral("%1 %2 W").arg(term.meaning).arg(term.watts, 0, 'f', 1);
+    }
+    QString text = parts.join(QStringLiteral(" + "));
+    if (p.capped)
+        text += QStringLiteral(" = %1 W, capped at the board's limit").arg(p.uncappedW, 0, 'f', 0);
+    return text;
 }
 
 void insertTimeJson(QJsonObject& kernel, const KernelEstimate& estimate)
@@ -85,7 +129,9 @@ QString energyPerLaunchSummary(const KernelEstimate& estimate)
     if (total)
         parts << QStringLiteral("%1 per launch (P̂·t)").arg(formatJoules(*total));
     if (dynamic)
-        parts << QStringLiteral("dynamic %1 (%2)").arg(formatJoules(*dynamic), estimate.energy->modelId);
+        parts << QStringLiteral("dynamic %1 (%2)")
+                     .arg(formatJoules(*dynamic),
+                         estimate.physical ? QStringLiteral("above idle") : estimate.energy->modelId);
     return QStringLiteral("%1, over the %2 time")
         .arg(parts.join(QStringLiteral(", ")),
             estimate.secondsSource == QLatin1String("--time") ? QStringLiteral("given") : QStringLiteral("predicted"));

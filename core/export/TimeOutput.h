@@ -22,7 +22,15 @@ QString timeSummary(const KernelEstimate& estimate);
 // "1.234 mJ per launch (P̂·t), dynamic 0.61 mJ (aalto2013), over the predicted time"; empty
 // without either.
 QString energyPerLaunchSummary(const KernelEstimate& estimate);
-// The energy per launch (P̂·t) and the dynamic energy per launch, when known.
+// Adds the power's band ("power_band_w": [low, high] or null, "power_band_widened") and, for
+// the physical model, its terms ("power_terms": idle, each input's amount per launch and W,
+// whether the board's limit capped it).
+void insertPowerJson(QJsonObject& kernel, const KernelEstimate& estimate);
+// "idle 125.6 W + busy SMs 85.0 W + DRAM bytes 180.2 W + …" (the physical model's terms over
+// 0.5 W, largest first); empty for other models.
+QString physicalTermsSummary(const KernelEstimate& estimate);
+// The energy per launch (P̂·t) and the dynamic energy per launch, when known: for the physical
+// model the board's energy above idle, (P̂ − P_idle)·t, else the instruction-class model's.
 std::optional<double> energyPerLaunchJ(const KernelEstimate& estimate);
 std::optional<double> dynamicEnergyPerLaunchJ(const KernelEstimate& estimate);
 

@@ -241,4 +241,9 @@ void GpuCatalogue::add(const GpuSpec& gpu)
     m_gpus << gpu;
 }
 
+bool isCurrentGpu(const GpuSpec& gpu)
+{
+    return gpu.computeCapability.section(QLatin1Char('.'), 0, 0).toInt() >= 7;
+}
+
 } // namespace slicewatt

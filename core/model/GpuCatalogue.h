@@ -82,6 +82,10 @@ struct GpuSpec {
     QHash<QString, QString> sources; // field ("sms", "clocks", "memory_bandwidth", …) → where it comes from
 };
 
+// Volta (compute capability 7.0) and newer: the GPUs people use today, grouped apart from the
+// papers' GT200-to-Fermi boards in the GPU menu and the --gpu help.
+bool isCurrentGpu(const GpuSpec& gpu);
+
 class GpuCatalogue {
 public:
     // Parses a catalogue file; problems come back as "file:line: problem".

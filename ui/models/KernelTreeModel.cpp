@@ -572,9 +572,16 @@ QVariant KernelTreeModel::kernelData(const Node& node, int column, int role) con
     case PowerColumn:
         raw = estimate.watts;
         text = formatWatts(raw);
+        // The band the measured error gives (issue 34): "497.3 W (364–630)".
+        if (estimate.band)
+            text += QStringLiteral(" (%1–%2)").arg(estimate.band->lowW, 0, 'f', 0).arg(estimate.band->highW, 0, 'f', 0);
         if (!wantsTip)
             break;
-        tip = QStringLiteral("P̂ = Σ (|C_i| / L)·P_i = %1 (%2)").arg(text, classText(estimate.dense));
+        tip = QStringLiteral("P̂ = Σ (|C_i| / L)·P_i = %1 (%2)").arg(formatWatts(raw), classText(estimate.dense));
+        if (estimate.band)
+            tip += QStringLiteral("\nBand: %1").arg(bandText(estimate));
+        if (const QString terms = physicalTermsSummary(estimate); !terms.isEmpty())
+            tip += QStringLiteral("\nPower: %1").arg(terms);
         if (m_session.model() && m_session.gpu())
             tip += QStringLiteral("\n%1").arg(accuracyText(*m_session.model(), *m_session.gpu()));
         if (estimate.joules)

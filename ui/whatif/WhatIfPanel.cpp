@@ -230,9 +230,24 @@ void WhatIfPanel::fillLibraryBoxes()
                 .arg(model.provenance().value(QStringLiteral("source")).toString(), model.measuredOn()),
             Qt::ToolTipRole);
     }
+    // Today's GPUs first, then the boards the papers measured (GT200 to Fermi), each group under
+    // a heading that cannot be picked.
     m_gpu->clear();
-    for (const GpuSpec& gpu : m_session.library().gpus().gpus())
-        m_gpu->addItem(gpu.name, gpu.id);
+    auto* items = qobject_cast<QStandardItemModel*>(m_gpu->model());
+    for (const bool current : {true, false}) {
+        m_gpu->addItem(current ? tr("Current GPUs") : tr("Historical GPUs (the papers' boards, for teaching)"));
+        if (items) {
+            QStandardItem* heading = items->item(m_gpu->count() - 1);
+            heading->setEnabled(false);
+            QFont font = heading->font();
+            font.setBold(true);
+            heading->setFont(font);
+        }
+        for (const GpuSpec& gpu : m_session.library().gpus().gpus()) {
+            if (isCurrentGpu(gpu) == current)
+                m_gpu->addItem(QStringLiteral("  ") + gpu.name, gpu.id);
+        }
+    }
     m_model->clear();
     for (const PowerModel& model : m_session.library().models()) {
         m_model->addItem(model.name(), model.id());
@@ -252,7 +267,7 @@ void WhatIfPanel::changeGpu()
         if (const PowerModel* fallback = m_session.library().defaultModelFor(next.gpuId))
             next.modelId = fallback->id();
     }
-    m_history.change(next, tr("GPU %1").arg(m_gpu->currentText()), QStringLiteral("gpu"));
+    m_history.change(next, tr("GPU %1").arg(m_gpu->currentText().trimmed()), QStringLiteral("gpu"));
 }
 
 void WhatIfPanel::changeModel()
@@ -317,7 +332,7 @@ void WhatIfPanel::syncFromSession()
     const QSignalBlocker blockers[] = {QSignalBlocker(m_gpu), QSignalBlocker(m_model), QSignalBlocker(m_energyModel),
         QSignalBlocker(m_energyCounts), QSignalBlocker(m_delta), QSignalBlocker(m_seconds), QSignalBlocker(m_grid),
         QSignalBlocker(m_block), QSignalBlocker(m_saturation), QSignalBlocker(m_saturationOverride)};
-    if (m_gpu->count() != m_session.library().gpus().gpus().size()
+    if (m_gpu->count() != m_session.library().gpus().gpus().size() + 2 // the two headings
         || m_model->count() != m_session.library().models().size()
         || m_energyModel->count() != m_session.library().energyModels().size())
         fillLibraryBoxes();
@@ -328,8 +343,10 @@ void WhatIfPanel::syncFromSession()
     // GPUs the chosen model has no parameters for cannot be picked with it.
     if (auto* items = qobject_cast<QStandardItemModel*>(m_gpu->model())) {
         const PowerModel* model = m_session.model() ? m_session.model() : m_session.library().model(settings.modelId);
-        for (int row = 0; row < items->rowCount(); ++row)
-            items->item(row)->setEnabled(!model || model->supports(m_gpu->itemData(row).toString()));
+        for (int row = 0; row < items->rowCount(); ++row) {
+            const QString id = m_gpu->itemData(row).toString();
+            items->item(row)->setEnabled(!id.isEmpty() && (!model || model->supports(id)));
+        }
     }
     m_delta->setValue(settings.delta);
     m_seconds->setValue(settings.seconds.value_or(0));

@@ -14,6 +14,7 @@
 #include "accuracy/ModelAccuracyWindow.h"
 #include "analysis/IncrementalIndexer.h"
 #include "calibration/CalibrationWindow.h"
+#include "calibration/LocalGpu.h"
 #include "code/CodePanel.h"
 #include "code/CodeView.h"
 #include "compare/ReportChanges.h"
@@ -132,11 +133,17 @@ MainWindow::MainWindow(QWidget* parent)
     if (!m_preferences.modelFolders.isEmpty())
         m_session->setModelFolders(m_preferences.modelFolders);
     {
-        // The GPU and model of the last session; the shipped defaults when they are gone.
+        // The GPU and model of the last session; on a first run this machine's GPU (NVML), else
+        // a current data-centre GPU, with the model its measurements chose.
         QSettings settings;
         WhatIfSettings whatIf = m_session->settings();
-        whatIf.gpuId = settings.value(QStringLiteral("whatif/gpu"), whatIf.gpuId).toString();
-        whatIf.modelId = settings.value(QStringLiteral("whatif/model"), whatIf.modelId).toString();
+        whatIf.gpuId = settings.value(QStringLiteral("whatif/gpu")).toString();
+        whatIf.modelId = settings.value(QStringLiteral("whatif/model")).toString();
+        if (whatIf.gpuId.isEmpty() || !chooseModel(m_session->library(), whatIf).error.isEmpty()) {
+            whatIf.gpuId = firstRunGpuId(m_session->library().gpus());
+            if (const PowerModel* model = m_session->library().defaultModelFor(whatIf.gpuId))
+                whatIf.modelId = model->id();
+        }
         whatIf.delta = settings.value(QStringLiteral("whatif/delta"), whatIf.delta).toDouble();
         whatIf.energyModelId = settings.value(QStringLiteral("whatif/energyModel"), whatIf.energyModelId).toString();
         whatIf.energyCounts = energyCountsNamed(settings.value(QStringLiteral("whatif/energyCounts")).toString())
@@ -803,7 +810,7 @@ void MainWindow::updateStatus()
         const KernelEstimate& e = report->estimate;
         QString text = tr("<b>%1: %2</b> (%3)")
                            .arg(report->analysis.kernel->info.name.toHtmlEscaped())
-                           .arg(wattsWithError(e.watts, *model, *gpu).toHtmlEscaped())
+                           .arg(powerWithBand(e, *model, *gpu).toHtmlEscaped())
                            .arg(e.dense ? QStringLiteral("BDPM") : QStringLiteral("BSPM"));
         if (e.joules)
             text += tr(", %1 J").arg(*e.joules, 0, 'g', 4);
@@ -812,7 +819,7 @@ void MainWindow::updateStatus()
     }
     const KernelEstimateReport* hottest = m_session->hottestKernel();
     m_powerLabel->setText(hottest
-            ? tr("hottest kernel <b>%1</b>").arg(wattsWithError(hottest->estimate.watts, *model, *gpu).toHtmlEscaped())
+            ? tr("hottest kernel <b>%1</b>").arg(powerWithBand(hottest->estimate, *model, *gpu).toHtmlEscaped())
             : QString());
 }
 
