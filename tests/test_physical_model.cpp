@@ -308,6 +308,39 @@ private Q_SLOTS:
         QVERIFY(error.contains(QStringLiteral("physical")));
     }
 
+    // A GPU nobody measured gets constants derived from the measured ones by the stated rule,
+    // marked so, without a band, as its default model.
+    void unmeasuredGpusGetDerivedConstants()
+    {
+        QStringList errors;
+        const ModelLibrary library = ModelLibrary::load({}, errors);
+        const PowerModel* physical = library.model(QStringLiteral("physical"));
+        QVERIFY(physical);
+        const GpuSpec* a100 = library.gpus().find(QStringLiteral("A100"));
+        const GpuSpec* h100 = library.gpus().find(QStringLiteral("h100"));
+        const GpuSpec* h200 = library.gpus().find(QStringLiteral("h200"));
+        for (const QString& id :
+            {QStringLiteral("a100"), QStringLiteral("l4"), QStringLiteral("rtx3090"), QStringLiteral("rtx4090")}) {
+            QCOMPARE(library.defaultModelFor(id), physical);
+            QVERIFY(!physical->accuracy(id)); // not validated: no band, and the outputs say so
+        }
+        const auto p = [&](const GpuSpec* g, const char* name) { return physical->parameters(g->id).value(name); };
+        // P_idle: the measured boards' idle share of their 700 W limits, times the A100's 400 W.
+        QVERIFY(near(p(a100, "idle_w"), (p(h100, "idle_w") / 700 + p(h200, "idle_w") / 700) / 2 * 400));
+        // P_active: W per SM and GHz (132 SMs at 1.98 GHz on both), times 108 SMs at 1.41 GHz.
+        QVERIFY(near(p(a100, "active_w"),
+            (p(h100, "active_w") + p(h200, "active_w")) / 2 / (132 * *h100->boostClockMhz / 1000) * 108
+                * *a100->boostClockMhz / 1000));
+        QVERIFY(near(p(a100, "pj_dram_byte"), (p(h100, "pj_dram_byte") + p(h200, "pj_dram_byte")) / 2));
+        // The file says where each came from.
+        QFile file(test::sourceDir() + QStringLiteral("/models/physical.json"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject sources
+            = QJsonDocument::fromJson(file.readAll()).object().value("gpus")["a100"]["sources"].toObject();
+        for (const QString& name : physicalParameterNames())
+            QVERIFY2(sources.value(name).toString().startsWith(QStringLiteral("derived")), qPrintable(name));
+    }
+
     // The product's path: `analyze --gpu h200` predicts with the physical model (the H200's
     // default), gives the band, the terms, and the energy above idle over the predicted time.
     void analyzeOnH200ShowsBandAndTerms()

@@ -14,7 +14,7 @@
 namespace slicewatt::cli {
 
 bool parseCommonOptions(const QStringList& args, const QStringList& allowedFormats, CommonOptions& options,
-    QString& error, const QStringList& valueOptions)
+    QString& error, const QStringList& valueOptions, bool inputsOptional)
 {
     options.parser.resourceDir = defaultClangResourceDir();
     for (int i = 0; i < args.size(); ++i) {
@@ -128,7 +128,7 @@ bool parseCommonOptions(const QStringList& args, const QStringList& allowedForma
             options.inputs << arg;
         }
     }
-    if (options.inputs.isEmpty()) {
+    if (options.inputs.isEmpty() && !inputsOptional) {
         error = QStringLiteral("no input: give folders, .cu files or a compile_commands.json");
         return false;
     }

@@ -32,9 +32,10 @@ struct CommonOptions {
 };
 
 // Parses `args` (without the program and subcommand names). Returns false and sets
-// `error` for a usage mistake. `allowedFormats` lists what --format accepts.
+// `error` for a usage mistake. `allowedFormats` lists what --format accepts; without
+// `inputsOptional`, no input is a mistake.
 bool parseCommonOptions(const QStringList& args, const QStringList& allowedFormats, CommonOptions& options,
-    QString& error, const QStringList& valueOptions = {});
+    QString& error, const QStringList& valueOptions = {}, bool inputsOptional = false);
 
 // Loads and indexes the inputs, through the on-disk unit cache when one was asked for.
 ProjectIndex indexInputs(const CommonOptions& options);

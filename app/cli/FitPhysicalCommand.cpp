@@ -100,12 +100,15 @@ int runFitPhysicalCommand(const QStringList& args)
     QString error;
     if (!parseCommonOptions(args, {QStringLiteral("table")}, options, error,
             {QStringLiteral("--gpu"), QStringLiteral("--models-dir"), QStringLiteral("--model-file"),
-                QStringLiteral("--compiler")})) {
+                QStringLiteral("--compiler"), QStringLiteral("--derive-from")},
+            args.contains(QStringLiteral("--derive-from")))) {
         fprintf(stderr, "slicewatt-cli fit-physical: %s\n", qPrintable(error));
         return ExitUsage;
     }
     const QString modelFile = options.values.value(QStringLiteral("model-file"));
-    if (options.inputs.isEmpty() || !options.values.contains(QStringLiteral("gpu")) || modelFile.isEmpty()) {
+    const bool derive = options.values.contains(QStringLiteral("derive-from"));
+    if ((options.inputs.isEmpty() && !derive) || !options.values.contains(QStringLiteral("gpu"))
+        || modelFile.isEmpty()) {
         fprintf(stderr, "slicewatt-cli fit-physical: give measured runs CSVs, --gpu and --model-file\n");
         return ExitUsage;
     }
@@ -115,6 +118,29 @@ int runFitPhysicalCommand(const QStringList& args)
         fprintf(stderr, "slicewatt-cli fit-physical: unknown GPU, or one without a board power: '%s'\n",
             qPrintable(options.values.value(QStringLiteral("gpu"))));
         return ExitUsage;
+    }
+    if (derive) {
+        // A GPU nobody measured: its constants from the measured GPUs' entries (PhysicalModelFile.h).
+        QVector<const GpuSpec*> from;
+        for (const QString& id : options.values.value(QStringLiteral("derive-from")).split(QLatin1Char(','))) {
+            const GpuSpec* source = library.gpus().find(id.trimmed());
+            if (!source) {
+                fprintf(stderr, "slicewatt-cli fit-physical: unknown GPU '%s' in --derive-from\n", qPrintable(id));
+                return ExitUsage;
+            }
+            from << source;
+        }
+        QByteArray existing;
+        if (!readTextFile(modelFile, &existing, &error)) {
+            fprintf(stderr, "slicewatt-cli fit-physical: %s\n", qPrintable(error));
+            return ExitAnalysisErrors;
+        }
+        const QByteArray file = derivedPhysicalModelFile(existing, *gpu, from, &error);
+        if (file.isEmpty() || !writeOutput(modelFile, file, error)) {
+            fprintf(stderr, "slicewatt-cli fit-physical: %s\n", qPrintable(error));
+            return ExitAnalysisErrors;
+        }
+        return ExitOk;
     }
     // --compiler: the time model counts the compiled code's instructions, as the estimate does
     // when it has the kernel's PTX.

@@ -261,7 +261,6 @@ QByteArray commandHelp(const QString& command)
                "  -o, --output FILE     write there (atomically) instead of stdout\n";
         text += kWhatIfOptions;
         text += kLoadOptions;
-        text += gpuCatalogueHelp();
     } else if (command == QLatin1String("report")) {
         text = "Usage: slicewatt-cli report PATH... -o FILE.pdf [OPTIONS]\n\n"
                "Writes the PDF report that the desktop app's File > Export Report writes: title block\n"
@@ -407,6 +406,9 @@ QByteArray commandHelp(const QString& command)
                "  --gpu ID              the GPU measured\n"
                "  --model-file FILE     the physical model file to update (models/physical.json)\n"
                "  --models-dir DIR      extra model and GPU files (JSON) from DIR\n"
+               "  --compiler NAME       count instructions from the PTX by nvcc or clang\n"
+               "  --derive-from IDS     no measurements: derive the GPU's constants from these measured\n"
+               "                        GPUs' entries (comma-separated), marked derived, not validated\n"
                "  -o, --output FILE     the summary there instead of stdout\n";
         text += kLoadOptions;
     } else if (command == QLatin1String("validate-time")) {
@@ -464,6 +466,9 @@ QByteArray commandHelp(const QString& command)
         return {};
     }
     text += kHelpAndExit;
+    // After the options (a help's "Options:" section ends at its first blank line).
+    if (command == QLatin1String("analyze") || command == QLatin1String("analyse"))
+        text += gpuCatalogueHelp();
     return text;
 }
 

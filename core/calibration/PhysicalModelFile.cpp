@@ -104,4 +104,71 @@ QByteArray physicalModelFile(const QByteArray& existing, const PhysicalGpuFit& f
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
+QByteArray derivedPhysicalModelFile(
+    const QByteArray& existing, const GpuSpec& gpu, const QVector<const GpuSpec*>& from, QString* error)
+{
+    QJsonParseError parseError{};
+    const QJsonDocument document = QJsonDocument::fromJson(existing, &parseError);
+    QJsonObject root = document.object();
+    QJsonObject gpus = root.value(QLatin1String("gpus")).toObject();
+    const auto smGhz = [](const GpuSpec& g) { return g.sms * g.boostClockMhz.value_or(0) / 1000.0; };
+    if (root.value(QLatin1String("form")).toString() != QLatin1String("physical") || from.isEmpty() || !gpu.boardPowerW
+        || smGhz(gpu) <= 0) {
+        if (error)
+            *error = QStringLiteral("needs a physical model file with measured GPUs, and %1's board power, SMs and "
+                                    "boost clock")
+                         .arg(gpu.name);
+        return {};
+    }
+    QHash<QString, double> sums;
+    QStringList names;
+    for (const GpuSpec* source : from) {
+        const QJsonObject entry = gpus.value(source->id).toObject();
+        if (entry.isEmpty() || !source->boardPowerW || smGhz(*source) <= 0 || !entry.contains("validation")) {
+            if (error)
+                *error = QStringLiteral("%1 has no measured entry to derive from").arg(source->name);
+            return {};
+        }
+        names << source->id;
+        for (const QString& name : physicalParameterNames()) {
+            double value = entry.value(name).toDouble();
+            if (name == QLatin1String("idle_w"))
+                value /= *source->boardPowerW;
+            else if (name == QLatin1String("active_w"))
+                value /= smGhz(*source);
+            sums[name] += value / from.size();
+        }
+    }
+    const QString basis = names.join(QStringLiteral(" and "));
+    QJsonObject entry;
+    QJsonObject sources;
+    for (const QString& name : physicalParameterNames()) {
+        double value = sums.value(name);
+        QString source;
+        if (name == QLatin1String("idle_w")) {
+            value *= *gpu.boardPowerW;
+            source = QStringLiteral("derived: %1's measured idle share of the power limit (%2 %) x %3 W")
+                         .arg(basis)
+                         .arg(sums.value(name) * 100, 0, 'f', 1)
+                         .arg(*gpu.boardPowerW);
+        } else if (name == QLatin1String("active_w")) {
+            value *= smGhz(gpu);
+            source = QStringLiteral("derived: %1's fitted W per SM and GHz (%2) x %3 SMs x %4 GHz")
+                         .arg(basis)
+                         .arg(sums.value(name), 0, 'f', 3)
+                         .arg(gpu.sms)
+                         .arg(gpu.boostClockMhz.value_or(0) / 1000.0);
+        } else {
+            source = QStringLiteral("derived: the mean of %1's (not scaled by process node)").arg(basis);
+        }
+        entry.insert(name, value);
+        sources.insert(name, source);
+    }
+    entry.insert(QStringLiteral("sources"), sources);
+    entry.insert(QStringLiteral("default"), true);
+    gpus.insert(gpu.id, entry);
+    root.insert(QStringLiteral("gpus"), gpus);
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
 } // namespace slicewatt

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "PhysicalModelFit.h"
+#include "model/GpuCatalogue.h"
 
 #include <QByteArray>
 #include <QHash>
@@ -28,5 +29,16 @@ struct PhysicalGpuFit {
 // the input ranges it was fitted on, and becomes the GPU's default model. Empty with `error`
 // when `existing` is not a physical model file.
 QByteArray physicalModelFile(const QByteArray& existing, const PhysicalGpuFit& fit, QString* error);
+
+// A GPU without measurements gets constants derived from measured GPUs' entries in `existing`
+// (issue 34's defaults for every GPU of the catalogue) [ours]: P_idle the measured boards'
+// idle share of their power limit times this board's limit; P_active their W per SM and GHz
+// times this board's SMs and boost clock; every energy per instruction and per byte their
+// mean (the datapaths' energy is not scaled by process node: no figure for it is known to
+// us). Marked "derived" in "sources", without validation figures (the prediction then says it
+// is not validated on measured power and shows no band), and the GPU's default model. Empty
+// with `error` when a source GPU has no entry or the catalogue lacks a figure the rule needs.
+QByteArray derivedPhysicalModelFile(
+    const QByteArray& existing, const GpuSpec& gpu, const QVector<const GpuSpec*>& from, QString* error);
 
 } // namespace slicewatt

@@ -84,8 +84,7 @@ const PowerModel* ModelLibrary::defaultModelFor(const QString& gpuId) const
     const GpuSpec* gpu = m_gpus.find(gpuId);
     if (gpu) {
         for (const PowerModel& model : m_models) {
-            const std::optional<ModelAccuracy> accuracy = model.accuracy(gpu->id);
-            if (accuracy && accuracy->isDefault)
+            if (model.isDefaultFor(gpu->id))
                 return &model;
         }
     }

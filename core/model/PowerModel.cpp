@@ -162,6 +162,8 @@ std::optional<PowerModel> PowerModel::parse(const QByteArray& json, const QStrin
         if (model.needsPtx())
             readTrees(model, values, it.key(), problems);
         model.m_accuracy.insert(it.key(), readAccuracy(values, it.key(), problems));
+        if (values.value(QLatin1String("default")).toBool())
+            model.m_defaultFor << it.key();
         const QJsonObject domain = values.value(QLatin1String("domain")).toObject();
         for (auto d = domain.begin(); d != domain.end(); ++d) {
             const QJsonArray range = d.value().toArray();

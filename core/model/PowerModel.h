@@ -107,6 +107,12 @@ public:
     // for the GPU, is not launch-level, or the GPU has no board power. Inputs outside the
     // range the model was fitted on are named in outOfDomain.
     std::optional<PowerPrediction> predictLaunch(const GpuSpec& gpu, const LaunchActivity& activity) const;
+    // The GPU's default model by its file, without measurements (derived constants) or by its
+    // validation's choice.
+    bool isDefaultFor(const QString& gpuId) const
+    {
+        return m_defaultFor.contains(gpuId) || (m_accuracy.value(gpuId) && m_accuracy.value(gpuId)->isDefault);
+    }
     // The measured error for a GPU, when the model file has one.
     std::optional<ModelAccuracy> accuracy(const QString& gpuId) const { return m_accuracy.value(gpuId); }
 
@@ -126,6 +132,7 @@ private:
     QHash<QString, QString> m_ptxProducers; // alavani-xgb: gpu id → producer of its training PTX
     QHash<QString, QHash<QString, double>> m_parameters; // gpu id → parameter → value
     QHash<QString, std::optional<ModelAccuracy>> m_accuracy; // gpu id → its validation
+    QStringList m_defaultFor; // gpu ids whose entry says "default" (derived, unmeasured GPUs)
     // launch-activity: gpu id → input key → the [min, max] it was fitted on
     QHash<QString, QHash<QString, std::pair<double, double>>> m_domains;
 };
