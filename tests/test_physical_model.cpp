@@ -12,6 +12,7 @@
 #include "model/ModelLibrary.h"
 #include "model/PowerModel.h"
 
+#include <QStandardPaths>
 #include <QtTest>
 
 #include <cmath>
@@ -388,6 +389,24 @@ private Q_SLOTS:
         QVERIFY(near(kernel.value("energy_per_launch_j").toDouble(), watts * seconds));
         QVERIFY(near(kernel.value("dynamic_energy_per_launch_j").toDouble(),
             (watts - terms.value("idle_w").toDouble()) * seconds));
+
+        // The PDF report prints the band and the terms beside the kernel's power.
+        if (QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty())
+            QSKIP("pdftotext (poppler-utils) is not installed");
+        QTemporaryDir out;
+        const QString pdf = out.filePath(QStringLiteral("r.pdf"));
+        QCOMPARE(test::runCli({QStringLiteral("report"), folder.path(), QStringLiteral("--gpu"), QStringLiteral("h200"),
+                                  QStringLiteral("-o"), pdf})
+                     .exitCode,
+            0);
+        QProcess text;
+        text.start(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
+        QVERIFY(text.waitForFinished(60000));
+        const QString printed = QString::fromUtf8(text.readAllStandardOutput()).simplified();
+        const QString expectedBand
+            = QStringLiteral("band %1–%2 W").arg(band[0].toDouble(), 0, 'f', 0).arg(band[1].toDouble(), 0, 'f', 0);
+        QVERIFY2(printed.contains(expectedBand), qPrintable(expectedBand));
+        QVERIFY(printed.contains(QStringLiteral("power: idle")));
     }
 
     // models/physical.json's H200 entry is what fit-physical makes of the measurements, and its

@@ -354,6 +354,8 @@ private:
         row.joules = estimate.joules;
         row.timeText = timeSummary(estimate);
         row.energyText = energyPerLaunchSummary(estimate);
+        row.bandText = bandText(estimate);
+        row.powerTermsText = physicalTermsSummary(estimate);
         row.intensity = estimate.averageIntensity;
         row.fractionIntensity = fraction();
         row.saturation = estimate.saturation;

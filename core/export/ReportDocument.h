@@ -33,6 +33,8 @@ struct ReportKernelRow {
     std::optional<double> joules; // Ē = P̂·t over the time given or predicted
     QString timeText; // "238 µs per launch, memory-bound (…)" or why there is no time (METHOD §12)
     QString energyText; // energy per launch and its dynamic part, over which time; empty without
+    QString bandText; // "364–630 W": the interval the model's measured error gives P̂; empty without
+    QString powerTermsText; // the physical model's terms ("idle 125.6 W + …"); empty for other models
     double intensity = 0; // the model's intensity definition (ACIM average)
     bool fractionIntensity = false; // true: JSW12 fraction x; false: JoS13 ratio Ã
     double saturation = 1; // Sa

@@ -58,6 +58,17 @@ void paintKeyFigures(ReportLayout& layout, const ReportKernelSection& section)
     ReportTableOptions options;
     options.stripes = false;
     paintTable(layout, columns, {{cells}}, options);
+    // The band the measured error gives P̂, and what each kind of work adds (the physical model).
+    if (!k.bandText.isEmpty() || !k.powerTermsText.isEmpty()) {
+        QStringList power;
+        if (!k.bandText.isEmpty())
+            power << QStringLiteral("P̂ = %1, band %2 (the held-out error on measured kernels)")
+                         .arg(formatWatts(k.watts), k.bandText);
+        if (!k.powerTermsText.isEmpty())
+            power << QStringLiteral("power: %1").arg(k.powerTermsText);
+        reporttext::paragraph(
+            layout, power.join(QStringLiteral("; ")) + QLatin1Char('.'), layout.style().small, layout.style().text);
+    }
     // The time per launch (METHOD §12) that Ē and the energy per launch stand on.
     QString time = QStringLiteral("Time: %1.").arg(k.timeText);
     if (!k.energyText.isEmpty())
