@@ -2,13 +2,24 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # On a machine with an NVIDIA GPU, its driver and the CUDA toolkit (nvcc): calibrates the GPU
 # with slicewatt-calibrate, measures the validation programs (tests/validation/programs.txt)
-# and compares SliceWatt's static predictions with the measurements.
+# and compares SliceWatt's static predictions with the measurements; then measures the suite of
+# real kernels (the test corpus through tests/validation/real-kernels/drivers, each launched
+# back to back) and fits the physical power model's constants to them (fit-real-kernels.sh).
 #
 #   scripts/calibrate-gpu.sh [--quick] [--device N] [--class-seconds S] [--warmup-seconds S]
+#                            [--no-real-kernels]
 #   scripts/calibrate-gpu.sh --programs-only [--device N]
+#   scripts/calibrate-gpu.sh --real-kernels-only [--device N]
 #
 # --programs-only keeps the GPU's committed calibration (tests/validation/GPU_ID/calibration,
 # its t_p) and measures the validation programs again: validation.csv and traces/ are new.
+# --real-kernels-only measures the real kernels alone (a few minutes): real-kernels/corpus-runs.csv,
+# and, where slicewatt-cli is built, real-kernels/models/physical.json with its held-out figures
+# (real-kernels/models/fit-physical.txt). Where it is not (a lent machine), fit on this side:
+#   scripts/fit-real-kernels.sh tests/validation/GPU_ID/real-kernels/corpus-runs.csv=tests/validation/real-kernels/drivers \
+#     --gpu "GPU NAME" --into tests/validation/GPU_ID/real-kernels/models
+# The real-kernel harness (meas.cuh, as ../shared/data/h200 measured) reads NVML's device 0, so
+# the suite is measured on device 0 only: with --device N > 0 it is left out, and said so.
 #
 # Writes tests/validation/GPU_ID/ in the working tree: calibration/ (calibration.csv, traces,
 # models/ with the GPU's own instruction-class energy table energy-GPU_ID.json when
@@ -26,18 +37,23 @@ cd "$(dirname "$0")/.."
 quick=0
 device=0
 programs_only=0
+real_kernels=1
+real_kernels_only=0
 class_seconds=""
 warmup_seconds=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) quick=1 ;;
-    --programs-only) programs_only=1 ;;
+    --programs-only) programs_only=1; real_kernels=0 ;;
+    --real-kernels-only) real_kernels_only=1 ;;
+    --no-real-kernels) real_kernels=0 ;;
     --device) device="$2"; shift ;;
     # The energy classes' run and warm-up (slicewatt-calibrate's defaults: 10 s and 30 s);
     # shorter fits a lent machine's few minutes, the energy counter needs only seconds.
     --class-seconds) class_seconds="$2"; shift ;;
     --warmup-seconds) warmup_seconds="$2"; shift ;;
-    *) echo "usage: $0 [--quick] [--programs-only] [--device N] [--class-seconds S] [--warmup-seconds S]" >&2
+    *) echo "usage: $0 [--quick] [--programs-only | --real-kernels-only | --no-real-kernels] [--device N]" \
+            "[--class-seconds S] [--warmup-seconds S]" >&2
        exit 2 ;;
   esac
   shift
@@ -71,6 +87,58 @@ trap 'rm -rf "$work"' EXIT
 # of other characters one '-'.
 gpu_id_of() { tr '[:upper:]' '[:lower:]' <<<"$1" | sed -E 's/[^a-z0-9]+/-/g; s/^-+//; s/-+$//'; }
 
+# The device tool brings back a few files at most two folders down: the folder travels as one
+# archive, written after each step so a run cut off at its time limit still returns what it
+# measured (unpack with: tar -xzf validation-GPU_ID.tar.gz).
+hand_out() {
+  [ -n "${OUT:-}" ] || return 0
+  tar -czf "$OUT/validation-$gpu_id.tar.gz.part" "$target" && mv "$OUT/validation-$gpu_id.tar.gz.part" "$OUT/validation-$gpu_id.tar.gz"
+}
+
+# 4. The real kernels: the test corpus's drivers, measured as ../shared/data/h200 was (harness
+# meas.cuh: time from CUDA events over back-to-back launches, power from NVML's energy counter
+# with both ends on a counter update), then the physical model fitted to them with whole
+# kernels held out, where slicewatt-cli is built.
+measure_real_kernels() {
+  local real="$target/real-kernels"
+  if [ "$device" != 0 ]; then
+    echo "calibrate-gpu: the real kernels are measured on device 0 only (the harness reads NVML's device 0); left out" >&2
+    return 0
+  fi
+  if [ -z "$gpu_name" ]; then
+    echo "calibrate-gpu: nvidia-smi names no GPU; the real kernels are left out" >&2
+    return 1
+  fi
+  mkdir -p "$real"
+  local repeat=2 seconds=1.2
+  [ "$quick" = 1 ] && repeat=1 seconds=0.6
+  OUT="$work/real-kernels" REPEAT=$repeat MEAS_S=$seconds \
+    bash tests/validation/real-kernels/run.sh
+  [ -s "$work/real-kernels/runs.csv" ] || { echo "calibrate-gpu: the real kernels gave no runs.csv" >&2; return 1; }
+  cp "$work/real-kernels/runs.csv" "$real/corpus-runs.csv"
+  cp "$work/real-kernels/logs.tar.gz" "$real/logs.tar.gz" 2>/dev/null || true
+  { nvidia-smi -i 0; nvcc --version; } > "$real/nvidia-smi.txt" 2>&1 || true
+  echo "measured $(grep -c '^RUN' "$real/corpus-runs.csv") real-kernel launches on $gpu_name"
+  hand_out
+  local runs="$real/corpus-runs.csv=tests/validation/real-kernels/drivers"
+  if [ -n "$cli" ]; then
+    bash scripts/fit-real-kernels.sh "$runs" --gpu "$gpu_name" --into "$real/models" --cli "$cli" \
+      || echo "calibrate-gpu: the physical model was not fitted (above); the runs are kept" >&2
+  else
+    echo "fit on a machine with slicewatt-cli: scripts/fit-real-kernels.sh $runs --gpu '$gpu_name' --into $real/models"
+  fi
+  hand_out
+}
+
+if [ "$real_kernels_only" = 1 ]; then
+  [ -n "$gpu_name" ] || { echo "calibrate-gpu: nvidia-smi names no GPU $device" >&2; exit 1; }
+  gpu_id=$(gpu_id_of "$gpu_name")
+  target="tests/validation/$gpu_id"
+  measure_real_kernels
+  echo "written: $target/real-kernels"
+  exit 0
+fi
+
 if [ "$programs_only" = 1 ]; then
   gpu_id=$(gpu_id_of "$gpu_name")
   target="tests/validation/$gpu_id"
@@ -102,19 +170,13 @@ else
     || echo "calibrate-gpu: the energy-class calibration failed; no instruction-class table for this GPU" >&2
 
   target="tests/validation/$gpu_id"
-  rm -rf "$target"
+  # What this run measures anew; real-kernels/ stays unless measured again below.
+  rm -rf "$target/calibration" "$target/validation.csv" "$target/traces" "$target"/summary-*.json
   mkdir -p "$target"
   cp -r "$work/calibration" "$target/calibration"
   echo "calibrated ${gpu_name:-GPU $device} as $gpu_id; t_p ${lag:-unknown} s"
 fi
 
-# The device tool brings back a few files at most two folders down: the folder travels as one
-# archive, written after each step so a run cut off at its time limit still returns what it
-# measured (unpack with: tar -xzf validation-GPU_ID.tar.gz).
-hand_out() {
-  [ -n "${OUT:-}" ] || return 0
-  tar -czf "$OUT/validation-$gpu_id.tar.gz.part" "$target" && mv "$OUT/validation-$gpu_id.tar.gz.part" "$OUT/validation-$gpu_id.tar.gz"
-}
 hand_out
 
 # 2. Build every validation program at once (nvcc is slow and single-threaded; a lent GPU
@@ -179,4 +241,5 @@ done
 [ -n "$cli" ] || echo "compare on a machine with slicewatt-cli: slicewatt-cli validate $target/validation.csv" \
   "--models-dir $target/calibration/models --gpu $gpu_id --model $gpu_id-jos13-idle"
 hand_out
+[ "$real_kernels" = 1 ] && measure_real_kernels
 echo "written: $target"

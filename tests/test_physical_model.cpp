@@ -96,6 +96,22 @@ QVector<PhysicalFitRow> syntheticRows(const QHash<QString, double>& truth)
 
 } // namespace
 
+// A 2^26-element saxpy launched with its size at the launch site: a streaming kernel.
+bool writeSaxpyProject(const QTemporaryDir& folder)
+{
+    QFile source(folder.filePath(QStringLiteral("saxpy.cu")));
+    return source.open(QIODevice::WriteOnly)
+        && source.write("__global__ void saxpy(float a, const float* x, float* y, int n) {\n"
+                        "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                        "  if (i < n) y[i] = a * x[i] + y[i];\n"
+                        "}\n"
+                        "void run(const float* x, float* y) {\n"
+                        "  const int n = 1 << 26;\n"
+                        "  saxpy<<<n / 256, 256>>>(2.0f, x, y, n);\n"
+                        "}\n")
+        > 0;
+}
+
 class PhysicalModelTest : public QObject {
     Q_OBJECT
 private Q_SLOTS:
@@ -347,17 +363,7 @@ private Q_SLOTS:
     void analyzeOnH200ShowsBandAndTerms()
     {
         QTemporaryDir folder;
-        QFile source(folder.filePath(QStringLiteral("saxpy.cu")));
-        QVERIFY(source.open(QIODevice::WriteOnly));
-        source.write("__global__ void saxpy(float a, const float* x, float* y, int n) {\n"
-                     "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-                     "  if (i < n) y[i] = a * x[i] + y[i];\n"
-                     "}\n"
-                     "void run(const float* x, float* y) {\n"
-                     "  const int n = 1 << 26;\n"
-                     "  saxpy<<<n / 256, 256>>>(2.0f, x, y, n);\n"
-                     "}\n");
-        source.close();
+        QVERIFY(writeSaxpyProject(folder));
         const test::CliResult result = test::runCli({QStringLiteral("analyze"), folder.path(), QStringLiteral("--gpu"),
             QStringLiteral("H200"), QStringLiteral("-f"), QStringLiteral("json")});
         QVERIFY2(result.exitCode == 0, result.err.constData());
@@ -449,6 +455,66 @@ private Q_SLOTS:
         const QJsonObject compared = mine["validation"].toObject()["compared"].toObject();
         QVERIFY(compared["median"].toObject()["grouped"].toObject()["mape_pct"].toDouble()
             > grouped.value("mape_pct").toDouble() + 10);
+    }
+    // scripts/fit-real-kernels.sh, the step of calibrate-gpu.sh that turns a GPU's measured real
+    // kernels into a model folder: fitted on shared/data/h200 alone, the folder's physical.json
+    // keeps the other GPUs' constants, carries the 28 launches' held-out figures, and is what
+    // `analyze --models-dir` then predicts with.
+    void fitRealKernelsScriptWritesAModelFolder()
+    {
+        const QString runs = test::sharedDir() + QStringLiteral("/data/h200/runs.csv");
+        if (!QFileInfo::exists(runs))
+            QSKIP("shared/data/h200 is not beside the checkout");
+        if (QStandardPaths::findExecutable(QStringLiteral("bash")).isEmpty())
+            QSKIP("no bash");
+        QTemporaryDir into;
+        const auto fit = [&](const QStringList& args) {
+            QProcess script;
+            script.start(QStringLiteral("bash"),
+                QStringList{test::sourceDir() + QStringLiteral("/scripts/fit-real-kernels.sh")} + args
+                    + QStringList{QStringLiteral("--cli"), QStringLiteral(SLICEWATT_CLI_PATH)});
+            if (!script.waitForFinished(300000))
+                qFatal("fit-real-kernels.sh did not finish");
+            return std::make_pair(script.exitCode(), QString::fromUtf8(script.readAll() + script.readAllStandardError()));
+        };
+        const auto [code, printed] = fit({runs, QStringLiteral("--gpu"), QStringLiteral("NVIDIA H200"),
+            QStringLiteral("--into"), into.path()});
+        QVERIFY2(code == 0, qPrintable(printed));
+        QVERIFY(printed.contains(QStringLiteral("28 launches of 25 kernels")));
+        QVERIFY(QFileInfo::exists(into.filePath(QStringLiteral("fit-physical.txt"))));
+        QFile file(into.filePath(QStringLiteral("physical.json")));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject gpus = QJsonDocument::fromJson(file.readAll()).object()["gpus"].toObject();
+        for (const QString& kept : {QStringLiteral("h100"), QStringLiteral("a100"), QStringLiteral("rtx4090")})
+            QVERIFY2(gpus.contains(kept), qPrintable(kept));
+        const QJsonObject grouped = gpus["h200"].toObject()["validation"].toObject()["grouped"].toObject();
+        QCOMPARE(grouped["rows"].toInt(), 28);
+        const double bandPct = gpus["h200"].toObject()["band_pct"].toDouble();
+        QVERIFY(bandPct > 0);
+
+        // The app's and the CLI's path: the folder's model predicts, with the folder's band.
+        QTemporaryDir project;
+        QVERIFY(writeSaxpyProject(project));
+        const test::CliResult result = test::runCli({QStringLiteral("analyze"), project.path(), QStringLiteral("--gpu"),
+            QStringLiteral("h200"), QStringLiteral("--models-dir"), into.path(), QStringLiteral("-f"), QStringLiteral("json")});
+        QVERIFY2(result.exitCode == 0, result.err.constData());
+        const QJsonObject kernel
+            = QJsonDocument::fromJson(result.out).object()["kernels"].toArray().first().toObject();
+        const QJsonArray band = kernel["power_band_w"].toArray();
+        const double watts = kernel["power_w"].toDouble();
+        QVERIFY(near((band[1].toDouble() - band[0].toDouble()) / 2, watts * bandPct / 100));
+
+        // Bad input: a GPU the catalogue lacks and a missing runs file are said, nothing is written.
+        QTemporaryDir other;
+        const auto [unknownCode, unknown]
+            = fit({runs, QStringLiteral("--gpu"), QStringLiteral("NVIDIA B9000"), QStringLiteral("--into"), other.path()});
+        QVERIFY(unknownCode != 0);
+        QVERIFY2(unknown.contains(QStringLiteral("B9000")), qPrintable(unknown));
+        const auto [missingCode, missing] = fit({other.filePath(QStringLiteral("none.csv")), QStringLiteral("--gpu"),
+            QStringLiteral("h200"), QStringLiteral("--into"), other.filePath(QStringLiteral("m"))});
+        QVERIFY(missingCode != 0);
+        QVERIFY2(missing.contains(QStringLiteral("no such runs file")), qPrintable(missing));
+        QVERIFY(!QFileInfo::exists(other.filePath(QStringLiteral("m"))));
     }
 };
 

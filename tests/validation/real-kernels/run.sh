@@ -3,23 +3,27 @@
 # with the corpus drivers' include path): builds every driver in parallel, then measures every
 # case, REPEAT passes (the second over the binaries in reverse order), idle before, between and
 # after. Each binary measures its cases in one process; cases lost to a crash are retried one
-# by one. Results: $OUT/runs.csv, build and run logs in $OUT/logs.tar.gz.
+# by one. Results: $OUT/runs.csv, build and run logs in $OUT/logs.tar.gz ($OUT: default out/
+# beside this script, git-ignored). ARCH: nvcc's -arch (default native: the GPU of this machine;
+# the committed H100 and H200 runs were built with sm_90).
 set -u
 cd "$(dirname "$0")"
 export PATH=/usr/local/cuda/bin:$PATH
 export MEAS_WARM_S=${MEAS_WARM_S:-0.4} MEAS_S=${MEAS_S:-1.2}
-out=${OUT:-/tmp/h100-out}
+arch=${ARCH:-native}
+out=${OUT:-$PWD/out}
 mkdir -p "$out" bin logs
 { nvidia-smi; nvcc --version; nvidia-smi -q -d POWER,CLOCK,TEMPERATURE,PERFORMANCE; } > logs/smi.txt 2>&1
 build() {
   local b
   b=$(basename "$1" .cu)
-  (cd drivers && nvcc -O3 -std=c++17 -arch=sm_90 -lineinfo "$b.cu" -o "../bin/$b" -ldl) > "logs/$b.build.log" 2>&1 || echo "BUILD FAILED $b"
+  (cd drivers && nvcc -O3 -std=c++17 -arch="$arch" -lineinfo "$b.cu" -o "../bin/$b" -ldl) > "logs/$b.build.log" 2>&1 || echo "BUILD FAILED $b"
 }
 export -f build
+export arch
 t0=$(date +%s)
-nvcc -O3 -std=c++17 -arch=sm_90 idle.cu -o bin/idle -ldl > logs/idle.build.log 2>&1 || echo "BUILD FAILED idle"
-ls drivers/*.cu | xargs -P 16 -I{} bash -c 'build {}'
+nvcc -O3 -std=c++17 -arch="$arch" idle.cu -o bin/idle -ldl > logs/idle.build.log 2>&1 || echo "BUILD FAILED idle"
+ls drivers/*.cu | xargs -P "$(nproc)" -I{} bash -c 'build {}'
 bins=()
 for f in drivers/*.cu; do b=$(basename "$f" .cu); [ -x "bin/$b" ] && bins+=("$b"); done
 echo "built in $(( $(date +%s) - t0 )) s: ${#bins[@]} drivers"
