@@ -177,7 +177,7 @@ private Q_SLOTS:
     {
         QStringList errors;
         const ModelLibrary library = ModelLibrary::load({}, errors);
-        const std::optional<ModelAccuracy> accuracy = library.model("launch-activity")->accuracy("v100");
+        const ModelAccuracy* accuracy = library.model("launch-activity")->accuracy("v100");
         QVERIFY(accuracy && !accuracy->predictions.isEmpty());
         ModelAccuracyWindow window(library);
         QVERIFY(window.selectGpu("V100"));

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // slicewatt-cli as users and CI scripts call it: outputs, exit codes, atomic writes.
 #include "TestSupport.h"
+#include "calibration/LocalGpu.h"
 #include "export/DisplayNumbers.h"
+#include "model/ModelLibrary.h"
 
 #include <QCryptographicHash>
 #include <QDirIterator>
@@ -289,7 +291,7 @@ private Q_SLOTS:
             }
         }
         // Without --time there is no energy.
-        const CliResult noTime = runCli({"analyze", test::exampleDir(), "-f", "json"});
+        const CliResult noTime = runCli({"analyze", test::exampleDir(), "--gpu", "gtx280", "-f", "json"});
         QVERIFY(QJsonDocument::fromJson(noTime.out)
                     .object()
                     .value("kernels")
@@ -334,6 +336,27 @@ private Q_SLOTS:
         QCOMPARE(QJsonDocument::fromJson(kernels.out).object().value("cuda_arch").toString(), QStringLiteral("sm_120"));
     }
 
+    // Without --gpu the CLI predicts, as the app's first run does, for the GPU NVML sees here,
+    // else the H200 with its default model, and says so on stderr (issue 34).
+    void analyzeWithoutGpuPredictsForToday()
+    {
+        const CliResult run = runCli({"analyze", test::exampleDir(), "-f", "json"});
+        QCOMPARE(run.exitCode, 0);
+        QStringList errors;
+        const ModelLibrary library = ModelLibrary::load({}, errors);
+        const QString local = localGpuId(library.gpus());
+        const QString expected = local.isEmpty() ? kCurrentDataCentreGpu : local;
+        const QJsonObject root = QJsonDocument::fromJson(run.out).object();
+        QCOMPARE(root.value("gpu").toString(), expected);
+        QCOMPARE(root.value("model").toString(), library.defaultModelFor(expected)->id());
+        QVERIFY2(run.err.contains("no --gpu: predicting for the " + library.gpus().find(expected)->name.toUtf8()),
+            run.err.constData());
+        // Given, it is used and nothing is said.
+        const CliResult given = runCli({"analyze", test::exampleDir(), "--gpu", "gtx280", "-f", "json"});
+        QCOMPARE(QJsonDocument::fromJson(given.out).object().value("gpu").toString(), QStringLiteral("gtx280"));
+        QVERIFY(!given.err.contains("no --gpu"));
+    }
+
     void analyzeWhatIfLaunchChangesSaturation()
     {
         const auto saturationOf = [](const QByteArray& json, const QString& kernel) {
@@ -343,10 +366,11 @@ private Q_SLOTS:
             }
             return -1.0;
         };
-        const CliResult few = runCli({"analyze", test::exampleDir(), "--grid", "6", "--block", "128", "-f", "json"});
+        const CliResult few
+            = runCli({"analyze", test::exampleDir(), "--gpu", "gtx280", "--grid", "6", "--block", "128", "-f", "json"});
         QCOMPARE(few.exitCode, 0);
         QCOMPARE(saturationOf(few.out, "imagepipe::tonemap"), 6.0 / 30.0);
-        const CliResult sa = runCli({"analyze", test::exampleDir(), "--sa", "0.5", "-f", "json"});
+        const CliResult sa = runCli({"analyze", test::exampleDir(), "--gpu", "gtx280", "--sa", "0.5", "-f", "json"});
         QCOMPARE(saturationOf(sa.out, "imagepipe::tonemap"), 0.5);
         // A launch the GPU cannot run is refused with its limit, never clamped: 1024 threads run
         // on a GTX 480 (compute capability 2.0), not on a GTX 280 (1.3: 512); 4096 on neither.
@@ -527,9 +551,9 @@ private Q_SLOTS:
         QVERIFY(qAbs(beta.value("beta2").toDouble() - 0.2) < 1e-6);
         QCOMPARE(written.value("provenance").toObject().value("samples").toInt(), 8);
 
-        const CliResult jos13 = runCli({"analyze", test::exampleDir(), "--sa", "0.8", "-f", "json"});
-        const CliResult lab = runCli({"analyze", test::exampleDir(), "--sa", "0.8", "-f", "json", "--models-dir",
-            dir.filePath("models"), "--model", "lab280"});
+        const CliResult jos13 = runCli({"analyze", test::exampleDir(), "--gpu", "gtx280", "--sa", "0.8", "-f", "json"});
+        const CliResult lab = runCli({"analyze", test::exampleDir(), "--gpu", "gtx280", "--sa", "0.8", "-f", "json",
+            "--models-dir", dir.filePath("models"), "--model", "lab280"});
         QCOMPARE(lab.exitCode, 0);
         const auto power = [](const QByteArray& json) {
             return QJsonDocument::fromJson(json)

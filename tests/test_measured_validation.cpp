@@ -233,7 +233,7 @@ private Q_SLOTS:
         for (const ModelFigures& m : validation.models)
             QVERIFY2(same(compared.value(m.id).toObject().value("grouped").toObject(), m.grouped), qPrintable(m.id));
         // Every launch with its held-out prediction, as the accuracy view draws them.
-        const std::optional<ModelAccuracy> accuracy = library.model("launch-activity")->accuracy(spec->id);
+        const ModelAccuracy* accuracy = library.model("launch-activity")->accuracy(spec->id);
         QVERIFY(accuracy);
         QCOMPARE(accuracy->predictions.size(), features.rows.size());
         for (int i = 0; i < features.rows.size(); ++i) {
@@ -406,7 +406,8 @@ private Q_SLOTS:
         QVERIFY(result.value("message").toObject().value("text").toString().contains(rounded));
         QCOMPARE(result.value("properties").toObject().value("expected_error_pct").toDouble(), committed);
 
-        const test::CliResult published = runCli({"analyze", path, "-f", "json", "--grid", "60", "--block", "256"});
+        const test::CliResult published
+            = runCli({"analyze", path, "-f", "json", "--gpu", "gtx280", "--grid", "60", "--block", "256"});
         const QJsonObject gtx = QJsonDocument::fromJson(published.out).object();
         QCOMPARE(gtx.value("model").toString(), QStringLiteral("jos13"));
         QVERIFY(gtx.value("expected_error_pct").isNull());

@@ -99,17 +99,15 @@ QVector<PhysicalFitRow> syntheticRows(const QHash<QString, double>& truth)
 // A 2^26-element saxpy launched with its size at the launch site: a streaming kernel.
 bool writeSaxpyProject(const QTemporaryDir& folder)
 {
-    QFile source(folder.filePath(QStringLiteral("saxpy.cu")));
-    return source.open(QIODevice::WriteOnly)
-        && source.write("__global__ void saxpy(float a, const float* x, float* y, int n) {\n"
-                        "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-                        "  if (i < n) y[i] = a * x[i] + y[i];\n"
-                        "}\n"
-                        "void run(const float* x, float* y) {\n"
-                        "  const int n = 1 << 26;\n"
-                        "  saxpy<<<n / 256, 256>>>(2.0f, x, y, n);\n"
-                        "}\n")
-        > 0;
+    return QFileInfo::exists(test::writeFile(folder, QStringLiteral("saxpy.cu"),
+        "__global__ void saxpy(float a, const float* x, float* y, int n) {\n"
+        "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+        "  if (i < n) y[i] = a * x[i] + y[i];\n"
+        "}\n"
+        "void run(const float* x, float* y) {\n"
+        "  const int n = 1 << 26;\n"
+        "  saxpy<<<n / 256, 256>>>(2.0f, x, y, n);\n"
+        "}\n"));
 }
 
 class PhysicalModelTest : public QObject {
@@ -395,6 +393,18 @@ private Q_SLOTS:
         QVERIFY(near(kernel.value("energy_per_launch_j").toDouble(), watts * seconds));
         QVERIFY(near(kernel.value("dynamic_energy_per_launch_j").toDouble(),
             (watts - terms.value("idle_w").toDouble()) * seconds));
+        // Launch and sizes known, inputs inside the measured kernels': the band is as measured.
+        QCOMPARE(kernel.value("power_band_widened").toBool(), false);
+        // The instruction-class table (aalto2013, Fermi's) only spreads the physical model's
+        // dynamic energy over the lines: one energy per kernel, the table's own beside it.
+        const QJsonObject table = kernel.value("energy_model").toObject();
+        QCOMPARE(table.value("scaled_to_model").toString(), QStringLiteral("physical"));
+        QVERIFY(near(table.value("dynamic_j").toDouble(), kernel.value("dynamic_energy_per_launch_j").toDouble()));
+        QVERIFY(table.value("table_dynamic_j").toDouble() > 0);
+        double lineJoules = 0;
+        for (const QJsonValue& line : kernel.value("line_energy").toArray())
+            lineJoules += line.toObject().value("energy_j").toDouble();
+        QVERIFY(near(lineJoules, table.value("dynamic_j").toDouble()));
 
         // The PDF report prints the band and the terms beside the kernel's power.
         if (QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty())
@@ -413,6 +423,51 @@ private Q_SLOTS:
             = QStringLiteral("band %1–%2 W").arg(band[0].toDouble(), 0, 'f', 0).arg(band[1].toDouble(), 0, 'f', 0);
         QVERIFY2(printed.contains(expectedBand), qPrintable(expectedBand));
         QVERIFY(printed.contains(QStringLiteral("power: idle")));
+    }
+
+    // The band doubles where the measured error does not hold as it is: sizes guessed (a loop
+    // over an argument nobody gives, a launch without its grid), and says why; once the size
+    // is given it is as measured.
+    void bandWidensForUnknownSizes()
+    {
+        const QByteArray kernel = "__global__ void rowSum(const float* m, float* out, int cols) {\n"
+                                  "  int r = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                                  "  float s = 0;\n"
+                                  "  for (int c = 0; c < cols; ++c) s += m[r * cols + c];\n"
+                                  "  out[r] = s;\n"
+                                  "}\n";
+        QTemporaryDir launched;
+        QTemporaryDir unlaunched;
+        test::writeFile(launched, "rowsum.cu",
+            kernel + "void run(const float* m, float* out, int c) { rowSum<<<4096, 256>>>(m, out, c); }\n");
+        test::writeFile(unlaunched, "rowsum.cu", kernel);
+        const auto kernelOf = [](const QTemporaryDir& folder, const QStringList& extra) {
+            const test::CliResult result
+                = test::runCli(QStringList{QStringLiteral("analyze"), folder.path(), QStringLiteral("--gpu"),
+                                   QStringLiteral("h200"), QStringLiteral("-f"), QStringLiteral("json")}
+                    + extra);
+            return QJsonDocument::fromJson(result.out).object()["kernels"].toArray().first().toObject();
+        };
+        const auto halfWidthPct = [](const QJsonObject& k) {
+            const QJsonArray band = k["power_band_w"].toArray();
+            return 100 * (band[1].toDouble() - band[0].toDouble()) / 2 / k["power_w"].toDouble();
+        };
+        const QStringList cols = {QStringLiteral("--arg"), QStringLiteral("cols=1024")};
+        const QJsonObject known = kernelOf(launched, cols);
+        QCOMPARE(known["power_band_widened"].toBool(), false);
+        const double measuredPct = halfWidthPct(known);
+        QVERIFY(measuredPct > 0);
+
+        const QJsonObject guessed = kernelOf(launched, {});
+        QCOMPARE(guessed["power_band_widened"].toBool(), true);
+        const QJsonArray because = guessed["power_band_widened_because"].toArray();
+        QCOMPARE(because.size(), 1);
+        QVERIFY2(because[0].toString().contains(QStringLiteral("loop at line 4")), qPrintable(because[0].toString()));
+        QVERIFY(near(halfWidthPct(guessed), 2 * measuredPct));
+
+        const QJsonObject noGrid = kernelOf(unlaunched, cols);
+        QCOMPARE(noGrid["power_band_widened"].toBool(), true);
+        QVERIFY(noGrid["power_band_widened_because"].toArray().first().toString().contains(QStringLiteral("grid")));
     }
 
     // models/physical.json's H200 entry is what fit-physical makes of the measurements, and its
@@ -475,10 +530,11 @@ private Q_SLOTS:
                     + QStringList{QStringLiteral("--cli"), QStringLiteral(SLICEWATT_CLI_PATH)});
             if (!script.waitForFinished(300000))
                 qFatal("fit-real-kernels.sh did not finish");
-            return std::make_pair(script.exitCode(), QString::fromUtf8(script.readAll() + script.readAllStandardError()));
+            return std::make_pair(
+                script.exitCode(), QString::fromUtf8(script.readAll() + script.readAllStandardError()));
         };
-        const auto [code, printed] = fit({runs, QStringLiteral("--gpu"), QStringLiteral("NVIDIA H200"),
-            QStringLiteral("--into"), into.path()});
+        const auto [code, printed] = fit(
+            {runs, QStringLiteral("--gpu"), QStringLiteral("NVIDIA H200"), QStringLiteral("--into"), into.path()});
         QVERIFY2(code == 0, qPrintable(printed));
         QVERIFY(printed.contains(QStringLiteral("28 launches of 25 kernels")));
         QVERIFY(QFileInfo::exists(into.filePath(QStringLiteral("fit-physical.txt"))));
@@ -495,19 +551,19 @@ private Q_SLOTS:
         // The app's and the CLI's path: the folder's model predicts, with the folder's band.
         QTemporaryDir project;
         QVERIFY(writeSaxpyProject(project));
-        const test::CliResult result = test::runCli({QStringLiteral("analyze"), project.path(), QStringLiteral("--gpu"),
-            QStringLiteral("h200"), QStringLiteral("--models-dir"), into.path(), QStringLiteral("-f"), QStringLiteral("json")});
+        const test::CliResult result
+            = test::runCli({QStringLiteral("analyze"), project.path(), QStringLiteral("--gpu"), QStringLiteral("h200"),
+                QStringLiteral("--models-dir"), into.path(), QStringLiteral("-f"), QStringLiteral("json")});
         QVERIFY2(result.exitCode == 0, result.err.constData());
-        const QJsonObject kernel
-            = QJsonDocument::fromJson(result.out).object()["kernels"].toArray().first().toObject();
+        const QJsonObject kernel = QJsonDocument::fromJson(result.out).object()["kernels"].toArray().first().toObject();
         const QJsonArray band = kernel["power_band_w"].toArray();
         const double watts = kernel["power_w"].toDouble();
         QVERIFY(near((band[1].toDouble() - band[0].toDouble()) / 2, watts * bandPct / 100));
 
         // Bad input: a GPU the catalogue lacks and a missing runs file are said, nothing is written.
         QTemporaryDir other;
-        const auto [unknownCode, unknown]
-            = fit({runs, QStringLiteral("--gpu"), QStringLiteral("NVIDIA B9000"), QStringLiteral("--into"), other.path()});
+        const auto [unknownCode, unknown] = fit(
+            {runs, QStringLiteral("--gpu"), QStringLiteral("NVIDIA B9000"), QStringLiteral("--into"), other.path()});
         QVERIFY(unknownCode != 0);
         QVERIFY2(unknown.contains(QStringLiteral("B9000")), qPrintable(unknown));
         const auto [missingCode, missing] = fit({other.filePath(QStringLiteral("none.csv")), QStringLiteral("--gpu"),

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "WhatIfOptions.h"
 
+#include "calibration/LocalGpu.h"
+
 #include "estimate/LaunchLimits.h"
 
 #include "estimate/ProblemSizes.h"
@@ -132,7 +134,21 @@ bool readWhatIfOptions(const CommonOptions& options, WhatIfOptions& whatIf, QStr
     for (const QString& message : modelErrors)
         fprintf(stderr, "%s\n", qPrintable(message));
     WhatIfSettings& settings = whatIf.settings;
-    settings.gpuId = options.values.value(QStringLiteral("gpu"), settings.gpuId);
+    if (options.values.contains(QStringLiteral("gpu"))) {
+        settings.gpuId = options.values.value(QStringLiteral("gpu"));
+    } else {
+        // Without --gpu, as the app's first run (issue 34): the GPU NVML sees here, else a
+        // current data-centre GPU; said on stderr, so a review in CI names its GPU.
+        QString why;
+        settings.gpuId = localGpuId(whatIf.library.gpus(), &why);
+        if (settings.gpuId.isEmpty()) {
+            settings.gpuId = kCurrentDataCentreGpu;
+            why = QStringLiteral("no GPU of the catalogue seen on this machine, a current data-centre GPU");
+        }
+        const GpuSpec* gpu = whatIf.library.gpus().find(settings.gpuId);
+        fprintf(stderr, "slicewatt-cli: no --gpu: predicting for the %s (%s; --gpu chooses)\n",
+            qPrintable(gpu ? gpu->name : settings.gpuId), qPrintable(why));
+    }
     // Without --model, the GPU's default: the model its measured validation chose, if any.
     const PowerModel* defaultModel = whatIf.library.defaultModelFor(settings.gpuId);
     settings.modelId = options.values.value(

@@ -99,9 +99,10 @@ const char* const kUsage = "Usage: slicewatt-cli COMMAND [OPTIONS] PATH...\n"
                            "                        each holds a whole AST, so more costs memory)\n"
                            "  --arch sm_NN          read device code as compiled for this GPU architecture\n"
                            "                        (__CUDA_ARCH__; default sm_90)\n"
-                           "  --gpu NAME            analyze: the GPU (default gtx280; help analyze lists them)\n"
-                           "  --model NAME          analyze: jos13 (default, JoS13 regression), jsw12, or wnn\n"
-                           "                        (wavelet network trained on the published surfaces)\n"
+                           "  --gpu NAME            analyze: the GPU (default: the one NVML sees, else h200;\n"
+                           "                        help analyze lists them)\n"
+                           "  --model NAME          analyze: the power model (default: the GPU's; help analyze\n"
+                           "                        lists them)\n"
                            "  --sa X                analyze: SM saturation in [0, 1] instead of the launch's\n"
                            "  --grid N, --block N   analyze: what-if launch (blocks, threads per block)\n"
                            "  --time SECONDS        analyze: execution time, for energy (J)\n"
@@ -160,9 +161,11 @@ const char* const kLoadOptions = "  -I DIR, --include DIR\n"
 
 // The what-if options that analyze and report share (WhatIfOptions.cpp reads them).
 const char* const kWhatIfOptions
-    = "  --gpu NAME            the GPU (default gtx280): an id, name or alias of the catalogue\n"
-      "                        below (\"H100 SXM\", \"4090\"), or one from --models-dir\n"
-      "  --model NAME          jos13 (default, JoS13 regression), jsw12, wnn (wavelet network\n"
+    = "  --gpu NAME            the GPU: an id, name or alias of the catalogue below (\"H100 SXM\",\n"
+      "                        \"4090\"), or one from --models-dir; default: the GPU NVML sees on\n"
+      "                        this machine, else the H200 (said on stderr)\n"
+      "  --model NAME          default: the GPU's (listed below); jos13 (JoS13 regression),\n"
+      "                        physical (today's GPUs), jsw12, wnn (wavelet network\n"
       "                        trained on the published surfaces), launch-activity or\n"
       "                        alavani-xgb (PTX features + XGBoost; K20, M60, V100), or one\n"
       "                        from --models-dir\n"
@@ -217,7 +220,7 @@ QByteArray gpuCatalogueHelp()
             if (slicewatt::isCurrentGpu(gpu) != current)
                 continue;
             const slicewatt::PowerModel* model = library.defaultModelFor(gpu.id);
-            const bool validated = model && model->accuracy(gpu.id).has_value();
+            const bool validated = model && model->accuracy(gpu.id);
             text += QStringLiteral("    %1 %2 default model %3%4\n")
                         .arg(gpu.id, -10)
                         .arg(gpu.name, -30)
@@ -250,10 +253,10 @@ QByteArray commandHelp(const QString& command)
         text += kLoadOptions;
     } else if (command == QLatin1String("analyze") || command == QLatin1String("analyse")) {
         text = "Usage: slicewatt-cli analyze PATH... [OPTIONS]\n\n"
-               "Predicts each kernel's power (W) with a published model (BSPM for branch-sparse, BDPM\n"
-               "for branch-dense kernels) and, with --time, its energy (J): per slice the length,\n"
-               "counts, intensity and power, the hottest lines, the assumptions, and every input outside\n"
-               "the model's fitted range.\n"
+               "Predicts each kernel's power (W) with its band, time and energy (J) per launch on the\n"
+               "GPU with its model (the physical model on today's GPUs; the papers' BSPM/BDPM on\n"
+               "theirs): per slice the length, counts, intensity and power, the hottest lines, the\n"
+               "assumptions, and every input outside the model's measured range.\n"
                "PATH is a folder (searched recursively), source files, or a compile_commands.json.\n\n"
                "Options:\n"
                "  -f, --format FORMAT   table (default), json, csv, or sarif (SARIF 2.1.0, one result\n"

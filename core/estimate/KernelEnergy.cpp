@@ -169,4 +169,21 @@ KernelEnergy estimateKernelEnergy(const KernelIR& ir, const KernelSlices& slices
     return energy;
 }
 
+void scaleToPowerModel(KernelEnergy& energy, double dynamicJ, double staticW, double seconds, const QString& modelName)
+{
+    const double factor = energy.dynamicJ > 0 ? dynamicJ / energy.dynamicJ : 0;
+    energy.tableDynamicJ = energy.dynamicJ;
+    energy.scaledToModel = modelName;
+    energy.dynamicJ = dynamicJ;
+    for (double& joules : energy.statementJoules)
+        joules *= factor;
+    for (LineEnergy& line : energy.lines)
+        line.joules *= factor;
+    energy.staticW = staticW;
+    energy.seconds = seconds;
+    energy.dynamicW = seconds > 0 ? std::optional<double>(dynamicJ / seconds) : std::nullopt;
+    energy.totalW = energy.dynamicW ? std::optional<double>(staticW + *energy.dynamicW) : std::nullopt;
+    energy.totalJ = staticW * seconds + dynamicJ;
+}
+
 } // namespace slicewatt

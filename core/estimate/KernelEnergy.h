@@ -58,6 +58,11 @@ struct KernelEnergy {
     QVector<double> statementJoules; // per statement, J per launch (all threads)
     QVector<LineEnergy> lines; // lines with any executed instruction, hottest first
     QStringList assumptions;
+    // Set when the power model gives the kernel's own dynamic energy (the physical model):
+    // the table's energies were scaled to it (scaleToPowerModel), so on this GPU the table only
+    // says how that energy spreads over the lines. Empty: the table's own numbers.
+    QString scaledToModel;
+    double tableDynamicJ = 0; // the table's E_dyn before scaling, J per launch
 };
 
 // Executed instructions per thread of one statement: its counts per execution × its weight
@@ -73,6 +78,12 @@ std::optional<double> launchThreads(const LaunchShape& launch);
 KernelEnergy estimateKernelEnergy(const KernelIR& ir, const KernelSlices& slices, const LaunchShape& launch,
     const GpuSpec& gpu, const EnergySettings& settings, std::optional<double> seconds,
     const ExecutedPtxLines* ptx = nullptr);
+
+// Scales `energy` so its dynamic energy is `dynamicJ` (J per launch, the power model's), its
+// static power `staticW` (W) and its time `seconds`: statements and lines keep their shares
+// (the table's relative costs), totals follow. A table priced on another GPU (aalto2013 is
+// Fermi's) would otherwise show a second, far-off energy beside the power model's [ours].
+void scaleToPowerModel(KernelEnergy& energy, double dynamicJ, double staticW, double seconds, const QString& modelName);
 
 // The words for counts from the source's operators.
 inline const QString kEnergyCountsFromSource = QStringLiteral("the source's operators (METHOD §9 rules)");

@@ -224,6 +224,17 @@ KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, co
     }
     if (estimate.seconds && estimate.hasEstimate())
         estimate.joules = estimate.watts * *estimate.seconds;
+    // The physical model gives the kernel's dynamic energy itself, (P - P_idle)·t; the
+    // instruction-class table then only spreads it over the lines (the shares above).
+    if (estimate.energy && estimate.physical && estimate.seconds && estimate.hasEstimate()) {
+        scaleToPowerModel(*estimate.energy, (estimate.watts - estimate.physical->idleW) * *estimate.seconds,
+            estimate.physical->idleW, *estimate.seconds, model.id());
+        if (settings.energy.staticW)
+            estimate.energy->assumptions << QStringLiteral(
+                "the static power given is not used: the %1 model's idle power (%2 W) is the static power")
+                                                .arg(model.id())
+                                                .arg(estimate.physical->idleW, 0, 'f', 1);
+    }
 
     if (const std::optional<QString> above = aboveBoardPower(estimate.watts, gpu))
         estimate.outOfDomain << QStringLiteral("kernel: %1").arg(*above);
@@ -303,12 +314,12 @@ KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, co
         estimate.joules.reset();
         estimate.lines.clear();
     } else {
-        // Outside what the model was fitted on (its inputs' ranges, the board's limit): the
-        // measured error does not hold as it is, so the band doubles.
-        bool outsideMeasured = launchPrediction && !launchPrediction->outOfDomain.isEmpty();
+        // Outside what the model was fitted on (its inputs' ranges, the board's limit) or on
+        // guessed sizes: the measured error does not hold as it is, so the band doubles.
+        QStringList outside = launchPrediction ? launchPrediction->outOfDomain : QStringList();
         for (const SliceEstimate& s : estimate.slices)
-            outsideMeasured = outsideMeasured || !s.outOfDomain.isEmpty();
-        estimate.band = powerBandFor(model, gpu, estimate.watts, outsideMeasured);
+            outside += s.outOfDomain;
+        estimate.band = powerBandFor(model, gpu, estimate.watts, bandWideningReasons(outside, slices.loops, launch));
     }
     return estimate;
 }

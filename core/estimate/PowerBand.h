@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "analysis/KernelSlices.h"
+#include "model/HeldOutBand.h"
 #include "model/PowerModel.h"
 
 #include <optional>
@@ -10,29 +12,45 @@ namespace slicewatt {
 // The interval a prediction's measured error gives it (issue 34): on a GPU where the model was
 // validated on measured power with whole kernels held out, ± the share of the prediction that
 // covered kBandCoverage of the held-out launches, doubled when the launch lies outside what was
-// measured (any out-of-domain note). "420 W, 310–530 W".
+// measured (bandWideningReasons), and never above the board's power limit. "420 W, 310–530 W".
 struct PowerBand {
     double lowW = 0;
     double highW = 0;
     double sharePct = 0; // the half-width, % of the prediction
     double coveragePct = 0; // of the held-out launches inside such a band (the nested check's, where known)
-    bool widened = false; // doubled: the launch lies outside the measured kernels
+    bool widened = false; // doubled (widenedShort and widenedBecause say why)
+    QString widenedShort; // "outside the measured kernels", "assumed sizes", or both
+    QStringList widenedBecause; // why, one phrase each ("outside the measured kernels (…)")
 };
 
-// The share of held-out launches a band is to cover [ours: the issue's 70 %, and a little more,
-// since a band from few kernels is itself uncertain].
-constexpr double kBandCoverage = 0.75;
+// Why a band is doubled (bandWideningReasons): a launch outside the measured kernels' inputs,
+// and loops whose trip counts were assumed (unknown sizes).
+struct BandWidening {
+    bool outsideMeasured = false;
+    bool assumedSizes = false;
+    QStringList reasons; // one phrase each, for Why? and tooltips
+};
 
-// The half-width, as a share of the prediction, covering `coverage` of these relative errors
-// |P̂ − P| / P̂ (nearest rank); 0 without errors.
-double bandShare(QVector<double> relativeErrors, double coverage);
-
-// The model's band on the GPU: its file's band_pct, else the band its listed held-out
-// predictions give; nullopt where the model was not validated on the GPU's measured power.
+// The model's band on the GPU (ModelAccuracy::bandPct: its file's band_pct, else the band its
+// listed held-out predictions give); nullopt where the model was not validated on the GPU's
+// measured power.
 std::optional<double> bandPctOf(const PowerModel& model, const GpuSpec& gpu);
 
-// The band around `watts`; nullopt without a validation (the prediction then says "not
-// validated on measured power").
-std::optional<PowerBand> powerBandFor(const PowerModel& model, const GpuSpec& gpu, double watts, bool outsideMeasured);
+// A loop whose trip count was assumed widens the band when it holds at least this share of the
+// kernel's weighted work [ours]: the measured kernels' sizes were known, so the measured error
+// says nothing of a size guessed by ten.
+constexpr double kAssumedLoopWorkShareForBand = 0.1;
+
+// Why a launch lies outside what the band was measured on: its out-of-domain notes (inputs
+// outside the measured kernels' ranges, the board's limit: a different instruction mix, few
+// SMs or rates not measured), a grid or block the launch does not give, and the assumed trip
+// counts of loops that govern its work (unknown sizes). No reason: the measured error holds.
+BandWidening bandWideningReasons(
+    const QStringList& outOfDomain, const QVector<LoopResolution>& loops, const LaunchShape& launch);
+
+// The band around `watts`, doubled when `widening` has a reason; nullopt without a validation
+// (the prediction then says "not validated on measured power").
+std::optional<PowerBand> powerBandFor(
+    const PowerModel& model, const GpuSpec& gpu, double watts, const BandWidening& widening);
 
 } // namespace slicewatt

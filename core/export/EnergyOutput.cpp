@@ -34,6 +34,11 @@ QJsonObject energyModelJson(const KernelEnergy& energy)
     o.insert(QStringLiteral("dynamic_w"), optionalJson(energy.dynamicW));
     o.insert(QStringLiteral("total_w"), optionalJson(energy.totalW));
     o.insert(QStringLiteral("total_j"), optionalJson(energy.totalJ));
+    // Scaled to the power model's dynamic energy (the physical model): the table's own figure beside.
+    o.insert(QStringLiteral("scaled_to_model"),
+        energy.scaledToModel.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(energy.scaledToModel));
+    if (!energy.scaledToModel.isEmpty())
+        o.insert(QStringLiteral("table_dynamic_j"), energy.tableDynamicJ);
     return o;
 }
 
@@ -61,6 +66,10 @@ QString energySummary(const KernelEnergy& energy)
                                                  : energy.threadsSource.section(QLatin1Char(':'), 0, 0));
     if (energy.countsFromPtx)
         text += QStringLiteral(", instructions from PTX");
+    if (!energy.scaledToModel.isEmpty())
+        text += QStringLiteral("; the %1 model's energy, spread over lines by this table's relative costs (the "
+                               "table alone: %2, priced for its own GPU)")
+                    .arg(energy.scaledToModel, formatJoules(energy.tableDynamicJ));
     if (energy.dynamicW)
         text += QStringLiteral("; over %1: dynamic %2")
                     .arg(formatSeconds(*energy.seconds), formatWatts(*energy.dynamicW));

@@ -366,11 +366,12 @@ private:
                           .arg(formatNumber(power.uncappedW, 4), formatNumber(m_gpu.boardPowerW.value_or(0), 4)),
                 QStringLiteral("warning"));
         if (m_estimate.band)
-            paragraph(QStringLiteral("Band: %1, ± %2 % of the prediction%3.")
-                          .arg(bandText(m_estimate), formatNumber(m_estimate.band->sharePct, 3),
-                              m_estimate.band->widened
-                                  ? QStringLiteral(" (doubled: the launch lies outside the measured kernels)")
-                                  : QString()),
+            paragraph(
+                QStringLiteral("Band: %1, ± %2 % of the prediction%3.")
+                    .arg(bandText(m_estimate), formatNumber(m_estimate.band->sharePct, 3),
+                        m_estimate.band->widened ? QStringLiteral(" (doubled: %1)")
+                                                       .arg(m_estimate.band->widenedBecause.join(QStringLiteral("; ")))
+                                                 : QString()),
                 QStringLiteral("note"));
         else
             paragraph(QStringLiteral("Not validated on measured power of the %1: no band.").arg(m_gpu.name),
@@ -570,11 +571,21 @@ private:
         for (const QString& term : energyClassTerms(e.perThread, *model))
             terms << term;
         formulaLine(QStringLiteral("E_dyn = threads × Σ n_c·e_c = %1 × (%2) = %3")
-                        .arg(formatNumber(e.threads, 12), terms.join(QStringLiteral(" + ")), formatJoules(e.dynamicJ)));
+                        .arg(formatNumber(e.threads, 12), terms.join(QStringLiteral(" + ")),
+                            formatJoules(e.scaledToModel.isEmpty() ? e.dynamicJ : e.tableDynamicJ)));
         paragraph(QStringLiteral("threads: %1; n_c: instructions of class c executed per thread, counted on %2 "
                                  "(loop weights × path probabilities).")
                       .arg(e.threadsSource, e.countsSource),
             e.threadsAssumed ? QStringLiteral("warning") : QStringLiteral("note"));
+        if (!e.scaledToModel.isEmpty()) {
+            paragraph(
+                QStringLiteral("On this GPU the %1 model gives the kernel's dynamic energy, (P − P_idle)·t = %2; the "
+                               "table's %3 (priced for %4) is scaled to it, so the table only says how that "
+                               "energy spreads over the lines.")
+                    .arg(e.scaledToModel, formatJoules(e.dynamicJ), formatJoules(e.tableDynamicJ), model->measuredOn()),
+                QStringLiteral("note"));
+            return;
+        }
         if (e.dynamicW && e.seconds) {
             formulaLine(QStringLiteral("P_dyn = E_dyn / t = %1 / %2 = %3")
                             .arg(formatJoules(e.dynamicJ), formatSeconds(*e.seconds), formatWatts(*e.dynamicW)));

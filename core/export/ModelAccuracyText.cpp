@@ -7,7 +7,7 @@ namespace slicewatt {
 
 std::optional<double> expectedErrorPct(const PowerModel& model, const GpuSpec& gpu)
 {
-    const std::optional<ModelAccuracy> accuracy = model.accuracy(gpu.id);
+    const ModelAccuracy* accuracy = model.accuracy(gpu.id);
     if (!accuracy)
         return std::nullopt;
     return accuracy->mapePct;
@@ -15,7 +15,7 @@ std::optional<double> expectedErrorPct(const PowerModel& model, const GpuSpec& g
 
 QString accuracyText(const PowerModel& model, const GpuSpec& gpu)
 {
-    if (const std::optional<ModelAccuracy> a = model.accuracy(gpu.id)) {
+    if (const ModelAccuracy* a = model.accuracy(gpu.id)) {
         const std::optional<double> band = bandPctOf(model, gpu);
         const QString bandWords = !band ? QString()
             : a->bandCoveragePct > 0    ? QStringLiteral(", band ±%1 % (it held %2 % of the held-out launches)")
@@ -58,7 +58,7 @@ QString bandText(const KernelEstimate& estimate)
     return QStringLiteral("%1–%2 W%3")
         .arg(b.lowW, 0, 'f', digits)
         .arg(b.highW, 0, 'f', digits)
-        .arg(b.widened ? QStringLiteral(", widened: outside the measured kernels") : QString());
+        .arg(b.widened ? QStringLiteral(", widened: %1").arg(b.widenedShort) : QString());
 }
 
 QString powerWithBand(const KernelEstimate& estimate, const PowerModel& model, const GpuSpec& gpu)

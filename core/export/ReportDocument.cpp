@@ -151,11 +151,14 @@ ReportKernelEnergy kernelEnergy(const KernelEnergy& energy, const EnergyModel& m
     report.totalW = energy.totalW;
     report.totalJ = energy.totalJ;
     double perThreadNj = 0;
+    // Scaled to the power model's energy (KernelEnergy::scaledToModel): the classes keep their shares.
+    const bool scaled = !energy.scaledToModel.isEmpty();
+    const double factor = scaled && energy.tableDynamicJ > 0 ? energy.dynamicJ / energy.tableDynamicJ : 1;
     const QVector<int> classes = classesByEnergy(energy.perThread, model);
     for (int i = 0; i < classes.size(); ++i) {
         const int c = classes[i];
         const double eachNj = model.energy(c).totalNj;
-        const double joules = energy.threads * energy.perThread[c] * eachNj * 1e-9;
+        const double joules = factor * energy.threads * energy.perThread[c] * eachNj * 1e-9;
         perThreadNj += energy.perThread[c] * eachNj;
         if (i < kReportEnergyClasses) {
             report.classes << ReportEnergyClass{energyClassLabel(c), energy.perThread[c], eachNj, joules};
@@ -164,9 +167,12 @@ ReportKernelEnergy kernelEnergy(const KernelEnergy& energy, const EnergyModel& m
             report.omittedJoules += joules;
         }
     }
-    report.formula
-        = QStringLiteral("E_dyn = threads × Σ n_class·e_class = %1 × %2 nJ = %3")
-              .arg(formatNumber(energy.threads, 12), formatNumber(perThreadNj, 6), formatJoules(energy.dynamicJ));
+    report.formula = QStringLiteral("E_dyn = threads × Σ n_class·e_class = %1 × %2 nJ = %3")
+                         .arg(formatNumber(energy.threads, 12), formatNumber(perThreadNj, 6),
+                             formatJoules(scaled ? energy.tableDynamicJ : energy.dynamicJ));
+    if (scaled)
+        report.formula += QStringLiteral(" for the table's GPU; scaled to the %1 model's (P − P_idle)·t = %2")
+                              .arg(energy.scaledToModel, formatJoules(energy.dynamicJ));
     return report;
 }
 

@@ -10,6 +10,10 @@
 
 namespace slicewatt {
 
+// How far past the measured kernels' rates (a share of the range's ends) a launch's rate still
+// counts as measured (PowerModel::predictPhysical) [ours].
+constexpr double kPhysicalDomainSlack = 0.05;
+
 // What one launch does over its time, as the time model (METHOD §12) sees it: the inputs of
 // the physical power model (issue 34). Counts and bytes are the whole launch's, all threads.
 struct LaunchWork {

@@ -2,6 +2,7 @@
 #include "PowerModel.h"
 
 #include "ActivityModel.h"
+#include "HeldOutBand.h"
 #include "ModelFileError.h"
 #include "ModelForm.h"
 #include "PhysicalPower.h"
@@ -62,6 +63,16 @@ std::optional<ModelAccuracy> readAccuracy(const QJsonObject& gpu, const QString&
         if (r.size() == 5 && r[3].toDouble() > 0)
             a.predictions << HeldOutPrediction{
                 r[0].toString(), qint64(r[1].toDouble()), qint64(r[2].toDouble()), r[3].toDouble(), r[4].toDouble()};
+    }
+    // A file without band_pct (launch-activity, alavani-xgb): the band its held-out predictions
+    // give, computed once here rather than on every estimate.
+    if (a.bandPct <= 0) {
+        QVector<double> errors;
+        for (const HeldOutPrediction& p : a.predictions) {
+            if (p.predictedW > 0)
+                errors << std::abs(p.predictedW - p.measuredW) / p.predictedW;
+        }
+        a.bandPct = 100 * bandShare(errors, kBandCoverage);
     }
     const QJsonObject compared = v.value(QLatin1String("compared")).toObject();
     for (auto it = compared.begin(); it != compared.end(); ++it)
@@ -272,14 +283,18 @@ std::optional<PowerPrediction> PowerModel::predictPhysical(const GpuSpec& gpu, c
                                                  "board's %2 W limit: shown at the limit (the clocks drop there)")
                                       .arg(power->uncappedW, 0, 'f', 0)
                                       .arg(*gpu.boardPowerW, 0, 'f', 0);
-    // Rates outside those of the measured kernels the parameters were fitted on.
+    // Rates outside those of the measured kernels the parameters were fitted on, by more than
+    // kPhysicalDomainSlack of the range's ends [ours]: a streaming kernel runs at the time
+    // model's bandwidth ceiling, a hair above the measured streaming kernels' rate, whose
+    // time carried their launch overhead; that is not a launch unlike those measured.
     const QHash<QString, std::pair<double, double>> domain = m_domains.value(gpu.id);
     const QVector<double> rates = physicalRates(*activity.work);
     const QVector<PhysicalInput>& inputs = physicalInputs();
     for (int i = 0; i < inputs.size(); ++i) {
         const auto range = domain.constFind(inputs[i].key);
         if (range != domain.constEnd() && it->value(inputs[i].key) != 0
-            && (rates[i] < range->first * (1 - 1e-9) || rates[i] > range->second * (1 + 1e-9)))
+            && (rates[i] < range->first * (1 - kPhysicalDomainSlack)
+                || rates[i] > range->second * (1 + kPhysicalDomainSlack)))
             prediction.outOfDomain << QStringLiteral("%1 at %2 %3 outside the measured kernels' [%4, %5]")
                                           .arg(inputs[i].meaning)
                                           .arg(rates[i], 0, 'g', 3)

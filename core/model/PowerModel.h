@@ -43,9 +43,9 @@ struct ModelAccuracy {
     QString data; // the measurement it was validated on
     double randomSplitMapePct = 0; // beside, labelled: the kernel is then in the training rows
     bool isDefault = false; // chosen as the GPU's default model by the grouped figure
-    // The physical model's band: ± this share of a prediction covered bandCoveragePct % of the
-    // held-out launches (each kernel's band from the other kernels' errors); 0 when the file
-    // gives none.
+    // The band: ± this share (%) of a prediction. The file's band_pct (the physical model's:
+    // it covered bandCoveragePct % of the held-out launches, each kernel's band from the other
+    // kernels' errors), else the share covering kBandCoverage of the listed predictions' errors.
     double bandPct = 0;
     double bandCoveragePct = 0;
     double spearman = 0; // rank correlation of held-out predictions with the measurements, where given
@@ -114,7 +114,12 @@ public:
         return m_defaultFor.contains(gpuId) || (m_accuracy.value(gpuId) && m_accuracy.value(gpuId)->isDefault);
     }
     // The measured error for a GPU, when the model file has one.
-    std::optional<ModelAccuracy> accuracy(const QString& gpuId) const { return m_accuracy.value(gpuId); }
+    // Null where the model was not validated on the GPU's measured power. Points into the model.
+    const ModelAccuracy* accuracy(const QString& gpuId) const
+    {
+        const auto it = m_accuracy.constFind(gpuId);
+        return it != m_accuracy.constEnd() && it->has_value() ? &**it : nullptr;
+    }
 
 private:
     static void readTrees(PowerModel& model, const QJsonObject& gpu, const QString& gpuId, ModelFileErrors& problems);

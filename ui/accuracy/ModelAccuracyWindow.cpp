@@ -157,7 +157,7 @@ void ModelAccuracyWindow::fillModels()
     m_model->clear();
     const QString gpu = m_gpu->currentData().toString();
     for (const PowerModel& model : m_library.models()) {
-        if (const std::optional<ModelAccuracy> accuracy = model.accuracy(gpu))
+        if (const ModelAccuracy* accuracy = model.accuracy(gpu))
             m_model->addItem(
                 accuracy->isDefault ? tr("%1 (default for this GPU)").arg(model.name()) : model.name(), model.id());
     }
@@ -168,7 +168,7 @@ void ModelAccuracyWindow::showCurrent()
 {
     const PowerModel* model = m_library.model(m_model->currentData().toString());
     const QString gpuId = m_gpu->currentData().toString();
-    m_current = model ? model->accuracy(gpuId) : std::nullopt;
+    m_current = model && model->accuracy(gpuId) ? std::optional(*model->accuracy(gpuId)) : std::nullopt;
     m_compared->setRowCount(0);
     m_kernels->setRowCount(0);
     if (!m_current) {

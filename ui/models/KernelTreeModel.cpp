@@ -578,8 +578,11 @@ QVariant KernelTreeModel::kernelData(const Node& node, int column, int role) con
         if (!wantsTip)
             break;
         tip = QStringLiteral("P̂ = Σ (|C_i| / L)·P_i = %1 (%2)").arg(formatWatts(raw), classText(estimate.dense));
-        if (estimate.band)
+        if (estimate.band) {
             tip += QStringLiteral("\nBand: %1").arg(bandText(estimate));
+            if (estimate.band->widened)
+                tip += QStringLiteral("\nDoubled: %1").arg(estimate.band->widenedBecause.join(QStringLiteral("; ")));
+        }
         if (const QString terms = physicalTermsSummary(estimate); !terms.isEmpty())
             tip += QStringLiteral("\nPower: %1").arg(terms);
         if (m_session.model() && m_session.gpu())
