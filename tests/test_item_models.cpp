@@ -226,6 +226,72 @@ private Q_SLOTS:
         }
     }
 
+    // A what-if on one kernel signals cell by cell (a wider range repaints the tree's whole
+    // viewport), and its siblings' shares only when the file's hottest kernel moved.
+    void whatIfSignalsSiblingSharesOnlyWhenTheHottestMoves()
+    {
+        ProjectSession session;
+        openExample(session);
+        KernelTreeModel tree(session);
+        // A file with several kernels: its hottest, and one that is not.
+        QModelIndex hottest;
+        QModelIndex cooler;
+        for (int f = 0; f < tree.rowCount() && !cooler.isValid(); ++f) {
+            const QModelIndex file = tree.index(f, 0);
+            QModelIndexList kernels;
+            for (int k = 0; k < tree.rowCount(file); ++k)
+                kernels << tree.index(k, KernelTreeModel::PowerColumn, file);
+            std::sort(kernels.begin(), kernels.end(), [](const QModelIndex& a, const QModelIndex& b) {
+                return a.data(ModelRoles::SortRole).toDouble() > b.data(ModelRoles::SortRole).toDouble();
+            });
+            if (kernels.size() >= 2
+                && kernels[0].data(ModelRoles::SortRole).toDouble()
+                    > kernels[1].data(ModelRoles::SortRole).toDouble()) {
+                hottest = kernels[0];
+                cooler = kernels[1];
+            }
+        }
+        QVERIFY(cooler.isValid());
+        // Ranges wider than one cell; -1 when one is not the share column alone.
+        const auto wideRanges = [](const QSignalSpy& spy) {
+            int wide = 0;
+            for (const QList<QVariant>& signal : spy) {
+                const QModelIndex topLeft = signal.at(0).value<QModelIndex>();
+                const QModelIndex bottomRight = signal.at(1).value<QModelIndex>();
+                if (topLeft == bottomRight)
+                    continue;
+                if (topLeft.column() != KernelTreeModel::ShareColumn
+                    || bottomRight.column() != KernelTreeModel::ShareColumn)
+                    return -1;
+                ++wide;
+            }
+            return wide;
+        };
+        const QString hottestKey = hottest.data(ModelRoles::KernelKeyRole).toString();
+        const QString coolerKey = cooler.data(ModelRoles::KernelKeyRole).toString();
+        KernelWhatIf lower;
+        lower.saturation = 0.1; // JoS13 on the GTX 280 (the session's default): less power
+        {
+            // The first step signals the shares once (nothing was signalled before).
+            QSignalSpy changed(&tree, &QAbstractItemModel::dataChanged);
+            session.setKernelWhatIf(coolerKey, lower);
+            QCOMPARE(wideRanges(changed), 1);
+        }
+        {
+            QSignalSpy changed(&tree, &QAbstractItemModel::dataChanged);
+            KernelWhatIf lowerStill;
+            lowerStill.saturation = 0.05;
+            session.setKernelWhatIf(coolerKey, lowerStill);
+            QVERIFY(changed.count() > 0);
+            QCOMPARE(wideRanges(changed), 0); // the hottest is where it was
+        }
+        {
+            QSignalSpy changed(&tree, &QAbstractItemModel::dataChanged);
+            session.setKernelWhatIf(hottestKey, lower);
+            QCOMPARE(wideRanges(changed), 1); // the file's hottest moved: every share is new
+        }
+    }
+
     void whatIfOnOneKernelRepaintsWithoutReset()
     {
         ProjectSession session;

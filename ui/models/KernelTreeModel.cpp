@@ -258,6 +258,7 @@ void KernelTreeModel::replaceTree(Tree tree)
         identities << (node ? identityOf(node->kind, node->file, node->kernelKey, node->space) : QString());
     }
     m_tree = std::move(tree);
+    m_signalledHottestW.clear();
     QHash<QString, int> nodeByIdentity;
     for (int i = 0; i < m_tree.nodes.size(); ++i) {
         const Node& node = m_tree.nodes[i];
@@ -296,6 +297,7 @@ void KernelTreeModel::onEstimatesChanged(const QString& kernelKey)
         return;
     }
     // Same shape: every number may have moved (GPU, model, δ …), the rows did not.
+    m_signalledHottestW.clear();
     if (!m_tree.topLevel.isEmpty())
         emitRowsChanged(-1, 0, int(m_tree.topLevel.size()) - 1, 0, ColumnCount - 1);
     for (int i = 0; i < m_tree.nodes.size(); ++i) {
@@ -309,12 +311,41 @@ void KernelTreeModel::emitKernelChanged(int kernelNode)
 {
     const Node& node = m_tree.nodes[kernelNode];
     const Node& file = m_tree.nodes[node.parent];
-    emitRowsChanged(node.parent, node.row, node.row, 0, ColumnCount - 1);
+    emitCellsChanged(node.parent, node.row, node.row);
     if (!node.children.isEmpty())
-        emitRowsChanged(kernelNode, 0, int(node.children.size()) - 1, 0, ColumnCount - 1);
-    // The file shows its hottest kernel, and its kernels' shares are relative to that one.
-    emitRowsChanged(file.parent, file.row, file.row, 0, ColumnCount - 1);
-    emitRowsChanged(node.parent, 0, int(file.children.size()) - 1, ShareColumn, ShareColumn);
+        emitCellsChanged(kernelNode, 0, int(node.children.size()) - 1);
+    emitCellsChanged(file.parent, file.row, file.row);
+    // The file shows its hottest kernel, and its kernels' shares are relative to that one:
+    // they change only when it does.
+    const double hottest = hottestWattsOf(file);
+    const auto signalled = m_signalledHottestW.constFind(node.parent);
+    if (signalled == m_signalledHottestW.constEnd() || *signalled != hottest) {
+        m_signalledHottestW.insert(node.parent, hottest);
+        emitRowsChanged(node.parent, 0, int(file.children.size()) - 1, ShareColumn, ShareColumn);
+    }
+}
+
+// One signal per cell: Qt 6.4's tree view repaints its whole viewport for a range of more
+// than one cell, and a what-if step on one kernel would repaint every row (bench_whatif).
+void KernelTreeModel::emitCellsChanged(int parentNode, int firstRow, int lastRow)
+{
+    const QModelIndex parent = parentNode < 0 ? QModelIndex() : indexOfNode(parentNode, 0);
+    for (int row = firstRow; row <= lastRow; ++row) {
+        for (int column = 0; column < ColumnCount; ++column) {
+            const QModelIndex cell = index(row, column, parent);
+            Q_EMIT dataChanged(cell, cell);
+        }
+    }
+}
+
+double KernelTreeModel::hottestWattsOf(const Node& file) const
+{
+    double hottest = 0;
+    for (int kernel : file.children) {
+        bool known = false;
+        hottest = std::max(hottest, kernelWatts(kernel, &known));
+    }
+    return hottest;
 }
 
 void KernelTreeModel::emitRowsChanged(int parentNode, int firstRow, int lastRow, int firstColumn, int lastColumn)

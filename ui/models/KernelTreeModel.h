@@ -99,6 +99,8 @@ private:
     void onEstimatesChanged(const QString& kernelKey);
     void emitRowsChanged(int parentNode, int firstRow, int lastRow, int firstColumn, int lastColumn);
     void emitKernelChanged(int kernelNode);
+    void emitCellsChanged(int parentNode, int firstRow, int lastRow);
+    double hottestWattsOf(const Node& file) const;
     QModelIndex indexOfNode(int node, int column) const;
 
     const Node* nodeOf(const QModelIndex& index) const;
@@ -115,6 +117,9 @@ private:
 
     const ProjectSession& m_session;
     Tree m_tree;
+    // Each file's hottest kernel's watts when its kernels' shares were last signalled: a
+    // what-if that leaves it as it was leaves the siblings' shares (and rows) unpainted.
+    QHash<int, double> m_signalledHottestW;
 };
 
 } // namespace slicewatt
