@@ -27,7 +27,9 @@ struct LaunchWork {
     double sfu = 0;
     double loadStore = 0; // global, texture, shared and constant accesses
     double l2Bytes = 0; // global and texture bytes (with the sectors uncoalesced accesses waste): all pass L2, B
-    double dramBytes = 0; // of those, the bytes DRAM serves: none when they fit in L2 launched back to back, B
+    // The bytes DRAM serves: each global byte once (an uncoalesced access's wasted sectors stay
+    // in L2), none when they all fit in L2 launched back to back, B.
+    double dramBytes = 0;
     QString countsSource; // where the instructions came from (source operators or PTX)
 };
 
