@@ -140,11 +140,7 @@ bool readWhatIfOptions(const CommonOptions& options, WhatIfOptions& whatIf, QStr
         // Without --gpu, as the app's first run (issue 34): the GPU NVML sees here, else a
         // current data-centre GPU; said on stderr, so a review in CI names its GPU.
         QString why;
-        settings.gpuId = localGpuId(whatIf.library.gpus(), &why);
-        if (settings.gpuId.isEmpty()) {
-            settings.gpuId = kCurrentDataCentreGpu;
-            why = QStringLiteral("no GPU of the catalogue seen on this machine, a current data-centre GPU");
-        }
+        settings.gpuId = firstRunGpuId(whatIf.library.gpus(), &why);
         const GpuSpec* gpu = whatIf.library.gpus().find(settings.gpuId);
         fprintf(stderr, "slicewatt-cli: no --gpu: predicting for the %s (%s; --gpu chooses)\n",
             qPrintable(gpu ? gpu->name : settings.gpuId), qPrintable(why));

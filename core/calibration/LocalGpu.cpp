@@ -34,7 +34,7 @@ QString firstRunGpuId(const GpuCatalogue& catalogue, QString* why)
     if (!local.isEmpty())
         return local;
     if (why)
-        *why = QStringLiteral("no GPU seen here (%1): a current data-centre GPU").arg(*why);
+        *why = QStringLiteral("%1; a current data-centre GPU").arg(*why);
     return kCurrentDataCentreGpu;
 }
 

@@ -6,6 +6,16 @@
 
 namespace slicewatt {
 
+QString BandWidening::shortText() const
+{
+    QStringList words;
+    if (outsideMeasured)
+        words << QStringLiteral("outside the measured kernels");
+    if (assumedSizes)
+        words << QStringLiteral("assumed sizes");
+    return words.join(QStringLiteral(", "));
+}
+
 std::optional<double> bandPctOf(const PowerModel& model, const GpuSpec& gpu)
 {
     const ModelAccuracy* accuracy = model.accuracy(gpu.id);
@@ -56,15 +66,8 @@ std::optional<PowerBand> powerBandFor(
     if (!pct)
         return std::nullopt;
     PowerBand band;
-    band.widened = !widening.reasons.isEmpty();
-    band.widenedBecause = widening.reasons;
-    QStringList why;
-    if (widening.outsideMeasured)
-        why << QStringLiteral("outside the measured kernels");
-    if (widening.assumedSizes)
-        why << QStringLiteral("assumed sizes");
-    band.widenedShort = why.join(QStringLiteral(", "));
-    band.sharePct = *pct * (band.widened ? 2 : 1);
+    band.widening = widening;
+    band.sharePct = *pct * (band.widened() ? 2 : 1);
     band.coveragePct = model.accuracy(gpu.id)->bandCoveragePct;
     band.lowW = std::max(0.0, watts * (1 - band.sharePct / 100));
     // No board draws above its power limit for long (the clocks drop there): the band stops at it.

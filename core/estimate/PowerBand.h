@@ -13,22 +13,25 @@ namespace slicewatt {
 // validated on measured power with whole kernels held out, ± the share of the prediction that
 // covered kBandCoverage of the held-out launches, doubled when the launch lies outside what was
 // measured (bandWideningReasons), and never above the board's power limit. "420 W, 310–530 W".
-struct PowerBand {
-    double lowW = 0;
-    double highW = 0;
-    double sharePct = 0; // the half-width, % of the prediction
-    double coveragePct = 0; // of the held-out launches inside such a band (the nested check's, where known)
-    bool widened = false; // doubled (widenedShort and widenedBecause say why)
-    QString widenedShort; // "outside the measured kernels", "assumed sizes", or both
-    QStringList widenedBecause; // why, one phrase each ("outside the measured kernels (…)")
-};
-
 // Why a band is doubled (bandWideningReasons): a launch outside the measured kernels' inputs,
 // and loops whose trip counts were assumed (unknown sizes).
 struct BandWidening {
     bool outsideMeasured = false;
     bool assumedSizes = false;
-    QStringList reasons; // one phrase each, for Why? and tooltips
+    QStringList reasons; // one phrase each ("outside the measured kernels (…)"), for Why? and tooltips
+
+    // "outside the measured kernels", "assumed sizes", or both: beside the band in a table.
+    QString shortText() const;
+    QString reasonsText() const { return reasons.join(QStringLiteral("; ")); }
+};
+
+struct PowerBand {
+    double lowW = 0;
+    double highW = 0;
+    double sharePct = 0; // the half-width, % of the prediction
+    double coveragePct = 0; // of the held-out launches inside such a band (the nested check's, where known)
+    BandWidening widening; // doubled when it has a reason
+    bool widened() const { return !widening.reasons.isEmpty(); }
 };
 
 // The model's band on the GPU (ModelAccuracy::bandPct: its file's band_pct, else the band its

@@ -366,12 +366,11 @@ private:
                           .arg(formatNumber(power.uncappedW, 4), formatNumber(m_gpu.boardPowerW.value_or(0), 4)),
                 QStringLiteral("warning"));
         if (m_estimate.band)
-            paragraph(
-                QStringLiteral("Band: %1, ± %2 % of the prediction%3.")
-                    .arg(bandText(m_estimate), formatNumber(m_estimate.band->sharePct, 3),
-                        m_estimate.band->widened ? QStringLiteral(" (doubled: %1)")
-                                                       .arg(m_estimate.band->widenedBecause.join(QStringLiteral("; ")))
-                                                 : QString()),
+            paragraph(QStringLiteral("Band: %1, ± %2 % of the prediction%3.")
+                          .arg(bandText(m_estimate), formatNumber(m_estimate.band->sharePct, 3),
+                              m_estimate.band->widened()
+                                  ? QStringLiteral(" (doubled: %1)").arg(m_estimate.band->widening.reasonsText())
+                                  : QString()),
                 QStringLiteral("note"));
         else
             paragraph(QStringLiteral("Not validated on measured power of the %1: no band.").arg(m_gpu.name),

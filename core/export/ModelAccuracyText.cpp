@@ -58,7 +58,7 @@ QString bandText(const KernelEstimate& estimate)
     return QStringLiteral("%1–%2 W%3")
         .arg(b.lowW, 0, 'f', digits)
         .arg(b.highW, 0, 'f', digits)
-        .arg(b.widened ? QStringLiteral(", widened: %1").arg(b.widenedShort) : QString());
+        .arg(b.widened() ? QStringLiteral(", widened: %1").arg(b.widening.shortText()) : QString());
 }
 
 QString powerWithBand(const KernelEstimate& estimate, const PowerModel& model, const GpuSpec& gpu)

@@ -44,9 +44,9 @@ void insertPowerJson(QJsonObject& kernel, const KernelEstimate& estimate)
 {
     if (estimate.band) {
         kernel.insert(QStringLiteral("power_band_w"), QJsonArray{estimate.band->lowW, estimate.band->highW});
-        kernel.insert(QStringLiteral("power_band_widened"), estimate.band->widened);
+        kernel.insert(QStringLiteral("power_band_widened"), estimate.band->widened());
         kernel.insert(
-            QStringLiteral("power_band_widened_because"), QJsonArray::fromStringList(estimate.band->widenedBecause));
+            QStringLiteral("power_band_widened_because"), QJsonArray::fromStringList(estimate.band->widening.reasons));
     } else {
         kernel.insert(QStringLiteral("power_band_w"), QJsonValue(QJsonValue::Null));
     }

@@ -111,7 +111,8 @@ public:
     // validation's choice.
     bool isDefaultFor(const QString& gpuId) const
     {
-        return m_defaultFor.contains(gpuId) || (m_accuracy.value(gpuId) && m_accuracy.value(gpuId)->isDefault);
+        const ModelAccuracy* validated = accuracy(gpuId);
+        return m_defaultFor.contains(gpuId) || (validated && validated->isDefault);
     }
     // The measured error for a GPU, when the model file has one.
     // Null where the model was not validated on the GPU's measured power. Points into the model.

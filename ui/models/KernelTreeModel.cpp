@@ -611,8 +611,8 @@ QVariant KernelTreeModel::kernelData(const Node& node, int column, int role) con
         tip = QStringLiteral("P̂ = Σ (|C_i| / L)·P_i = %1 (%2)").arg(formatWatts(raw), classText(estimate.dense));
         if (estimate.band) {
             tip += QStringLiteral("\nBand: %1").arg(bandText(estimate));
-            if (estimate.band->widened)
-                tip += QStringLiteral("\nDoubled: %1").arg(estimate.band->widenedBecause.join(QStringLiteral("; ")));
+            if (estimate.band->widened())
+                tip += QStringLiteral("\nDoubled: %1").arg(estimate.band->widening.reasonsText());
         }
         if (const QString terms = physicalTermsSummary(estimate); !terms.isEmpty())
             tip += QStringLiteral("\nPower: %1").arg(terms);
@@ -639,12 +639,7 @@ QVariant KernelTreeModel::kernelData(const Node& node, int column, int role) con
         break;
     }
     case ShareColumn: {
-        const Node& file = m_tree.nodes[node.parent];
-        double hottest = 0;
-        for (int sibling : file.children) {
-            bool known = false;
-            hottest = std::max(hottest, kernelWatts(sibling, &known));
-        }
+        const double hottest = hottestWattsOf(m_tree.nodes[node.parent]);
         if (hottest <= 0)
             return {};
         raw = 100.0 * estimate.watts / hottest;
