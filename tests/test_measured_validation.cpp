@@ -255,6 +255,63 @@ private Q_SLOTS:
             QVERIFY2(problem.contains("not in the kernel map") || problem.contains("no PTX"), qPrintable(problem));
     }
 
+    // models/physical.json's V100 entry is what validate-measured --write-physical makes of the
+    // public data (idle fitted too, whole kernels held out), and it stays beside launch-activity,
+    // whose held-out error on the same launches is lower; the other GPUs of the file stay.
+    void committedPhysicalEntryIsTheHarnessOutput()
+    {
+        const QString csv = test::sharedDir() + "/data/alavani/V100.csv";
+        if (!QFileInfo::exists(csv))
+            QSKIP("../shared/data/alavani is not beside this checkout");
+        QFile committedFile(test::sourceDir() + "/models/physical.json");
+        QVERIFY(committedFile.open(QIODevice::ReadOnly));
+        const QByteArray committedBytes = committedFile.readAll();
+        QTemporaryDir dir;
+        const QString written = dir.filePath("physical.json");
+        {
+            QFile copy(written);
+            QVERIFY(copy.open(QIODevice::WriteOnly));
+            copy.write(committedBytes);
+        }
+        const test::CliResult run = runCli({"validate-measured", csv, "--compiler", "none", "--wnn-epochs", "0",
+            "--write-physical", written, "-o", dir.filePath("table.txt")});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QVERIFY2(run.err.contains("physical model for v100: with whole kernels held out, on the same 85 launches"),
+            run.err.constData());
+        QFile made(written);
+        QVERIFY(made.open(QIODevice::ReadOnly));
+        const QJsonObject mine = QJsonDocument::fromJson(made.readAll()).object().value("gpus").toObject();
+        const QJsonObject theirs = QJsonDocument::fromJson(committedBytes).object().value("gpus").toObject();
+        QCOMPARE(mine.keys(), theirs.keys());
+        const QJsonObject v100 = mine.value("v100").toObject();
+        for (const QString& name : physicalParameterNames())
+            QVERIFY2(near(v100.value(name).toDouble(), theirs["v100"][name].toDouble(), 1e-6), qPrintable(name));
+        QVERIFY(v100["sources"]["idle_w"].toString().startsWith("fitted with the other constants"));
+        const QJsonObject validation = v100.value("validation").toObject();
+        QCOMPARE(validation.value("default").toBool(), false);
+        QVERIFY(validation.value("default_because").toString().contains("launch-activity stays the default"));
+        QCOMPARE(validation["grouped"]["rows"].toInt(), 85);
+        QVERIFY(std::abs(validation["grouped"]["mape_pct"].toDouble()
+                    - theirs["v100"]["validation"]["grouped"]["mape_pct"].toDouble())
+            < 1e-6);
+        QCOMPARE(mine.value("h200"), theirs.value("h200"));
+
+        // A file that is not a physical model is refused, and left as it was.
+        const QString other = dir.filePath("other.json");
+        {
+            QFile bad(other);
+            QVERIFY(bad.open(QIODevice::WriteOnly));
+            bad.write("{\"form\": \"jos13\"}");
+        }
+        const test::CliResult refused = runCli({"validate-measured", csv, "--compiler", "none", "--wnn-epochs", "0",
+            "--write-physical", other, "-o", dir.filePath("table2.txt")});
+        QCOMPARE(refused.exitCode, 1);
+        QVERIFY2(refused.err.contains("not a model file of form"), refused.err.constData());
+        QFile unchanged(other);
+        QVERIFY(unchanged.open(QIODevice::ReadOnly));
+        QCOMPARE(unchanged.readAll(), QByteArray("{\"form\": \"jos13\"}"));
+    }
+
     // Every row of the V100 file on its own PTX columns: random row splits let XGBoost
     // recognise the kernel (METHOD §11), the grouped split does not. Their paper's random-split
     // accuracy is reproduced, and so is what it hides.
@@ -290,6 +347,9 @@ private Q_SLOTS:
         const PowerModel* model = library.model("launch-activity");
         QVERIFY(model);
         QCOMPARE(library.defaultModelFor("V100"), model);
+        // Both files name a default for the K20: the physical model's held-out error is lower.
+        QCOMPARE(library.defaultModelFor("K20")->id(), QStringLiteral("physical"));
+        QVERIFY(library.model("launch-activity")->isDefaultFor("k20"));
         QCOMPARE(library.defaultModelFor("gtx280")->id(), QStringLiteral("jos13"));
 
         MeasuredLaunchTable table = readMeasuredLaunches(

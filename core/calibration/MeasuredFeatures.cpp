@@ -4,6 +4,7 @@
 #include "analysis/ProjectIndexer.h"
 #include "estimate/KernelEstimate.h"
 #include "estimate/LaunchActivityEstimate.h"
+#include "estimate/LaunchTime.h"
 #include "estimate/PtxExecution.h"
 #include "estimate/PtxWorkspace.h"
 #include "estimate/WhatIf.h"
@@ -136,6 +137,9 @@ MeasuredFeatureSet analyseMeasuredLaunches(const MeasuredLaunchTable& table, con
             row.gridBlocks = measured.gridBlocks;
             row.blockThreads = measured.blockThreads;
             row.activity = *activity;
+            QString noTime;
+            if (const std::optional<LaunchTime> time = predictLaunchTime(*ir, slices, launch, gpu, &noTime))
+                row.work = time->work;
             row.datasetFeatures = measured.features;
             for (const LoopResolution& loop : slices.loops)
                 row.assumedLoops += loop.assumed ? 1 : 0;

@@ -5,6 +5,7 @@
 #include "measure/MeasuredLaunches.h"
 #include "model/GpuCatalogue.h"
 #include "model/LaunchActivity.h"
+#include "model/PhysicalPower.h"
 #include "ptx/PtxCompiler.h"
 
 #include <QHash>
@@ -23,6 +24,9 @@ struct MeasuredRowFeatures {
     qint64 gridBlocks = 0;
     qint64 blockThreads = 0;
     LaunchActivity activity;
+    // The time model's work at the launch (METHOD §12): the physical model's inputs; nullopt
+    // where the GPU's catalogue entry lacks what the time model needs.
+    std::optional<LaunchWork> work;
     // The program's slices on the published models' axes (METHOD §3, §5): the length-weighted
     // mean intensity of the slices with memory operations, and the program length L.
     bool hasIntensity = false;

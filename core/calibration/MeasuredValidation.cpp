@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "MeasuredValidation.h"
 
+#include "PhysicalModelFit.h"
 #include "model/BoostedTrees.h"
 #include "model/LevenbergMarquardt.h"
 #include "model/ModelForm.h"
@@ -163,7 +164,42 @@ GroupFitter activityFitter(const MeasuredFeatureSet& features, double boardW, co
     };
 }
 
+// The physical model (issue 34) on the time model's work at each launch. The data sets
+// measured no idle power, so P_idle is fitted with the other constants; a row without work
+// (the GPU's entry lacks what the time model needs) is not predicted.
+GroupFitter physicalFitter(const QVector<PhysicalFitRow>& rows, double boardW)
+{
+    return [&rows, boardW](const QVector<int>& train) {
+        QVector<int> timed;
+        for (int t : train)
+            if (rows[t].work.seconds > 0)
+                timed << t;
+        const QHash<QString, double> parameters = fitPhysicalModel(rows, timed, std::nullopt);
+        return std::function<double(int)>([&rows, parameters, boardW](int row) {
+            const std::optional<PhysicalPower> p = physicalPower(parameters, rows[row].work, boardW);
+            return p ? p->watts : kNotPredicted;
+        });
+    };
+}
+
 } // namespace
+
+QVector<PhysicalFitRow> physicalFitRows(const MeasuredFeatureSet& features, bool timedOnly)
+{
+    QVector<PhysicalFitRow> rows;
+    for (const MeasuredRowFeatures& r : features.rows) {
+        if (timedOnly && !r.work)
+            continue;
+        PhysicalFitRow row;
+        row.kernel = r.group;
+        row.gridBlocks = r.gridBlocks;
+        row.blockThreads = r.blockThreads;
+        row.work = r.work.value_or(LaunchWork{});
+        row.measuredW = r.measuredW;
+        rows << row;
+    }
+    return rows;
+}
 
 const QStringList& datasetFeatureColumns()
 {
@@ -339,6 +375,15 @@ MeasuredValidation validateMeasuredLaunches(
             if (!fit.ok() && m->error.isEmpty())
                 m->error = fit.error;
         }
+    }
+    const QVector<PhysicalFitRow> physicalRows = physicalFitRows(rows, false);
+    if (boardW > 0 && std::any_of(physicalRows.begin(), physicalRows.end(), [](const PhysicalFitRow& r) {
+            return r.work.seconds > 0;
+        })) {
+        add(QStringLiteral("physical"),
+            QStringLiteral("[ours, issue 34] the physical model (idle + energy per operation and per byte over the "
+                           "time model's time) with its idle power fitted too"),
+            false, physicalFitter(physicalRows, boardW), nullptr);
     }
     double best = std::numeric_limits<double>::infinity();
     for (const ModelFigures& m : validation.models) {

@@ -3,6 +3,7 @@
 
 #include "GroupedValidation.h"
 #include "MeasuredFeatures.h"
+#include "PhysicalModelFit.h"
 #include "model/ActivityModel.h"
 
 #include <QHash>
@@ -73,6 +74,10 @@ const QStringList& datasetFeatureColumns();
 // al.'s XGBoost on their columns, to set the whole file's figures beside the analysed rows'.
 QVector<ModelFigures> validateDatasetFeatures(
     const MeasuredLaunchTable& table, const GpuSpec& gpu, const MeasuredValidationOptions& options = {});
+
+// The measured rows as the physical model's fit reads them (group "source|kernel", the time
+// model's work at the launch); with timedOnly, the rows without work are left out.
+QVector<PhysicalFitRow> physicalFitRows(const MeasuredFeatureSet& features, bool timedOnly);
 
 // A model's grouped figures over only the rows `over` predicts: two models compared on the
 // same kernels when one predicts fewer rows (no PTX for some kernels).

@@ -14,6 +14,12 @@ Eigen::VectorXd nonNegativeLeastSquares(const Eigen::MatrixXd& a, const Eigen::V
         scale(j) = scale(j) > 0 ? scale(j) : 1;
     const Eigen::MatrixXd m = a * scale.cwiseInverse().asDiagonal();
     const double tolerance = 1e-10 * std::max(1.0, b.norm());
+    // Bro and de Jong's cross-products (J. Chemometrics 11, 1997): every step of the method
+    // needs only MᵀM and Mᵀb, so they are formed once and each passive solve is a k×k system,
+    // instead of a QR of the whole n×k matrix; the physical fit's nested validation runs
+    // thousands of these.
+    const Eigen::MatrixXd gram = m.transpose() * m;
+    const Eigen::VectorXd mtb = m.transpose() * b;
 
     Eigen::VectorXd x = Eigen::VectorXd::Zero(n);
     std::vector<bool> passive(size_t(n), false); // the set P of weights free to move
@@ -23,17 +29,22 @@ Eigen::VectorXd nonNegativeLeastSquares(const Eigen::MatrixXd& a, const Eigen::V
         for (Eigen::Index j = 0; j < n; ++j)
             if (passive[size_t(j)])
                 columns.push_back(j);
-        Eigen::MatrixXd sub(m.rows(), Eigen::Index(columns.size()));
-        for (size_t k = 0; k < columns.size(); ++k)
-            sub.col(Eigen::Index(k)) = m.col(columns[k]);
-        const Eigen::VectorXd s = sub.colPivHouseholderQr().solve(b);
+        const auto p = Eigen::Index(columns.size());
+        Eigen::MatrixXd g(p, p);
+        Eigen::VectorXd h(p);
+        for (Eigen::Index r = 0; r < p; ++r) {
+            h(r) = mtb(columns[size_t(r)]);
+            for (Eigen::Index c = 0; c < p; ++c)
+                g(r, c) = gram(columns[size_t(r)], columns[size_t(c)]);
+        }
+        const Eigen::VectorXd s = g.colPivHouseholderQr().solve(h);
         Eigen::VectorXd z = Eigen::VectorXd::Zero(n);
-        for (size_t k = 0; k < columns.size(); ++k)
-            z(columns[k]) = s(Eigen::Index(k));
+        for (Eigen::Index k = 0; k < p; ++k)
+            z(columns[size_t(k)]) = s(k);
         return z;
     };
     for (int outer = 0; outer < 3 * n + 10; ++outer) {
-        const Eigen::VectorXd w = m.transpose() * (b - m * x);
+        const Eigen::VectorXd w = mtb - gram * x;
         Eigen::Index best = -1;
         for (Eigen::Index j = 0; j < n; ++j)
             if (!passive[size_t(j)] && w(j) > tolerance && (best < 0 || w(j) > w(best)))

@@ -34,21 +34,29 @@ QJsonObject figuresObject(const ErrorFigures& f)
 
 } // namespace
 
+QString physicalModelFileProblem(const QByteArray& existing)
+{
+    if (existing.trimmed().isEmpty())
+        return {};
+    QJsonParseError parseError{};
+    const QJsonDocument document = QJsonDocument::fromJson(existing, &parseError);
+    if (parseError.error != QJsonParseError::NoError)
+        return parseError.errorString();
+    if (!document.isObject() || document.object().value(QLatin1String("form")).toString() != "physical")
+        return QStringLiteral("not a model file of form \"physical\"");
+    return {};
+}
+
 QByteArray physicalModelFile(const QByteArray& existing, const PhysicalGpuFit& fit, QString* error)
 {
     QJsonObject root = newFile();
-    if (!existing.trimmed().isEmpty()) {
-        QJsonParseError parseError{};
-        const QJsonDocument document = QJsonDocument::fromJson(existing, &parseError);
-        if (!document.isObject() || document.object().value(QLatin1String("form")).toString() != "physical") {
-            if (error)
-                *error = parseError.error != QJsonParseError::NoError
-                    ? parseError.errorString()
-                    : QStringLiteral("not a model file of form \"physical\"");
-            return {};
-        }
-        root = document.object();
+    if (const QString problem = physicalModelFileProblem(existing); !problem.isEmpty()) {
+        if (error)
+            *error = problem;
+        return {};
     }
+    if (!existing.trimmed().isEmpty())
+        root = QJsonDocument::fromJson(existing).object();
     const PhysicalValidation& v = fit.validation;
     QJsonObject gpu;
     QJsonObject sources;
@@ -97,7 +105,12 @@ QByteArray physicalModelFile(const QByteArray& existing, const PhysicalGpuFit& f
                 QJsonObject{{QStringLiteral("median"),
                                 QJsonObject{{QStringLiteral("grouped"), figuresObject(v.medianBaseline)}}},
                     {QStringLiteral("idle"), QJsonObject{{QStringLiteral("grouped"), figuresObject(v.idleBaseline)}}}}},
-            {QStringLiteral("default"), true}, {QStringLiteral("rows"), rows}});
+            {QStringLiteral("default"), fit.isDefault}, {QStringLiteral("rows"), rows}});
+    if (!fit.defaultBecause.isEmpty()) {
+        QJsonObject validation = gpu.value(QLatin1String("validation")).toObject();
+        validation.insert(QStringLiteral("default_because"), fit.defaultBecause);
+        gpu.insert(QStringLiteral("validation"), validation);
+    }
     QJsonObject gpus = root.value(QLatin1String("gpus")).toObject();
     gpus.insert(fit.gpuId, gpu);
     root.insert(QStringLiteral("gpus"), gpus);

@@ -20,13 +20,22 @@ struct PhysicalGpuFit {
     QString data; // what was measured: the runs files and where they came from
     QString idleSource; // where P_idle comes from ("measured: IDLE rows of runs.csv, 126 W")
     QString tool; // what fitted it ("slicewatt-cli fit-physical 0.9")
+    // Whether it becomes the GPU's default model, and why (or why not) in words: a GPU whose
+    // public data another model predicts better keeps that model as its default.
+    bool isDefault = true;
+    QString defaultBecause;
 };
+
+// Why `existing` cannot take a GPU's entry (not JSON, not of form "physical"); empty when it
+// can (an empty file is a new one). Asked before a long fit, so the fit is not wasted.
+QString physicalModelFileProblem(const QByteArray& existing);
 
 // The physical model file (slicewatt-model/1, form "physical", id "physical") with `fit`'s GPU
 // entry put in: `existing` is the file as it is (its other GPUs stay as they are), or empty for
 // a new file. Each parameter says where it comes from ("sources": measured / fitted), the
 // entry carries its grouped validation (the band, its coverage and the baselines beside) and
-// the input ranges it was fitted on, and becomes the GPU's default model. Empty with `error`
+// the input ranges it was fitted on, and becomes the GPU's default model unless `fit` says
+// otherwise. Empty with `error`
 // when `existing` is not a physical model file.
 QByteArray physicalModelFile(const QByteArray& existing, const PhysicalGpuFit& fit, QString* error);
 

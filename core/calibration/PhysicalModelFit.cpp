@@ -22,7 +22,8 @@ double predictRow(const QHash<QString, double>& parameters, const PhysicalFitRow
 
 // Held-out predictions of `rows` (indices into all rows), each kernel predicted by constants
 // fitted on the other kernels of `rows`.
-QVector<double> heldOut(const QVector<PhysicalFitRow>& all, const QVector<int>& rows, double idleW, double boardW)
+QVector<double> heldOut(
+    const QVector<PhysicalFitRow>& all, const QVector<int>& rows, std::optional<double> idleW, double boardW)
 {
     QStringList groups;
     for (int i : rows)
@@ -56,12 +57,13 @@ QStringList unsupportedPhysicalInputs(const QVector<PhysicalFitRow>& rows, const
 }
 
 QHash<QString, double> fitPhysicalModel(
-    const QVector<PhysicalFitRow>& rows, const QVector<int>& trainRows, double idleW)
+    const QVector<PhysicalFitRow>& rows, const QVector<int>& trainRows, std::optional<double> measuredIdleW)
 {
     const QVector<PhysicalInput>& inputs = physicalInputs();
     const int n = int(trainRows.size());
     const int k = int(inputs.size());
-    Eigen::MatrixXd a(n, k);
+    // A fitted idle power is the last weight, on a column of ones.
+    Eigen::MatrixXd a(n, measuredIdleW ? k : k + 1);
     Eigen::VectorXd b(n);
     for (int r = 0; r < n; ++r) {
         const PhysicalFitRow& row = rows[trainRows[r]];
@@ -69,7 +71,12 @@ QHash<QString, double> fitPhysicalModel(
         // Relative residuals: every launch's error counts as a share of its power.
         for (int j = 0; j < k; ++j)
             a(r, j) = rates[j] / row.measuredW;
-        b(r) = (row.measuredW - idleW) / row.measuredW;
+        if (measuredIdleW)
+            b(r) = (row.measuredW - *measuredIdleW) / row.measuredW;
+        else {
+            a(r, k) = 1 / row.measuredW;
+            b(r) = 1;
+        }
     }
     const QStringList unsupported = unsupportedPhysicalInputs(rows, trainRows);
     for (int j = 0; j < k; ++j) {
@@ -92,7 +99,7 @@ QHash<QString, double> fitPhysicalModel(
         }
         x = nonNegativeLeastSquares(weightedA, weightedB);
     }
-    QHash<QString, double> parameters{{QStringLiteral("idle_w"), idleW}};
+    QHash<QString, double> parameters{{QStringLiteral("idle_w"), measuredIdleW ? *measuredIdleW : x(k)}};
     for (int j = 0; j < k; ++j)
         parameters.insert(inputs[j].key, x(j));
     if (unsupported.contains(QStringLiteral("pj_fp64")))
@@ -100,7 +107,8 @@ QHash<QString, double> fitPhysicalModel(
     return parameters;
 }
 
-PhysicalValidation validatePhysicalModel(const QVector<PhysicalFitRow>& rows, double idleW, double boardW)
+PhysicalValidation validatePhysicalModel(
+    const QVector<PhysicalFitRow>& rows, std::optional<double> idleW, double boardW)
 {
     PhysicalValidation v;
     const int n = int(rows.size());
@@ -150,7 +158,15 @@ PhysicalValidation validatePhysicalModel(const QVector<PhysicalFitRow>& rows, do
     v.fileBandShare = bandShare(errors, kBandCoverage);
 
     v.medianBaseline = errorFigures(measured, leaveOneGroupOut(groups, medianBaseline(measured)), kernels);
-    v.idleBaseline = errorFigures(measured, QVector<double>(n, idleW), kernels);
+    v.idleBaseline = errorFigures(measured,
+        idleW ? QVector<double>(n, *idleW)
+              : leaveOneGroupOut(groups,
+                  [&](const QVector<int>& train) -> std::function<double(int)> {
+                      const double fittedIdleW
+                          = fitPhysicalModel(rows, train, std::nullopt).value(QStringLiteral("idle_w"));
+                      return [fittedIdleW](int) { return fittedIdleW; };
+                  }),
+        kernels);
 
     const QVector<PhysicalInput>& inputs = physicalInputs();
     for (const PhysicalFitRow& row : rows) {

@@ -9,6 +9,8 @@
 #include <QString>
 #include <QVector>
 
+#include <optional>
+
 namespace slicewatt {
 
 // One measured launch as the physical model sees it: the time model's work for it (the
@@ -43,9 +45,11 @@ QStringList unsupportedPhysicalInputs(const QVector<PhysicalFitRow>& rows, const
 // The physical model's GPU constants fitted to measured launches (issue 34): with P_idle fixed
 // at the board's measured idle power, every other parameter by non-negative least squares on
 // the relative error (P̂ − P) / P, the error the validation reports, under Huber's loss.
-// Nothing is capped in the fit: the board's limit only bounds what is shown.
+// Without a measured idle power (the public data sets measured kernels only), P_idle is one
+// more non-negative weight of the same fit. Nothing is capped in the fit: the board's limit
+// only bounds what is shown.
 QHash<QString, double> fitPhysicalModel(
-    const QVector<PhysicalFitRow>& rows, const QVector<int>& trainRows, double idleW);
+    const QVector<PhysicalFitRow>& rows, const QVector<int>& trainRows, std::optional<double> measuredIdleW);
 
 // The model's error with whole kernels held out (METHOD §11), every choice inside the folds:
 // each kernel's launches are predicted by constants fitted on the other kernels, and its band
@@ -75,6 +79,9 @@ struct PhysicalSetFigures {
 PhysicalSetFigures setFigures(
     const QVector<PhysicalFitRow>& rows, const PhysicalValidation& validation, const QString& set);
 
-PhysicalValidation validatePhysicalModel(const QVector<PhysicalFitRow>& rows, double idleW, double boardW);
+// `measuredIdleW` as fitPhysicalModel's; nullopt: the idle power is fitted inside every fold,
+// and the idle baseline is each fold's fitted idle power.
+PhysicalValidation validatePhysicalModel(
+    const QVector<PhysicalFitRow>& rows, std::optional<double> measuredIdleW, double boardW);
 
 } // namespace slicewatt

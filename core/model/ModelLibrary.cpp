@@ -83,10 +83,20 @@ const PowerModel* ModelLibrary::defaultModelFor(const QString& gpuId) const
 {
     const GpuSpec* gpu = m_gpus.find(gpuId);
     if (gpu) {
+        // Each file names its own best form for the GPU; where two files do (launch-activity and
+        // physical on the public data sets), the lower held-out error wins, and a validated model
+        // wins over one with derived constants.
+        const PowerModel* best = nullptr;
         for (const PowerModel& model : m_models) {
-            if (model.isDefaultFor(gpu->id))
-                return &model;
+            if (!model.isDefaultFor(gpu->id))
+                continue;
+            const ModelAccuracy* mine = model.accuracy(gpu->id);
+            const ModelAccuracy* theirs = best ? best->accuracy(gpu->id) : nullptr;
+            if (!best || (mine && (!theirs || mine->mapePct < theirs->mapePct)))
+                best = &model;
         }
+        if (best)
+            return best;
     }
     return this->model(defaultModelId());
 }

@@ -20,7 +20,8 @@ public:
     const QVector<PowerModel>& models() const { return m_models; }
     const PowerModel* model(const QString& id) const;
     // The model a GPU is predicted with when the user names none: the one its measured
-    // validation chose (METHOD §11), else the published JoS13 regression.
+    // validation chose (METHOD §11; of two files' choices, the lower held-out error), else
+    // the published JoS13 regression.
     const PowerModel* defaultModelFor(const QString& gpuId) const;
     static QString defaultModelId() { return QStringLiteral("jos13"); }
     // Instruction-class energy tables (METHOD §9): shipped, then the user's (same id wins).
