@@ -4,6 +4,7 @@
 #include "analysis/ProjectIndexer.h"
 #include "export/KernelListWriter.h"
 #include "frontend/ConstantEvaluator.h"
+#include "frontend/SpacedLaunchChevrons.h"
 
 #include <QtTest>
 
@@ -56,6 +57,11 @@ private Q_SLOTS:
         QTest::addColumn<QString>("expected"); // grid x,y,z / block x,y,z / shared bytes
         QTest::newRow("literals") << "k<<<4, 128>>>(d, 1);"
                                   << "4,1,1/128,1,1/0";
+        // Rodinia's particlefilter writes its launches so; nvcc reads them, and so must we.
+        QTest::newRow("spaced chevrons") << "k << < 4, BLOCK >> 1 >> > (d, 1);"
+                                         << "4,1,1/128,1,1/0";
+        QTest::newRow("spaced opening, closed end") << "tk<BLOCK> << <(n > 2 ? 2 : 3), 64, 8>>>(d);"
+                                                    << "?,1,1/64,1,1/8";
         QTest::newRow("macros and sizeof") << "k<<<BLOCK / 2, BLOCK, BLOCK * sizeof(float)>>>(d, 1);"
                                            << "128,1,1/256,1,1/1024";
         QTest::newRow("constexpr and const") << "k<<<kGrid, kWarps * 32>>>(d, 1);"
@@ -127,6 +133,40 @@ private Q_SLOTS:
             QVERIFY2(!d.isError(), qPrintable(d.toString()));
         QCOMPARE(unit.launches.size(), 1);
         QCOMPARE(describe(unit.launches[0]), expected);
+    }
+
+    // Only a launch's chevrons are closed up, byte for byte in place; templates, operators,
+    // comments and strings stay as written.
+    void spacedChevronsAreClosedOnlyForLaunches_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<QByteArray>("expected");
+        QTest::newRow("launch") << QByteArray("k << < g, b >> > (d);") << QByteArray("k <<<  g, b >>>  (d);");
+        QTest::newRow("tabs") << QByteArray("k <<\t< g, b >>\t> (d);") << QByteArray("k <<<\t g, b >>>\t (d);");
+        QTest::newRow("shift inside") << QByteArray("k << < n >> 2, (a >> b) >> > (d);")
+                                      << QByteArray("k <<<  n >> 2, (a >> b) >>>  (d);");
+        QTest::newRow("two launches") << QByteArray("a << < 1, 2 >> > (); b << < 3, 4 >> > ();")
+                                      << QByteArray("a <<<  1, 2 >>>  (); b <<<  3, 4 >>>  ();");
+        const QByteArray untouched[] = {
+            "std::vector<std::vector<std::vector<int>> > v;",
+            "os = operator<< <int>(os, x);",
+            "// k << < g, b >> > (d);",
+            "const char* s = \"k << < g, b >> > (d)\";",
+            "x = a << <;", // no close before the statement ends
+            "k<<<g, b>>>(d);",
+            "a <<= <b;",
+        };
+        for (const QByteArray& text : untouched)
+            QTest::newRow(text.constData()) << text << text;
+    }
+    void spacedChevronsAreClosedOnlyForLaunches()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QByteArray, expected);
+        QByteArray changed = text;
+        QCOMPARE(closeSpacedLaunchChevrons(changed), text != expected);
+        QCOMPARE(changed, expected);
+        QCOMPARE(changed.size(), text.size());
     }
 
     // A launch inside a template host function leaves its values to the caller: they come

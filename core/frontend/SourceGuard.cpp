@@ -57,6 +57,7 @@ SourceCheck checkSource(const QString& path, qint64 maxFileBytes, const HazardLi
         return check;
     }
     check.parseable = true;
+    check.text = text;
     return check;
 }
 

@@ -15,6 +15,7 @@ namespace slicewatt {
 struct SourceCheck {
     bool parseable = false;
     Diagnostics diagnostics; // why it is skipped, or warnings such as invalid UTF-8
+    QByteArray text; // the file as read, when parseable
 };
 
 SourceCheck checkSource(const QString& path, qint64 maxFileBytes, const HazardLimits& hazards = {});

@@ -6,6 +6,7 @@
 #include "CursorQueries.h"
 #include "PreludePch.h"
 #include "SourceGuard.h"
+#include "SpacedLaunchChevrons.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -149,6 +150,12 @@ ParsedUnit parseTranslationUnit(CXIndex index, const SourceFile& source, const P
     std::vector<CXUnsavedFile> unsaved = CudaPrelude::instance().unsavedFiles();
 
     const QByteArray path = source.path.toUtf8();
+    // Launches written `k << < g, b >> > (…)`, as nvcc reads them: clang gets the file with
+    // their chevrons closed up (same length, so every location stays the file's).
+    QByteArray closedUp = check.text;
+    if (closeSpacedLaunchChevrons(closedUp))
+        unsaved.push_back(
+            CXUnsavedFile{path.constData(), closedUp.constData(), static_cast<unsigned long>(closedUp.size())});
     const auto parse = [&](const QStringList& parseArguments) {
         // A header given on its own is still parsed as CUDA source.
         const ClangArgv argv(source.isHeader

@@ -22,12 +22,13 @@ QByteArray serializeKernelIR(const KernelIR& ir);
 std::optional<UnitIndex> deserializeUnit(const QByteArray& bytes);
 
 // Bump whenever UnitIndex or anything it holds changes shape.
-constexpr quint32 kUnitFormatVersion = 15; // 6: instruction classes, memory copies; 7: shared memory per block;
+constexpr quint32 kUnitFormatVersion = 16; // 6: instruction classes, memory copies; 7: shared memory per block;
                                            // 8: kernel argument values, thread guards; 9: `#pragma unroll`;
                                            // 10: while loops and values at a loop's start; 11: access patterns;
                                            // 12: conditions the launch decides, guards on a loop's variable;
                                            // 13: enclosing loops' variables in loop headers, machine adjustments
                                            // 14: copies' callers and member functions' callees
                                            // 15: callees' parameters hold launch values, template types' bytes
+                                           // 16: launches written with spaced chevrons (`<< <`)
 
 } // namespace slicewatt
