@@ -33,18 +33,6 @@ QJsonObject inputDomain(const MeasuredFeatureSet& features)
 
 } // namespace
 
-const ModelFigures* chosenActivityVariant(const MeasuredValidation& validation)
-{
-    const ModelFigures* chosen = nullptr;
-    for (const ActivityVariant& variant : activityVariants()) {
-        const ModelFigures* m = validation.figures(variant.id);
-        if (m && m->error.isEmpty() && !m->fullFit.isEmpty()
-            && (!chosen || m->grouped.mapePct < chosen->grouped.mapePct))
-            chosen = m;
-    }
-    return chosen;
-}
-
 QByteArray activityModelFile(const QVector<MeasuredValidation>& validations, const QString& data, const QString& tool)
 {
     QJsonObject gpus;

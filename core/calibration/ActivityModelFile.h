@@ -17,8 +17,4 @@ namespace slicewatt {
 // (for the whole file: all of them); `tool` what wrote the file.
 QByteArray activityModelFile(const QVector<MeasuredValidation>& validations, const QString& data, const QString& tool);
 
-// The activity variant that goes into the file for a GPU: the lowest grouped MAPE among the
-// launch-activity forms that fitted. nullptr when none did.
-const ModelFigures* chosenActivityVariant(const MeasuredValidation& validation);
-
 } // namespace slicewatt

@@ -385,14 +385,21 @@ MeasuredValidation validateMeasuredLaunches(
                            "time model's time) with its idle power fitted too"),
             false, physicalFitter(physicalRows, boardW), nullptr);
     }
-    double best = std::numeric_limits<double>::infinity();
-    for (const ModelFigures& m : validation.models) {
-        if (m.shipped && m.error.isEmpty() && m.grouped.rows == rows.rows.size() && m.grouped.mapePct < best) {
-            best = m.grouped.mapePct;
-            validation.defaultModelId = m.id;
-        }
-    }
+    if (const ModelFigures* chosen = chosenActivityVariant(validation);
+        chosen && chosen->grouped.rows == rows.rows.size())
+        validation.defaultModelId = chosen->id;
     return validation;
+}
+
+const ModelFigures* chosenActivityVariant(const MeasuredValidation& validation)
+{
+    const ModelFigures* chosen = nullptr;
+    for (const ModelFigures& m : validation.models) {
+        if (m.shipped && m.error.isEmpty() && !m.fullFit.isEmpty()
+            && (!chosen || m.grouped.mapePct < chosen->grouped.mapePct))
+            chosen = &m;
+    }
+    return chosen;
 }
 
 } // namespace slicewatt

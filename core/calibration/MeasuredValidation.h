@@ -45,8 +45,8 @@ struct MeasuredValidation {
     MeasuredFeatureSet features;
     QVector<ModelFigures> wholeFile; // validateDatasetFeatures: every row, the data set's own columns
     QVector<ModelFigures> models; // baselines first
-    // The shipped form that predicts every row with the lowest grouped MAPE: the GPU's
-    // default. The other forms' figures stand beside it for comparison.
+    // chosenActivityVariant's form when it predicts every row: the GPU's default. The other
+    // forms' figures stand beside it for comparison.
     QString defaultModelId;
     const ModelFigures* figures(const QString& id) const;
     const ModelFigures* defaultModel() const { return figures(defaultModelId); }
@@ -62,6 +62,10 @@ struct ActivityVariant {
     QString description;
 };
 const QVector<ActivityVariant>& activityVariants();
+
+// The launch-activity form that goes into models/launch-activity.json for the GPU: the lowest
+// grouped MAPE among the forms that fitted (the shipped ones). nullptr when none did.
+const ModelFigures* chosenActivityVariant(const MeasuredValidation& validation);
 
 // The data set's own static features (Alavani et al.'s columns from their PTX analysis, METHOD
 // §10) that SliceWatt can compute itself from PTX and the launch: the alavani-xgb model's

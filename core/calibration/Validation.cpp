@@ -5,8 +5,8 @@
 #include "common/CsvFields.h"
 #include "common/FileErrorList.h"
 #include "common/FileIo.h"
-#include "export/EstimateWriter.h"
-#include "export/SliceReportWriter.h"
+#include "estimate/ProjectEstimate.h"
+#include "estimate/WhatIf.h"
 #include "project/ProjectLoader.h"
 
 #include <QDir>
