@@ -9,8 +9,8 @@
 #include "models/KernelTreeModel.h"
 #include "project/ProjectLoader.h"
 #include "session/ProjectSession.h"
-#include "window/ColumnFitter.h"
-#include "window/FileRowOpener.h"
+#include "views/ColumnFitter.h"
+#include "views/FileRowOpener.h"
 
 #include <QAbstractItemModelTester>
 #include <QFile>

@@ -21,6 +21,8 @@
 #include "window/HelpWindow.h"
 #include "window/MainWindow.h"
 #include "window/Preferences.h"
+#include "window/ProjectLoader.h"
+#include "window/StatusLine.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -34,6 +36,7 @@
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
+#include <QStatusBar>
 #include <QTextBrowser>
 #include <QTreeView>
 #include <QtTest>
@@ -72,6 +75,43 @@ private Q_SLOTS:
         QSettings().clear();
         // Windows share the disk cache (test mode keeps it out of the user's); start empty.
         QDir(UnitCache::defaultDiskFolder()).removeRecursively();
+    }
+
+    // The loader and the status line work without a main window: a project read into a
+    // session, its diagnostics listed, its files watched, and the status line saying so.
+    void loaderReadsAProjectIntoASessionAlone()
+    {
+        ProjectSession session;
+        DiagnosticsModel diagnostics;
+        ProjectLoader loader(session, diagnostics);
+        Preferences preferences;
+        preferences.watchFiles = true;
+        preferences.diskCache = false;
+        loader.setPreferences(preferences);
+        QStatusBar bar;
+        StatusLine status(&bar);
+        connect(&loader, &ProjectLoader::said, &status, &StatusLine::say);
+        QSignalSpy busy(&loader, &ProjectLoader::busyChanged);
+        QSignalSpy analysed(&loader, &ProjectLoader::analysed);
+        loader.open({test::exampleDir()});
+        QCOMPARE(loader.inputs(), QStringList{test::exampleDir()});
+        QVERIFY(status.summaryLabel().text().startsWith(QLatin1String("Loading ")));
+        QVERIFY(analysed.wait(120000));
+        QCOMPARE(busy.first().first().toBool(), true);
+        QCOMPARE(busy.last().first().toBool(), false);
+        QCOMPARE(analysed.first().at(1).toBool(), false); // a full analysis, not a save
+        QVERIFY(!session.index().kernels.isEmpty());
+        QVERIFY(session.hasEstimates());
+        QCOMPARE(diagnostics.rowCount(), int(session.index().allDiagnostics().size()));
+        QVERIFY(loader.watcher().watchedFiles().size() >= session.index().units.size());
+
+        // The status line shows the session's numbers: the hottest kernel's power, as the
+        // estimate formats it, with the GPU's name.
+        status.showEstimates(session);
+        const KernelEstimateReport* hottest = session.hottestKernel();
+        QVERIFY(hottest);
+        QVERIFY2(status.powerLabel().text().contains(QString::number(hottest->estimate.watts, 'f', 1)),
+            qPrintable(status.powerLabel().text()));
     }
 
     void analysesTheExampleInTheBackground()

@@ -8,7 +8,7 @@
 #include "export/TimeOutput.h"
 #include "session/ProjectSession.h"
 #include "session/WhatIfHistory.h"
-#include "window/ColumnFitter.h"
+#include "views/ColumnFitter.h"
 
 #include <QCheckBox>
 #include <QComboBox>

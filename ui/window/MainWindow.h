@@ -2,15 +2,11 @@
 #pragma once
 
 #include "Preferences.h"
-#include "session/AnalysisJob.h"
-#include "session/PtxCompileJob.h"
+#include "ProjectLoader.h"
 
 #include <QMainWindow>
 
 class QLabel;
-class QTimer;
-class QProgressBar;
-class QPushButton;
 class QTableView;
 class QTreeView;
 
@@ -22,12 +18,15 @@ class CodePanel;
 class HelpWindow;
 class ModelAccuracyWindow;
 class DiagnosticsModel;
+class ExportActions;
 class HotspotModel;
 class KernelTreeModel;
 class PlotsPanel;
 class ProjectSession;
 class ProjectWatcher;
 class RecentProjects;
+class StatusLine;
+class ToolWindows;
 class WhatIfHistory;
 class WhatIfPanel;
 class WhyPanel;
@@ -56,12 +55,12 @@ public:
     // Shows the files parsed so far of a running analysis (called every kPartialUpdateMs).
     void showPartialResults();
 
-    AnalysisJob& analysisJob() { return m_job; }
-    PtxCompileJob& ptxJob() { return m_ptxJob; }
+    AnalysisJob& analysisJob() { return m_loader.analysisJob(); }
+    PtxCompileJob& ptxJob() { return m_loader.ptxJob(); }
     ProjectSession& session() { return *m_session; }
     BaselineActions& baselineActions() { return *m_baselineActions; }
     WhatIfHistory& history() { return *m_history; }
-    ProjectWatcher& watcher() { return *m_watcher; }
+    ProjectWatcher& watcher() { return m_loader.watcher(); }
     KernelTreeModel& kernelModel() { return *m_kernelModel; }
     HotspotModel& hotspotModel() { return *m_hotspotModel; }
     DiagnosticsModel& diagnosticsModel() { return *m_diagnostics; }
@@ -69,9 +68,9 @@ public:
     WhyPanel& whyPanel() { return *m_why; }
     WhatIfPanel& whatIfPanel() { return *m_whatIf; }
     PlotsPanel& plotsPanel() { return *m_plots; }
-    QLabel& summaryLabel() { return *m_summary; }
+    QLabel& summaryLabel();
     QTreeView& kernelView() { return *m_kernelView; }
-    QLabel& powerLabel() { return *m_powerLabel; }
+    QLabel& powerLabel();
     // Tools → Calibration: created on first use, kept (with what it opened) until the
     // main window goes.
     CalibrationWindow& calibrationWindow();
@@ -99,57 +98,31 @@ private:
     void openFolder();
     void openFiles();
     void openCompileDatabase();
-    void onAnalysisFinished(const ProjectIndex& index);
-    void onFilesChanged(const QStringList& files);
+    void onAnalysed(const ProjectIndex& index, bool incremental, const QStringList& reparsed);
     void onKernelActivated(const QModelIndex& index);
     void onSelectionChanged();
     void openCurrentInEditor(int line);
     void updateStatus();
-    void setBusy(bool busy);
-    void compilePtx(const QString& key);
-    void exportPlot();
-    void exportReport();
 
-    AnalysisJob m_job;
-    PtxCompileJob m_ptxJob; // the project's PTX for a model that reads it (alavani-xgb)
     ProjectSession* m_session;
     WhatIfHistory* m_history;
-    ProjectWatcher* m_watcher;
+    DiagnosticsModel* m_diagnostics;
+    // A member, not a child: its jobs stop before the session and the views go.
+    ProjectLoader m_loader;
     KernelTreeModel* m_kernelModel;
     HotspotModel* m_hotspotModel;
-    DiagnosticsModel* m_diagnostics;
     CodePanel* m_code;
     WhatIfPanel* m_whatIf;
     WhyPanel* m_why;
     PlotsPanel* m_plots;
     QTreeView* m_kernelView;
-    QTableView* m_hotspotView;
     QTableView* m_diagnosticsView;
+    StatusLine* m_status;
+    ToolWindows* m_tools;
+    ExportActions* m_export = nullptr;
     RecentProjects* m_recent = nullptr;
     BaselineActions* m_baselineActions = nullptr;
-    QLabel* m_baselineLabel = nullptr;
-    QMenu* m_viewMenu = nullptr;
-    QProgressBar* m_progress;
-    QPushButton* m_cancelButton;
-    QLabel* m_summary;
-    QLabel* m_gpuLabel;
-    QLabel* m_modelLabel;
-    QLabel* m_archLabel = nullptr;
-    QLabel* m_powerLabel;
     Preferences m_preferences;
-    QStringList m_inputs;
-    ProjectSources m_sources; // what the last full load found, for re-analysing saved files
-    QStringList m_pendingReanalysis; // files being parsed again right now
-    bool m_incremental = false;
-    // Results of a full analysis as they arrive, shown every kPartialUpdateMs so a large
-    // project fills in while it is parsed.
-    static constexpr int kPartialUpdateMs = 700;
-    QVector<UnitIndex> m_arrivedUnits;
-    bool m_arrivedSinceShown = false;
-    QTimer* m_partialTimer;
-    CalibrationWindow* m_calibration = nullptr;
-    ModelAccuracyWindow* m_accuracy = nullptr;
-    HelpWindow* m_rules = nullptr;
 };
 
 } // namespace slicewatt

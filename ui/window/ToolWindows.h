@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QObject>
+
+class QMenu;
+class QWidget;
+
+namespace slicewatt {
+
+class CalibrationWindow;
+class HelpWindow;
+class ModelAccuracyWindow;
+class ProjectSession;
+
+// The windows beside the main one: Tools › Calibration and Model Accuracy, Help › Analysis
+// Rules and About. Each is created on first use and kept, with what it opened, until the main
+// window goes.
+class ToolWindows : public QObject {
+    Q_OBJECT
+public:
+    ToolWindows(QWidget* mainWindow, ProjectSession& session);
+
+    void addToolsTo(QMenu* tools);
+    void addHelpTo(QMenu* help);
+
+    CalibrationWindow& calibrationWindow();
+    // Showing the current GPU.
+    ModelAccuracyWindow& accuracyWindow();
+    HelpWindow& rulesWindow();
+    // Those already open follow the theme; the others take it when they are made.
+    void setDarkPalette(bool dark);
+
+Q_SIGNALS:
+    // The calibration wrote model `modelId` for GPU `gpuId` into `folder`.
+    void modelInstalled(const QString& folder, const QString& modelId, const QString& gpuId);
+
+private:
+    QWidget* m_mainWindow;
+    ProjectSession& m_session;
+    CalibrationWindow* m_calibration = nullptr;
+    ModelAccuracyWindow* m_accuracy = nullptr;
+    HelpWindow* m_rules = nullptr;
+};
+
+} // namespace slicewatt
