@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Over 500 lines: one test executable per concern (each links the engine; more slow CI builds).
 // Bad input never stops the run: each broken file gets diagnostics, the rest is analysed.
 #include "TestSupport.h"
 #include "analysis/ProjectIndexer.h"

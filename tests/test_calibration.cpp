@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Over 500 lines: one test executable per concern (each links the engine; more slow CI builds).
 // Issue 8, the calibration tool's parts that need no GPU: the simulated slice kernels (the
 // committed file is the generator's output, and SliceWatt counts each kernel's intensity as
 // the CSV will say), the plan, the NVML loader's failure, the sampling thread, the whole

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Over 500 lines: one test executable per concern (each links the engine; more slow CI builds).
 // The Calibration view (issue 8 in the app) on a synthetic calibration folder whose truth is
 // known: 20 points from a jos13-idle surface with noise, each with a lagged sensor trace.
 // Opening it lists the points, the fit gets the surface back, a point's trace is drawn raw

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Over 500 lines: one test executable per concern (each links the engine; more slow CI builds).
 // slicewatt-cli as users and CI scripts call it: outputs, exit codes, atomic writes.
 #include "TestSupport.h"
 #include "calibration/LocalGpu.h"

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Over 500 lines: one test executable per concern (each links the engine; more slow CI builds).
 // The code view headless: libclang tokens and their classes, UTF-16 columns, garbage that
 // must not crash the lexer, heat painted behind the text and in the gutter strip, and
 // tooltips that trace a line's watts to its kernel and slices.

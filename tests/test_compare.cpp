@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Over 500 lines: one test executable per concern (each links the engine; more slow CI builds).
 // Issue 18: compare a baseline with a change. Kernel pairing, deltas and line pairing on
 // analyses written by hand; then the command on two versions of a realistic file (a loop made
 // longer, global loads moved to shared memory, a kernel renamed, one added, one removed).

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Over 500 lines: one test executable per concern (each links the engine; more slow CI builds).
 // The instruction-class energy model (METHOD §9, rule book §7) against hand computation:
 // executed classes per thread, dynamic energy per launch and per line, threads, static and
 // total power, the copy term; heat that follows the work (lines sum to the kernel, a

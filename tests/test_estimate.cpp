@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Over 500 lines: one test executable per concern (each links the engine; more slow CI builds).
 // Models and estimators against hand computation (METHOD §3–5): JoS13 and JSW12 slice
 // power, BSPM weights, BDPM dropping sub-slices at or below δ, energy, per-line heat, model
 // file errors, out-of-domain flags.

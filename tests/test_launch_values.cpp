@@ -147,6 +147,12 @@ private Q_SLOTS:
                                       << QByteArray("k <<<  n >> 2, (a >> b) >>>  (d);");
         QTest::newRow("two launches") << QByteArray("a << < 1, 2 >> > (); b << < 3, 4 >> > ();")
                                       << QByteArray("a <<<  1, 2 >>>  (); b <<<  3, 4 >>>  ();");
+        // The lexer the parse hazards use: a launch in a macro's body is closed up too, and
+        // a comment inside a launch is skipped as a comment.
+        QTest::newRow("in a macro") << QByteArray("#define RUN(d) k << < g, b >> > (d)\nRUN(p);")
+                                    << QByteArray("#define RUN(d) k <<<  g, b >>>  (d)\nRUN(p);");
+        QTest::newRow("comment inside") << QByteArray("k << < g /* ; ) */, b >> > (d);")
+                                        << QByteArray("k <<<  g /* ; ) */, b >>>  (d);");
         const QByteArray untouched[] = {
             "std::vector<std::vector<std::vector<int>> > v;",
             "os = operator<< <int>(os, x);",
@@ -155,6 +161,11 @@ private Q_SLOTS:
             "x = a << <;", // no close before the statement ends
             "k<<<g, b>>>(d);",
             "a <<= <b;",
+            // A raw string is one literal, over lines too.
+            "const char* r = R\"x(k << < g, b >> > (d);)x\";",
+            "const char* r = R\"(\nk << < g, b >> > (d);\n)\";",
+            // Chevrons apart on two spliced lines cannot be closed up in place: left as written.
+            "x = a <<\\\n < b >> > c;",
         };
         for (const QByteArray& text : untouched)
             QTest::newRow(text.constData()) << text << text;

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Over 500 lines: one test executable per concern (each links the engine; more slow CI builds).
 // The window headless: analysis in the background, what-if controls move every view, a
 // saved file is re-analysed alone, cancel works.
 #include "TestSupport.h"

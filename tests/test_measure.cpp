@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Over 500 lines: one test executable per concern (each links the engine; more slow CI builds).
 // Measured power traces (core/measure, issue 8): nvidia-smi and plain CSV import with
 // file:line errors, and the SC16 sensor correction of METHOD §6 on synthetic traces whose
 // true power and sensor lag are known: the learnt t_p against the one that follows from the

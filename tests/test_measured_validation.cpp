@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Over 500 lines: one test executable per concern (each links the engine; more slow CI builds).
 // Issue 16: the measured-power validation. The launch-activity form and its fit, the launch
 // activity by hand, the harness recomputing the figures committed in
 // models/launch-activity.json, the product path giving the harness's numbers, model files

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Over 500 lines: one test executable per concern (each links the engine; more slow CI builds).
 // Model forms, the Levenberg–Marquardt fitter and the calibration CSV reader: analytic
 // Jacobians against finite differences, recovery of the published GTX 280 surface from
 // noisy synthetic data with honest standard errors, degenerate data refused in words, and

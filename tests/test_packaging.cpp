@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Over 500 lines: one test executable per concern (each links the engine; more slow CI builds).
 // The Debian package as users get it: `cpack -G DEB` builds it from this build folder,
 // dpkg-deb shows what it declares and holds, and the programs run from an unpacked copy.
 // Also the desktop file, the AppStream metadata, the icons, and the manual pages against

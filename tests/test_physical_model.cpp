@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Over 500 lines: one test executable per concern (each links the engine; more slow CI builds).
 // Issue 34: the physical power model (resources/help/physical-model.md) computed by hand on a
 // streaming, a compute-bound and a one-block kernel over the time model's time, its cap at the
 // board's limit, its fit and grouped validation, its model file, and its error on the launches

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Over 500 lines: one test executable per concern (each links the engine; more slow CI builds).
 // The plots headless: every number they draw is the core's (PowerModel::predict,
 // estimateKernelWhatIf), they follow the session, and exports are atomic.
 #include "TestSupport.h"

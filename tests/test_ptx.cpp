@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Over 500 lines: one test executable per concern (each links the engine; more slow CI builds).
 // Issue 17: the PTX reader on committed PTX (nvcc 13, sm_75, -lineinfo, of
 // tests/ptx/saxpy_reduce.cu) with blocks, edges, loops and classes counted by hand, and on
 // hand-written PTX for what nvcc did not produce here.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Over 500 lines: one test executable per concern (each links the engine; more slow CI builds).
 // The PDF report's content (core/export/ReportDocument): built from the estimates, with the
 // kernel listings cut from the sources, every what-if in the parameters, the method with its
 // sources; the same document twice for the same input.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Over 500 lines: one test executable per concern (each links the engine; more slow CI builds).
 // The PDF report as painted (ui/report): read back with poppler's tools as a reviewer's
 // viewer would: the text is there and searchable, on the pages the contents list says,
 // long listings continue on the next pages, every font is embedded, charts are vector

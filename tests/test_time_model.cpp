@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Over 500 lines: one test executable per concern (each links the engine; more slow CI builds).
 // Issue 33: the time model (resources/help/time-model.md, METHOD §12) computed by hand on five
 // kernels of different bounds, the outputs that carry it, and its check against the launches
 // measured on an H200 (shared/data/h200), every kernel held out.

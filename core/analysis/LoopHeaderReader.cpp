@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Over 500 lines: a loop header read whole; its symbolic reading serves only that.
 #include "LoopHeaderReader.h"
 
 #include "InstructionTyping.h"

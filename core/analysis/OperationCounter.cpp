@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Over 500 lines: one recursion over expressions, whose cases share the facts they count.
 #include "OperationCounter.h"
 
 #include "CudaCallNames.h"

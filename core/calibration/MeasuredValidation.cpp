@@ -170,15 +170,7 @@ GroupFitter activityFitter(const MeasuredFeatureSet& features, double boardW, co
 GroupFitter physicalFitter(const QVector<PhysicalFitRow>& rows, double boardW)
 {
     return [&rows, boardW](const QVector<int>& train) {
-        QVector<int> timed;
-        for (int t : train)
-            if (rows[t].work.seconds > 0)
-                timed << t;
-        const QHash<QString, double> parameters = fitPhysicalModel(rows, timed, std::nullopt);
-        return std::function<double(int)>([&rows, parameters, boardW](int row) {
-            const std::optional<PhysicalPower> p = physicalPower(parameters, rows[row].work, boardW);
-            return p ? p->watts : kNotPredicted;
-        });
+        return fitPhysicalPredictor(rows, train, std::nullopt, boardW, WithoutWork::NotPredicted);
     };
 }
 

@@ -8,17 +8,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace slicewatt {
 namespace {
 
 constexpr int kHuberIterations = 20;
-
-double predictRow(const QHash<QString, double>& parameters, const PhysicalFitRow& row, double boardW)
-{
-    const std::optional<PhysicalPower> p = physicalPower(parameters, row.work, boardW);
-    return p ? p->watts : parameters.value(QStringLiteral("idle_w"));
-}
 
 // Held-out predictions of `rows` (indices into all rows), each kernel predicted by constants
 // fitted on the other kernels of `rows`.
@@ -32,8 +27,9 @@ QVector<double> heldOut(
         QVector<int> trainRows;
         for (int t : train)
             trainRows << rows[t];
-        const QHash<QString, double> parameters = fitPhysicalModel(all, trainRows, idleW);
-        return [&all, &rows, parameters, boardW](int r) { return predictRow(parameters, all[rows[r]], boardW); };
+        const std::function<double(int)> predict
+            = fitPhysicalPredictor(all, trainRows, idleW, boardW, WithoutWork::Idle);
+        return [&rows, predict](int r) { return predict(rows[r]); };
     });
 }
 
@@ -105,6 +101,22 @@ QHash<QString, double> fitPhysicalModel(
     if (unsupported.contains(QStringLiteral("pj_fp64")))
         parameters.insert(QStringLiteral("pj_fp64"), 2 * parameters.value(QStringLiteral("pj_fp32")));
     return parameters;
+}
+
+std::function<double(int)> fitPhysicalPredictor(const QVector<PhysicalFitRow>& rows, const QVector<int>& trainRows,
+    std::optional<double> measuredIdleW, double boardW, WithoutWork withoutWork)
+{
+    QVector<int> timed;
+    for (int r : trainRows)
+        if (rows[r].work.seconds > 0)
+            timed << r;
+    const QHash<QString, double> parameters = fitPhysicalModel(rows, timed, measuredIdleW);
+    const double withoutWorkW = withoutWork == WithoutWork::Idle ? parameters.value(QStringLiteral("idle_w"))
+                                                                 : std::numeric_limits<double>::quiet_NaN();
+    return [&rows, parameters, boardW, withoutWorkW](int row) {
+        const std::optional<PhysicalPower> p = physicalPower(parameters, rows[row].work, boardW);
+        return p ? p->watts : withoutWorkW;
+    };
 }
 
 PhysicalValidation validatePhysicalModel(

@@ -9,6 +9,7 @@
 #include <QString>
 #include <QVector>
 
+#include <functional>
 #include <optional>
 
 namespace slicewatt {
@@ -50,6 +51,15 @@ QStringList unsupportedPhysicalInputs(const QVector<PhysicalFitRow>& rows, const
 // only bounds what is shown.
 QHash<QString, double> fitPhysicalModel(
     const QVector<PhysicalFitRow>& rows, const QVector<int>& trainRows, std::optional<double> measuredIdleW);
+
+// What constants fitted as above predict for a launch without work (the time model could not
+// read it): its own validation reads such a launch as idle; compared with other models on the
+// public data it is left unpredicted (each model is scored on the launches it predicts).
+enum class WithoutWork { Idle, NotPredicted };
+// fitPhysicalModel on the rows of `trainRows` with work (one without has nothing to fit), and
+// the power those constants predict for any row (capped at `boardW`).
+std::function<double(int)> fitPhysicalPredictor(const QVector<PhysicalFitRow>& rows, const QVector<int>& trainRows,
+    std::optional<double> measuredIdleW, double boardW, WithoutWork withoutWork);
 
 // The model's error with whole kernels held out (METHOD §11), every choice inside the folds:
 // each kernel's launches are predicted by constants fitted on the other kernels, and its band

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "SourceHazards.h"
 
+#include "LightLexer.h"
+
 #include <QByteArrayView>
 #include <QDir>
 #include <QFile>
@@ -18,261 +20,10 @@ namespace {
 // Estimates saturate here: far above every limit, far below overflow.
 constexpr double kSaturated = 1e18;
 
-struct Token {
-    enum Kind : quint8 { Identifier, Number, Literal, Punctuation };
-    qsizetype begin = 0;
-    qsizetype size = 0;
-    int line = 0;
-    Kind kind = Punctuation;
-};
-
-struct Include {
-    QByteArray path;
-    bool quoted = false;
-    int line = 0;
-};
-
-struct Macro {
-    bool functionLike = false;
-    QVector<QByteArray> parameters; // `...` is __VA_ARGS__
-    QVector<Token> body;
-};
-
-// ASCII only. clang ends an identifier at a byte that does not start an allowed UTF-8
-// character; reading every byte >= 0x80 as part of one took `#define L5<bad bytes>4 L4 …`
-// for a macro of another name, and the bomb it defines for clang (7·10^8 tokens) for
-// nothing (found by fuzzing). Splitting at any such byte errs the other way only: a macro
-// with a non-ASCII name may be costed as one of its ASCII prefix.
-bool isIdentifierStart(uchar c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$';
-}
-
-bool isIdentifierPart(uchar c)
-{
-    return isIdentifierStart(c) || (c >= '0' && c <= '9');
-}
-
-bool isDigit(uchar c)
-{
-    return c >= '0' && c <= '9';
-}
-
-// Splits a file into the tokens of its code and its preprocessor directives, the way
-// translation phases 1–3 do (line splices, comments, literals), well enough to count.
-class Lexer {
-public:
-    explicit Lexer(const QByteArray& text)
-        : m_text(text)
-    {
-    }
-
-    void run()
-    {
-        const qsizetype n = m_text.size();
-        const char* t = m_text.constData();
-        bool lineStart = true;
-        QVector<Token>* directive = nullptr;
-        QVector<Token> directiveTokens;
-        int directiveLine = 0;
-        auto endDirective = [&] {
-            if (directive)
-                handleDirective(directiveTokens, directiveLine);
-            directive = nullptr;
-            directiveTokens.clear();
-        };
-        qsizetype i = 0;
-        while (i < n) {
-            const uchar c = uchar(t[i]);
-            if (c == '\\' && i + 1 < n && (t[i + 1] == '\n' || (t[i + 1] == '\r' && i + 2 < n && t[i + 2] == '\n'))) {
-                i += t[i + 1] == '\n' ? 2 : 3; // a line splice joins lines, also inside directives
-                ++m_line;
-                continue;
-            }
-            if (c == '\n') {
-                ++m_line;
-                ++i;
-                lineStart = true;
-                endDirective();
-                continue;
-            }
-            if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
-                ++i;
-                continue;
-            }
-            if (c == '/' && i + 1 < n && t[i + 1] == '/') {
-                while (i < n && t[i] != '\n')
-                    ++i;
-                continue;
-            }
-            if (c == '/' && i + 1 < n && t[i + 1] == '*') {
-                i += 2;
-                while (i < n && !(t[i] == '*' && i + 1 < n && t[i + 1] == '/')) {
-                    if (t[i] == '\n')
-                        ++m_line;
-                    ++i;
-                }
-                i = qMin(n, i + 2);
-                continue;
-            }
-            if (c == '#' && lineStart && !directive) {
-                directive = &directiveTokens;
-                directiveLine = m_line;
-                lineStart = false;
-                ++i;
-                continue;
-            }
-            lineStart = false;
-            Token token;
-            token.begin = i;
-            token.line = m_line;
-            if (isIdentifierStart(c)) {
-                while (i < n && isIdentifierPart(uchar(t[i])))
-                    ++i;
-                token.kind = Token::Identifier;
-                // R"delim( … )delim" may span lines and hold anything.
-                if (i < n && t[i] == '"' && t[i - 1] == 'R' && i - token.begin <= 3) {
-                    i = skipRawString(i);
-                    token.kind = Token::Literal;
-                }
-            } else if (isDigit(c) || (c == '.' && i + 1 < n && isDigit(uchar(t[i + 1])))) {
-                ++i;
-                while (i < n) {
-                    const uchar d = uchar(t[i]);
-                    if ((d == '+' || d == '-')
-                        && (t[i - 1] == 'e' || t[i - 1] == 'E' || t[i - 1] == 'p' || t[i - 1] == 'P'))
-                        ++i;
-                    else if (isIdentifierPart(d) || d == '.' || d == '\'')
-                        ++i;
-                    else
-                        break;
-                }
-                token.kind = Token::Number;
-            } else if (c == '"' || c == '\'') {
-                ++i;
-                while (i < n && uchar(t[i]) != c && t[i] != '\n') {
-                    if (t[i] == '\\' && i + 1 < n && t[i + 1] != '\n')
-                        ++i;
-                    ++i;
-                }
-                if (i < n && uchar(t[i]) == c)
-                    ++i;
-                token.kind = Token::Literal;
-            } else {
-                ++i;
-                token.kind = Token::Punctuation;
-            }
-            token.size = i - token.begin;
-            (directive ? *directive : m_code) << token;
-        }
-        endDirective();
-    }
-
-    QByteArrayView text(const Token& token) const
-    {
-        return QByteArrayView(m_text.constData() + token.begin, token.size);
-    }
-
-    const QByteArray m_text; // shared with the caller's copy, not copied
-    QVector<Token> m_code;
-    QHash<QByteArray, Macro> m_macros; // as last defined (conditionals are not evaluated)
-    QVector<Include> m_includes;
-
-private:
-    qsizetype skipRawString(qsizetype quote)
-    {
-        const qsizetype n = m_text.size();
-        const char* t = m_text.constData();
-        qsizetype open = quote + 1;
-        while (open < n && open - quote <= 17 && t[open] != '(')
-            ++open;
-        if (open >= n || t[open] != '(')
-            return quote + 1;
-        const QByteArray closing = ')' + QByteArray(t + quote + 1, open - quote - 1) + '"';
-        const qsizetype end = m_text.indexOf(closing, open + 1);
-        const qsizetype stop = end < 0 ? n : end + closing.size();
-        m_line += int(std::count(t + open, t + stop, '\n'));
-        return stop;
-    }
-
-    void handleDirective(const QVector<Token>& tokens, int line)
-    {
-        if (tokens.isEmpty() || tokens[0].kind != Token::Identifier)
-            return;
-        const QByteArrayView name = text(tokens[0]);
-        if (name == "define" && tokens.size() >= 2 && tokens[1].kind == Token::Identifier) {
-            Macro macro;
-            int next = 2;
-            // Function-like only when `(` follows the name without a space.
-            if (tokens.size() > 2 && text(tokens[2]) == "(" && tokens[2].begin == tokens[1].begin + tokens[1].size) {
-                macro.functionLike = true;
-                next = 3;
-                while (next < tokens.size() && text(tokens[next]) != ")") {
-                    if (tokens[next].kind == Token::Identifier)
-                        macro.parameters << text(tokens[next]).toByteArray();
-                    else if (text(tokens[next]) == "."
-                        && (macro.parameters.isEmpty() || macro.parameters.last() != "__VA_ARGS__"))
-                        macro.parameters << QByteArrayLiteral("__VA_ARGS__");
-                    ++next;
-                }
-                if (next >= tokens.size())
-                    return; // no `)`: clang rejects the definition
-                ++next;
-            }
-            macro.body = tokens.mid(next);
-            // A definition clang rejects leaves the earlier one in force: costing the new one
-            // instead let `#define L9 L8 … ##` after a valid bomb `#define L9 L7 …` through.
-            if (rejectedByClang(macro))
-                return;
-            m_macros.insert(text(tokens[1]).toByteArray(), macro);
-        } else if (name == "undef" && tokens.size() >= 2) {
-            m_macros.remove(text(tokens[1]).toByteArray());
-        } else if (name == "include" || name == "include_next" || name == "import") {
-            // The path as written: "…" or <…>, read from the raw line (its tokens split it).
-            const qsizetype after = tokens[0].begin + tokens[0].size;
-            const qsizetype lineEnd = m_text.indexOf('\n', after);
-            const QByteArray rest = m_text.mid(after, (lineEnd < 0 ? m_text.size() : lineEnd) - after).trimmed();
-            if (rest.size() >= 2 && (rest.startsWith('"') || rest.startsWith('<'))) {
-                const qsizetype close = rest.indexOf(rest.startsWith('"') ? '"' : '>', 1);
-                if (close > 1)
-                    m_includes << Include{rest.mid(1, close - 1), rest.startsWith('"'), line};
-            }
-        }
-    }
-
-    // `##` written as two adjacent `#` tokens at `i` of the body.
-    bool pasteAt(const QVector<Token>& body, int i) const
-    {
-        return i >= 0 && i + 1 < body.size() && text(body[i]) == "#" && text(body[i + 1]) == "#"
-            && body[i + 1].begin == body[i].begin + 1;
-    }
-
-    // The errors for which clang's preprocessor drops a definition's body (clang 14,
-    // ReadOptionalMacroParameterListAndBody): `##` at either end of the body, and in a
-    // function-like macro a `#` that is not followed by a parameter. (A parameter list
-    // without its `)` is rejected where handleDirective reads it.)
-    bool rejectedByClang(const Macro& macro) const
-    {
-        const QVector<Token>& body = macro.body;
-        if (pasteAt(body, 0) || pasteAt(body, int(body.size()) - 2))
-            return true;
-        if (!macro.functionLike)
-            return false;
-        for (int i = 0; i < body.size(); ++i) {
-            if (pasteAt(body, i)) {
-                ++i;
-                continue;
-            }
-            if (text(body[i]) != "#")
-                continue;
-            if (i + 1 >= body.size() || !macro.parameters.contains(text(body[i + 1]).toByteArray()))
-                return true;
-        }
-        return false;
-    }
-
-    int m_line = 1;
-};
+using Token = LexedToken;
+using Macro = LexedMacro;
+using Include = LexedInclude;
+using Lexer = LightLexer;
 
 // An expansion size that is linear in the arguments of the macro being expanded: the
 // preprocessor copies an argument once per use of its parameter.
@@ -329,8 +80,8 @@ public:
                     continue;
                 }
             }
-            const auto found = m_lexer.m_macros.constFind(name.toByteArray());
-            if (found == m_lexer.m_macros.constEnd() || m_expanding.contains(found.key())) {
+            const auto found = m_lexer.macros().constFind(name.toByteArray());
+            if (found == m_lexer.macros().constEnd() || m_expanding.contains(found.key())) {
                 size.constant += 1; // a macro does not expand inside its own expansion
                 continue;
             }
@@ -387,7 +138,7 @@ private:
     const Token* splitArguments(const Token* open, const Token* last, const Macro* owner,
         QVector<std::pair<const Token*, const Token*>>& arguments)
     {
-        const QVector<Token>& tokens = owner ? owner->body : m_lexer.m_code;
+        const QVector<Token>& tokens = owner ? owner->body : m_lexer.code();
         const QVector<int>& closing = closingParentheses(owner, tokens);
         const int close = closing[int(open - tokens.constData())];
         if (close < 0 || tokens.constData() + close >= last)
@@ -440,7 +191,7 @@ private:
 // the run of the statement before it, as an else-if chain nests in the AST.
 std::pair<int, int> longestUnbrokenRun(const Lexer& lexer)
 {
-    const QVector<Token>& code = lexer.m_code;
+    const QVector<Token>& code = lexer.code();
     int run = 0;
     int longest = 0;
     int line = 0;
@@ -490,9 +241,8 @@ std::optional<Hazard> findSpecialInclude(
             QFile header(cleaned);
             if (!header.open(QIODevice::ReadOnly) || header.size() > 16 * 1024 * 1024)
                 continue;
-            Lexer lexer(header.readAll());
-            lexer.run();
-            if (auto hazard = findSpecialInclude(cleaned, lexer.m_includes, limits, visited)) {
+            const Lexer lexer(header.readAll());
+            if (auto hazard = findSpecialInclude(cleaned, lexer.includes(), limits, visited)) {
                 hazard->message = QStringLiteral("%1 (in %2)").arg(hazard->message, cleaned);
                 hazard->line = include.line;
                 return hazard;
@@ -506,8 +256,7 @@ std::optional<Hazard> findSpecialInclude(
 
 std::optional<Hazard> findParseHazard(const QString& path, const QByteArray& text, const HazardLimits& limits)
 {
-    Lexer lexer(text);
-    lexer.run();
+    const Lexer lexer(text);
 
     const auto [longest, line] = longestUnbrokenRun(lexer);
     if (longest > limits.maxUnbrokenTokens)
@@ -517,15 +266,15 @@ std::optional<Hazard> findParseHazard(const QString& path, const QByteArray& tex
                 .arg(limits.maxUnbrokenTokens)};
 
     MacroSizer sizer(lexer, limits.maxMacroDepth);
-    const double expanded = lexer.m_macros.isEmpty()
-        ? double(lexer.m_code.size())
-        : sizer.measure(lexer.m_code.constData(), lexer.m_code.constData() + lexer.m_code.size(), nullptr, 0).constant;
+    const double expanded = lexer.macros().isEmpty()
+        ? double(lexer.code().size())
+        : sizer.measure(lexer.code().constData(), lexer.code().constData() + lexer.code().size(), nullptr, 0).constant;
     if (sizer.tooDeep())
         return Hazard{0,
             QStringLiteral("macros nest in macros (or macro calls in macro arguments) more than %1 levels deep; file "
                            "skipped")
                 .arg(limits.maxMacroDepth)};
-    const double own = double(lexer.m_code.size());
+    const double own = double(lexer.code().size());
     if (expanded - own > limits.maxMacroTokens && expanded > 16 * own)
         return Hazard{0,
             QStringLiteral("the macros defined in this file expand to about %1 tokens (limit %2): a macro bomb, which "
@@ -534,7 +283,7 @@ std::optional<Hazard> findParseHazard(const QString& path, const QByteArray& tex
                 .arg(limits.maxMacroTokens, 0, 'g', 3)};
 
     QSet<QString> visited{QDir::cleanPath(path)};
-    return findSpecialInclude(path, lexer.m_includes, limits, visited);
+    return findSpecialInclude(path, lexer.includes(), limits, visited);
 }
 
 } // namespace slicewatt

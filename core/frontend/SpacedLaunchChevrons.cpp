@@ -1,143 +1,144 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "SpacedLaunchChevrons.h"
 
+#include "LightLexer.h"
+
 namespace slicewatt {
 namespace {
 
-bool isBlank(char c)
-{
-    return c == ' ' || c == '\t';
-}
-bool isIdentifierChar(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
+using Tokens = QVector<LexedToken>;
 
-// The index past a comment or literal starting at i, or i when none starts there.
-qsizetype skipCommentOrLiteral(const QByteArray& t, qsizetype i)
-{
-    const qsizetype n = t.size();
-    if (t[i] == '/' && i + 1 < n && t[i + 1] == '/') {
-        while (i < n && t[i] != '\n')
-            ++i;
-        return i;
+// Reads a token stream of the lexer's: comments and literals are no tokens, so nothing in
+// them is taken for a chevron.
+class ChevronFinder {
+public:
+    ChevronFinder(const LightLexer& lexer, const Tokens& tokens)
+        : m_lexer(lexer)
+        , m_tokens(tokens)
+    {
     }
-    if (t[i] == '/' && i + 1 < n && t[i + 1] == '*') {
-        const qsizetype end = t.indexOf("*/", i + 2);
-        return end < 0 ? n : end + 2;
-    }
-    if (t[i] == '"' || t[i] == '\'') {
-        const char quote = t[i];
-        for (++i; i < n && t[i] != quote && t[i] != '\n'; ++i) {
-            if (t[i] == '\\')
+
+    // Closes up every spaced launch in the stream, in `text` (the lexer's bytes, or a copy
+    // of them being rewritten). Returns whether anything changed.
+    bool closeUpIn(QByteArray& text) const
+    {
+        bool changed = false;
+        for (int i = 0; i < m_tokens.size();) {
+            const int open = spacedOpeningAt(i);
+            if (open < 0) {
                 ++i;
+                continue;
+            }
+            int lone = -1;
+            const int close = closingFrom(open + 1, &lone);
+            if (close < 0) {
+                i = open + 1;
+                continue;
+            }
+            closeUp(text, m_tokens[i].begin, m_tokens[open].begin);
+            if (lone >= 0)
+                closeUp(text, m_tokens[close].begin, m_tokens[lone].begin);
+            changed = true;
+            i = close + 3;
         }
-        return i < n ? i + 1 : n;
+        return changed;
     }
-    return i;
-}
 
-// `<<`, blanks, `<` (not `<<<`, `<<=`, `<=`) at i: the index of the lone `<`, else -1.
-qsizetype spacedOpeningAt(const QByteArray& t, qsizetype i)
-{
-    const qsizetype n = t.size();
-    if (i + 3 >= n || t[i] != '<' || t[i + 1] != '<' || (i > 0 && t[i - 1] == '<'))
-        return -1;
-    qsizetype j = i + 2;
-    if (!isBlank(t[j]))
-        return -1;
-    while (j < n && isBlank(t[j]))
-        ++j;
-    if (j + 1 >= n || t[j] != '<' || t[j + 1] == '<' || t[j + 1] == '=')
-        return -1;
-    // `operator<< <T>(…)`: an explicit template argument, not a launch.
-    qsizetype k = i - 1;
-    while (k >= 0 && isBlank(t[k]))
-        --k;
-    qsizetype start = k;
-    while (start >= 0 && isIdentifierChar(t[start]))
-        --start;
-    if (t.mid(start + 1, k - start) == "operator")
-        return -1;
-    return j;
-}
-
-// From past an opening, the close at bracket depth 0 before the statement ends: the index of
-// a `>> >`'s first `>` (the lone `>` at *lone), or of a `>>>`; -1 when there is none.
-qsizetype closingFrom(const QByteArray& t, qsizetype i, qsizetype* lone)
-{
-    int depth = 0;
-    for (const qsizetype n = t.size(); i < n;) {
-        const qsizetype skipped = skipCommentOrLiteral(t, i);
-        if (skipped != i) {
-            i = skipped;
-            continue;
+private:
+    bool is(int i, char c) const
+    {
+        return i >= 0 && i < m_tokens.size() && m_tokens[i].kind == LexedToken::Punctuation
+            && m_lexer.text(m_tokens[i]) == QByteArrayView(&c, 1);
+    }
+    // Token `i + 1` starts where token `i` ends.
+    bool adjacent(int i) const
+    {
+        return i + 1 < m_tokens.size() && m_tokens[i + 1].begin == m_tokens[i].begin + m_tokens[i].size;
+    }
+    // Only spaces and tabs (at least one) between token `i` and the next.
+    bool blanksAfter(int i) const
+    {
+        if (i + 1 >= m_tokens.size())
+            return false;
+        const qsizetype from = m_tokens[i].begin + m_tokens[i].size;
+        const qsizetype to = m_tokens[i + 1].begin;
+        if (to <= from)
+            return false;
+        for (qsizetype k = from; k < to; ++k) {
+            const char c = m_lexer.bytes()[k];
+            if (c != ' ' && c != '\t')
+                return false;
         }
-        const char c = t[i];
-        if (c == '(' || c == '[' || c == '{')
-            ++depth;
-        else if (c == ')' || c == ']' || c == '}') {
-            if (--depth < 0)
-                return -1;
-        } else if (c == ';')
+        return true;
+    }
+
+    // `<<`, blanks, `<` (not `<<<`, `<<=`, `<=`) at token i: the lone `<`'s token, else -1.
+    int spacedOpeningAt(int i) const
+    {
+        if (!is(i, '<') || !is(i + 1, '<') || !adjacent(i) || (is(i - 1, '<') && adjacent(i - 1)))
             return -1;
-        else if (depth == 0 && c == '>' && i + 1 < n && t[i + 1] == '>') {
-            if (i + 2 < n && t[i + 2] == '>') {
-                *lone = -1;
-                return i;
-            }
-            qsizetype j = i + 2;
-            while (j < n && isBlank(t[j]))
-                ++j;
-            if (j > i + 2 && j < n && t[j] == '>' && (j + 1 >= n || (t[j + 1] != '>' && t[j + 1] != '='))) {
-                *lone = j;
-                return i;
-            }
-            i += 2; // a shift in the launch's arguments
-            continue;
-        }
-        ++i;
+        if (!is(i + 2, '<') || !blanksAfter(i + 1) || i + 3 >= m_tokens.size())
+            return -1;
+        if (adjacent(i + 2) && (is(i + 3, '<') || is(i + 3, '=')))
+            return -1;
+        // `operator<< <T>(…)`: an explicit template argument, not a launch.
+        if (i > 0 && m_tokens[i - 1].kind == LexedToken::Identifier && m_lexer.text(m_tokens[i - 1]) == "operator")
+            return -1;
+        return i + 2;
     }
-    return -1;
-}
 
-// `XX`, blanks, `X` from `at` to `lone` becomes `XXX` and the blanks.
-void closeUp(QByteArray& t, qsizetype at, qsizetype lone)
-{
-    const char c = t[lone];
-    for (qsizetype k = lone; k > at + 2; --k)
-        t[k] = t[k - 1];
-    t[at + 2] = c;
-}
+    // From past an opening, the close at bracket depth 0 before the statement ends: the
+    // token of a `>> >`'s first `>` (the lone `>`'s at *lone), or of a `>>>`; -1 when there
+    // is none.
+    int closingFrom(int i, int* lone) const
+    {
+        int depth = 0;
+        for (; i < m_tokens.size(); ++i) {
+            if (is(i, '(') || is(i, '[') || is(i, '{'))
+                ++depth;
+            else if (is(i, ')') || is(i, ']') || is(i, '}')) {
+                if (--depth < 0)
+                    return -1;
+            } else if (is(i, ';'))
+                return -1;
+            else if (depth == 0 && is(i, '>') && is(i + 1, '>') && adjacent(i)) {
+                if (is(i + 2, '>') && adjacent(i + 1)) {
+                    *lone = -1;
+                    return i;
+                }
+                if (is(i + 2, '>') && blanksAfter(i + 1) && !(adjacent(i + 2) && (is(i + 3, '>') || is(i + 3, '=')))) {
+                    *lone = i + 2;
+                    return i;
+                }
+                ++i; // a shift in the launch's arguments
+            }
+        }
+        return -1;
+    }
+
+    // `XX`, blanks, `X` from byte `at` to byte `lone` becomes `XXX` and the blanks.
+    static void closeUp(QByteArray& t, qsizetype at, qsizetype lone)
+    {
+        const char c = t[lone];
+        for (qsizetype k = lone; k > at + 2; --k)
+            t[k] = t[k - 1];
+        t[at + 2] = c;
+    }
+
+    const LightLexer& m_lexer;
+    const Tokens& m_tokens;
+};
 
 } // namespace
 
 bool closeSpacedLaunchChevrons(QByteArray& text)
 {
-    bool changed = false;
-    for (qsizetype i = 0; i < text.size();) {
-        const qsizetype skipped = skipCommentOrLiteral(text, i);
-        if (skipped != i) {
-            i = skipped;
-            continue;
-        }
-        const qsizetype open = spacedOpeningAt(text, i);
-        if (open < 0) {
-            ++i;
-            continue;
-        }
-        qsizetype lone = -1;
-        const qsizetype close = closingFrom(text, open + 1, &lone);
-        if (close < 0) {
-            i = open + 1;
-            continue;
-        }
-        closeUp(text, i, open);
-        if (lone >= 0)
-            closeUp(text, close, lone);
-        changed = true;
-        i = close + 3;
-    }
+    // The lexer keeps the bytes as they were; the rewrite (same length, so every token's
+    // offset stays right) goes into `text`.
+    const LightLexer lexer(text);
+    bool changed = ChevronFinder(lexer, lexer.code()).closeUpIn(text);
+    for (const Tokens& directive : lexer.directives())
+        changed |= ChevronFinder(lexer, directive).closeUpIn(text);
     return changed;
 }
 

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Over 500 lines: mirrors one CUDA header, so code finds each name where CUDA declares it.
 // SliceWatt CUDA prelude: runtime API enums, structs and opaque handle types.
 #ifndef __SLICEWATT_DRIVER_TYPES_H
 #define __SLICEWATT_DRIVER_TYPES_H

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Over 500 lines: mirrors one CUDA header, so code finds each name where CUDA declares it.
 // SliceWatt CUDA prelude: CUDA math API (float/double functions, C++ overloads, min/max).
 #ifndef __SLICEWATT_MATH_FUNCTIONS_H
 #define __SLICEWATT_MATH_FUNCTIONS_H

@@ -81,9 +81,11 @@ protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
+    // The widgets (CalibrationWindowLayout.cpp).
     void createActions();
     QWidget* createLeftSide();
     QWidget* createPlots();
+    static QString settingsKey(const char* name); // QSettings "calibration/…"
     void openFolderDialog();
     void openFileDialog();
     void showProblems();
