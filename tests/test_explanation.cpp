@@ -7,6 +7,7 @@
 #include "export/ConceptTexts.h"
 #include "export/DisplayNumbers.h"
 #include "export/EstimateExplanation.h"
+#include "export/ExplanationBuilder.h"
 #include "export/LineExplanation.h"
 #include "panels/WhyPanel.h"
 #include "project/ProjectLoader.h"
@@ -97,6 +98,34 @@ private Q_SLOTS:
         QVERIFY(html.contains(QStringLiteral("Journal of Software 7(5), 2012")));
         QVERIFY(html.contains(QStringLiteral("Wang Haifeng, Chen Qingkui")));
         QVERIFY(!html.contains(kEnergyLine));
+    }
+
+    // Each section is written alone, and the explanation is exactly its sections in order.
+    void sectionsStandAlone()
+    {
+        using explanation::ExplanationBuilder;
+        ProjectSession session;
+        session.setIndex(m_example);
+        const KernelEstimateReport* report = reportNamed(session, QStringLiteral("transposeTiled"));
+        QVERIFY(report);
+        ExplanationBuilder builder(*report, *session.model(), *session.gpu(), std::nullopt, session.run().settings);
+        QString joined;
+        for (const ExplanationBuilder::Section which : ExplanationBuilder::kSections)
+            joined += builder.section(which);
+        QCOMPARE(joined, explain(session, *report));
+
+        // The slice model alone has the formula and not the program model, and the other way
+        // round; the header names the kernel and its power.
+        const QString sliceModel = builder.section(ExplanationBuilder::Section::SliceModel);
+        QVERIFY(sliceModel.contains(QStringLiteral("P = β0·Sa + β1·Ã^β2")));
+        QVERIFY(!sliceModel.contains(programModelHeading(report->estimate.dense)));
+        const QString programModel = builder.section(ExplanationBuilder::Section::ProgramModel);
+        QVERIFY(programModel.contains(programModelHeading(report->estimate.dense)));
+        QVERIFY(!programModel.contains(QStringLiteral("P = β0·Sa")));
+        const QString header = builder.section(ExplanationBuilder::Section::Header);
+        QVERIFY(header.contains(QStringLiteral("imagepipe::transposeTiled")));
+        QVERIFY(header.contains(formatWatts(report->estimate.watts)));
+        QVERIFY(!header.contains(programModelHeading(report->estimate.dense)));
     }
 
     void selectedSliceShowsItsCounts()

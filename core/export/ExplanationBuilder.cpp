@@ -11,7 +11,9 @@
 #include "model/ModelForm.h"
 
 #include <QFileInfo>
+
 #include <QJsonValue>
+#include <utility>
 
 #include <algorithm>
 #include <cmath>
@@ -33,16 +35,46 @@ QString ExplanationBuilder::build()
         assumptions();
         return m_html;
     }
-    header();
-    sliceModel();
-    programModel();
-    energy();
-    counts();
-    assumptions();
-    meaning();
-    concepts();
-    sources();
+    for (const Section which : kSections)
+        add(section(which));
     return m_html;
+}
+
+QString ExplanationBuilder::section(Section which)
+{
+    QString whole;
+    std::swap(whole, m_html);
+    switch (which) {
+    case Section::Header:
+        header();
+        break;
+    case Section::SliceModel:
+        sliceModel();
+        break;
+    case Section::ProgramModel:
+        programModel();
+        break;
+    case Section::Energy:
+        energy();
+        break;
+    case Section::Counts:
+        counts();
+        break;
+    case Section::Assumptions:
+        assumptions();
+        break;
+    case Section::Meaning:
+        meaning();
+        break;
+    case Section::Concepts:
+        concepts();
+        break;
+    case Section::Sources:
+        sources();
+        break;
+    }
+    std::swap(whole, m_html);
+    return whole;
 }
 
 void ExplanationBuilder::header()

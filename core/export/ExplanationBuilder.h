@@ -28,6 +28,13 @@ public:
 
     QString build();
 
+    // The sections of an estimate's explanation, in the order build() writes them.
+    enum class Section { Header, SliceModel, ProgramModel, Energy, Counts, Assumptions, Meaning, Concepts, Sources };
+    static constexpr Section kSections[] = {Section::Header, Section::SliceModel, Section::ProgramModel,
+        Section::Energy, Section::Counts, Section::Assumptions, Section::Meaning, Section::Concepts, Section::Sources};
+    // One section alone, as build() writes it (each is tested on its own).
+    QString section(Section which);
+
 private:
     void add(const QString& html) { m_html += html; }
     void heading(const QString& text) { add(QStringLiteral("<h3>%1</h3>").arg(esc(text))); }
