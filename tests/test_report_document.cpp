@@ -9,6 +9,7 @@
 #include "export/EnergyOutput.h"
 #include "export/KernelListing.h"
 #include "export/OutputFormatting.h"
+#include "export/ReportBuilder.h"
 #include "export/ReportDocument.h"
 #include "project/ProjectLoader.h"
 
@@ -240,6 +241,30 @@ private Q_SLOTS:
     }
 
     // Export Report proposes "<project>-<gpu>-<date>.pdf", safe on every file system.
+    // A kernel's section is built alone as it stands in the whole report.
+    void kernelSectionStandsAlone()
+    {
+        const ReportDocument document = m_example->report(m_exampleFolder);
+        ReportOptions options;
+        options.project = m_exampleFolder;
+        options.projectFolder = m_exampleFolder;
+        report::ReportBuilder builder(m_example->run, m_example->settings, options);
+        for (int i = 0; i < m_example->run.kernels.size(); ++i) {
+            const ReportKernelSection alone = builder.kernelSection(m_example->run.kernels[i]);
+            const ReportKernelSection& inReport = document.sections[i];
+            QCOMPARE(alone.summary.name, inReport.summary.name);
+            QCOMPARE(alone.summary.watts, inReport.summary.watts);
+            QCOMPARE(alone.file, inReport.file);
+            QCOMPARE(alone.listing.size(), inReport.listing.size());
+            QCOMPARE(alone.slices.size(), inReport.slices.size());
+            QCOMPARE(alone.programFormula, inReport.programFormula);
+            QCOMPARE(alone.sliceFormulas, inReport.sliceFormulas);
+            QCOMPARE(alone.assumptions, inReport.assumptions);
+            QCOMPARE(alone.hottestLineWatts, inReport.hottestLineWatts);
+            QVERIFY(!alone.listing.isEmpty());
+        }
+    }
+
     void proposesAFileNameFromProjectGpuAndDate()
     {
         const QDate day(2026, 11, 26);

@@ -23,6 +23,8 @@ public:
     }
 
     ReportDocument build();
+    // One kernel's section alone, as build() writes it (ReportKernelSections.cpp).
+    ReportKernelSection kernelSection(const KernelEstimateReport& report);
 
 private:
     bool fraction() const { return m_model.usesFractionIntensity(); }
@@ -33,7 +35,7 @@ private:
     void header(); // ReportBuilder.cpp, with diagnostics()
     void parameters(); // ReportParameters.cpp: every input of the estimate
     void energyParameters();
-    ReportKernelSection kernelSection(const KernelEstimateReport& report); // ReportKernelSections.cpp
+    // ReportKernelSections.cpp: each kernel's section
     void listing(const KernelEstimateReport& report, ReportKernelSection& section);
     void slices(const KernelEstimate& estimate, ReportKernelSection& section);
     QString programFormula(const KernelEstimate& estimate) const;
