@@ -110,8 +110,8 @@ private Q_SLOTS:
         QVERIFY(report);
         ExplanationBuilder builder(*report, *session.model(), *session.gpu(), std::nullopt, session.run().settings);
         QString joined;
-        for (const ExplanationBuilder::Section which : ExplanationBuilder::kSections)
-            joined += builder.section(which);
+        for (int i = 0; i < ExplanationBuilder::kSectionCount; ++i)
+            joined += builder.section(ExplanationBuilder::Section(i));
         QCOMPARE(joined, explain(session, *report));
 
         // The slice model alone has the formula and not the program model, and the other way

@@ -164,6 +164,8 @@ private Q_SLOTS:
             // A raw string is one literal, over lines too.
             "const char* r = R\"x(k << < g, b >> > (d);)x\";",
             "const char* r = R\"(\nk << < g, b >> > (d);\n)\";",
+            // A string literal goes on past a line splice.
+            "const char* s = \"a\\\nk << < g, b >> > (d);\";",
             // Chevrons apart on two spliced lines cannot be closed up in place: left as written.
             "x = a <<\\\n < b >> > c;",
         };

@@ -13,7 +13,6 @@
 #include <QFileInfo>
 
 #include <QJsonValue>
-#include <iterator>
 #include <utility>
 
 #include <algorithm>
@@ -36,23 +35,44 @@ QString ExplanationBuilder::build()
         assumptions();
         return m_html;
     }
-    for (const Section which : kSections)
-        add(section(which));
+    for (int i = 0; i < kSectionCount; ++i)
+        add(section(Section(i)));
     return m_html;
 }
 
 QString ExplanationBuilder::section(Section which)
 {
-    // The writer of each Section, in the enum's order.
-    using Writer = void (ExplanationBuilder::*)();
-    static constexpr Writer kWriters[]
-        = {&ExplanationBuilder::header, &ExplanationBuilder::sliceModel, &ExplanationBuilder::programModel,
-            &ExplanationBuilder::energy, &ExplanationBuilder::counts, &ExplanationBuilder::assumptions,
-            &ExplanationBuilder::meaning, &ExplanationBuilder::concepts, &ExplanationBuilder::sources};
-    static_assert(std::size(kWriters) == std::size(kSections));
     QString whole;
     std::swap(whole, m_html);
-    (this->*kWriters[int(which)])();
+    switch (which) {
+    case Section::Header:
+        header();
+        break;
+    case Section::SliceModel:
+        sliceModel();
+        break;
+    case Section::ProgramModel:
+        programModel();
+        break;
+    case Section::Energy:
+        energy();
+        break;
+    case Section::Counts:
+        counts();
+        break;
+    case Section::Assumptions:
+        assumptions();
+        break;
+    case Section::Meaning:
+        meaning();
+        break;
+    case Section::Concepts:
+        concepts();
+        break;
+    case Section::Sources:
+        sources();
+        break;
+    }
     std::swap(whole, m_html);
     return whole;
 }

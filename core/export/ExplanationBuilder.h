@@ -30,8 +30,7 @@ public:
 
     // The sections of an estimate's explanation, in the order build() writes them.
     enum class Section { Header, SliceModel, ProgramModel, Energy, Counts, Assumptions, Meaning, Concepts, Sources };
-    static constexpr Section kSections[] = {Section::Header, Section::SliceModel, Section::ProgramModel,
-        Section::Energy, Section::Counts, Section::Assumptions, Section::Meaning, Section::Concepts, Section::Sources};
+    static constexpr int kSectionCount = int(Section::Sources) + 1;
     // One section alone, as build() writes it (each is tested on its own).
     QString section(Section which);
 

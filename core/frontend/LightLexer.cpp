@@ -120,8 +120,16 @@ void LightLexer::run()
         } else if (c == '"' || c == '\'') {
             ++i;
             while (i < n && uchar(t[i]) != c && t[i] != '\n') {
-                if (t[i] == '\\' && i + 1 < n && t[i + 1] != '\n')
+                if (t[i] == '\\' && i + 1 < n) {
+                    // An escape, or a line splice: the literal goes on on the next line.
+                    if (t[i + 1] == '\n')
+                        ++m_line;
+                    else if (t[i + 1] == '\r' && i + 2 < n && t[i + 2] == '\n') {
+                        ++m_line;
+                        ++i;
+                    }
                     ++i;
+                }
                 ++i;
             }
             if (i < n && uchar(t[i]) == c)

@@ -409,13 +409,15 @@ void MainWindow::applyPreferences(const Preferences& preferences)
     const bool archChanged = preferences.deviceArch != m_preferences.deviceArch;
     m_preferences = preferences;
     m_preferences.save();
+    // Before the model folders: their warning box runs an event loop, in which an analysis
+    // may finish and must see the new preferences.
+    m_loader.setPreferences(preferences);
     if (foldersChanged) {
         m_session->setModelFolders(preferences.modelFolders);
         if (!m_session->libraryErrors().isEmpty())
             QMessageBox::warning(this, tr("Model Files"),
                 tr("Some model files were skipped:\n%1").arg(m_session->libraryErrors().join(QLatin1Char('\n'))));
     }
-    m_loader.setPreferences(preferences);
     const bool dark = applyTheme(preferences.theme);
     m_code->setDarkPalette(dark);
     m_plots->setDarkPalette(dark);
