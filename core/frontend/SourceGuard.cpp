@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "SourceGuard.h"
 
+#include "LightLexer.h"
 #include "SourceHazards.h"
+#include "SpacedLaunchChevrons.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -52,12 +54,15 @@ SourceCheck checkSource(const QString& path, qint64 maxFileBytes, const HazardLi
             Diagnostic::Severity::Note, path, QStringLiteral("empty file: no code to analyse"));
         return check;
     }
-    if (const auto hazard = findParseHazard(path, text, hazards)) {
+    // One lexing serves the hazards and the chevrons.
+    const LightLexer lexer(text);
+    if (const auto hazard = findParseHazard(path, lexer, hazards)) {
         check.diagnostics << Diagnostic::fromLoader(Diagnostic::Severity::Error, path, hazard->message, hazard->line);
         return check;
     }
     check.parseable = true;
     check.text = text;
+    check.rewritten = closeSpacedLaunchChevrons(lexer, check.text);
     return check;
 }
 

@@ -15,7 +15,11 @@ namespace slicewatt {
 struct SourceCheck {
     bool parseable = false;
     Diagnostics diagnostics; // why it is skipped, or warnings such as invalid UTF-8
-    QByteArray text; // the file as read, when parseable
+    // When parseable: the file as clang is to read it, its spaced launch chevrons closed up
+    // (SpacedLaunchChevrons: same length, so every location stays the file's), and whether
+    // that changed it (else clang reads the file itself).
+    QByteArray text;
+    bool rewritten = false;
 };
 
 SourceCheck checkSource(const QString& path, qint64 maxFileBytes, const HazardLimits& hazards = {});

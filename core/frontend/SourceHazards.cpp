@@ -256,8 +256,11 @@ std::optional<Hazard> findSpecialInclude(
 
 std::optional<Hazard> findParseHazard(const QString& path, const QByteArray& text, const HazardLimits& limits)
 {
-    const Lexer lexer(text);
+    return findParseHazard(path, LightLexer(text), limits);
+}
 
+std::optional<Hazard> findParseHazard(const QString& path, const LightLexer& lexer, const HazardLimits& limits)
+{
     const auto [longest, line] = longestUnbrokenRun(lexer);
     if (longest > limits.maxUnbrokenTokens)
         return Hazard{line,

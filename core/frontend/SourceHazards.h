@@ -10,6 +10,8 @@
 
 namespace slicewatt {
 
+class LightLexer;
+
 // Limits of the screening below; tests lower them to check it on small inputs.
 struct HazardLimits {
     // Tokens in a row without `;`, `,`, `{` or `}` (an else-if chain counts as one row).
@@ -35,5 +37,7 @@ struct Hazard {
     QString message;
 };
 std::optional<Hazard> findParseHazard(const QString& path, const QByteArray& text, const HazardLimits& limits = {});
+// The same on a file already lexed (checkSource lexes once for this and the launch chevrons).
+std::optional<Hazard> findParseHazard(const QString& path, const LightLexer& lexer, const HazardLimits& limits = {});
 
 } // namespace slicewatt

@@ -135,7 +135,11 @@ bool closeSpacedLaunchChevrons(QByteArray& text)
 {
     // The lexer keeps the bytes as they were; the rewrite (same length, so every token's
     // offset stays right) goes into `text`.
-    const LightLexer lexer(text);
+    return closeSpacedLaunchChevrons(LightLexer(text), text);
+}
+
+bool closeSpacedLaunchChevrons(const LightLexer& lexer, QByteArray& text)
+{
     bool changed = ChevronFinder(lexer, lexer.code()).closeUpIn(text);
     for (const Tokens& directive : lexer.directives())
         changed |= ChevronFinder(lexer, directive).closeUpIn(text);

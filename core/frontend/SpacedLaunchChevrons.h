@@ -5,6 +5,8 @@
 
 namespace slicewatt {
 
+class LightLexer;
+
 // nvcc reads `k << < grid, block >> > (args)` as a kernel launch (Rodinia's particlefilter
 // writes its launches so); clang reads `<<` and `<` and reports "expected expression". This
 // closes up each such launch's chevrons: `<< <` becomes `<<< ` and its `>> >` becomes `>>> `,
@@ -13,5 +15,7 @@ namespace slicewatt {
 // argument), and a `>> >` is only touched as the close of an opening found (`a<b<c<int>> >`
 // is a template). Returns whether anything changed.
 bool closeSpacedLaunchChevrons(QByteArray& text);
+// The same on a file already lexed: `text` holds the bytes `lexer` read (a copy, rewritten).
+bool closeSpacedLaunchChevrons(const LightLexer& lexer, QByteArray& text);
 
 } // namespace slicewatt

@@ -6,7 +6,6 @@
 #include "CursorQueries.h"
 #include "PreludePch.h"
 #include "SourceGuard.h"
-#include "SpacedLaunchChevrons.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -151,11 +150,10 @@ ParsedUnit parseTranslationUnit(CXIndex index, const SourceFile& source, const P
 
     const QByteArray path = source.path.toUtf8();
     // Launches written `k << < g, b >> > (…)`, as nvcc reads them: clang gets the file with
-    // their chevrons closed up (same length, so every location stays the file's).
-    QByteArray closedUp = check.text;
-    if (closeSpacedLaunchChevrons(closedUp))
+    // their chevrons closed up (checkSource did it).
+    if (check.rewritten)
         unsaved.push_back(
-            CXUnsavedFile{path.constData(), closedUp.constData(), static_cast<unsigned long>(closedUp.size())});
+            CXUnsavedFile{path.constData(), check.text.constData(), static_cast<unsigned long>(check.text.size())});
     const auto parse = [&](const QStringList& parseArguments) {
         // A header given on its own is still parsed as CUDA source.
         const ClangArgv argv(source.isHeader
