@@ -19,9 +19,11 @@
 #include "calibration/TracePlot.h"
 #include "export/AccuracyBreakdown.h"
 #include "export/DisplayNumbers.h"
+#include "gpus/DescribeGpuDialog.h"
 #include "measure/SensorCorrection.h"
 #include "measure/TraceImport.h"
 #include "measure/TraceMeasurement.h"
+#include "model/GpuSpecFile.h"
 #include "models/ModelRoles.h"
 #include "session/ProjectSession.h"
 #include "session/WhatIfHistory.h"
@@ -172,6 +174,35 @@ bool waitForAnalysis(MainWindow& window)
 class CalibrationViewTest : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // Issue 46: Tools › Describe a GPU… writes a spec file the library reads as the GPU it
+    // describes, and refuses a GPU without a name, writing nothing.
+    void describeGpuDialogWritesASpec()
+    {
+        QStringList errors;
+        const ModelLibrary library = ModelLibrary::load({}, errors);
+        QTemporaryDir folder;
+        DescribeGpuDialog dialog(library.gpus(), folder.path());
+        dialog.startFrom(*library.gpus().find("t4"));
+        const GpuSpec described = dialog.describedGpu();
+        QCOMPARE(described.sms, 40);
+        QCOMPARE(described.memoryTechnology, QStringLiteral("GDDR6"));
+        dialog.accept();
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
+        QVERIFY(QFileInfo::exists(dialog.writtenFile()));
+        const ModelLibrary withSpec = ModelLibrary::load({folder.path()}, errors);
+        QVERIFY2(errors.isEmpty(), qPrintable(errors.join('\n')));
+        const GpuSpec* gpu = withSpec.gpus().find(dialog.gpuId());
+        QVERIFY(gpu);
+        QCOMPARE(*gpu->boostClockMhz, *library.gpus().find("t4")->boostClockMhz);
+        QVERIFY(withSpec.model("physical")->isDataSheetOnly(gpu->id));
+
+        QTemporaryDir empty;
+        DescribeGpuDialog unnamed(library.gpus(), empty.path());
+        unnamed.accept();
+        QVERIFY(unnamed.result() != int(QDialog::Accepted));
+        QVERIFY(QDir(empty.path()).isEmpty());
+    }
+
     // Issue 16: Tools › Model Accuracy draws the shipped validation: figures, every launch on
     // the scatter, the kernels worst first, a selected kernel drawn over the rest.
     void modelAccuracyWindowShowsTheShippedValidation()

@@ -48,7 +48,7 @@ private Q_SLOTS:
         QStringList errors;
         const ModelLibrary lib = ModelLibrary::load({}, errors);
         QVERIFY2(errors.isEmpty(), qPrintable(errors.join('\n')));
-        QCOMPARE(lib.gpus().gpus().size(), 14); // with the H200 (issue 33)
+        QCOMPARE(lib.gpus().gpus().size(), 37); // the GPUs people run (issue 46)
         QCOMPARE(lib.models().size(), 6);
         QVERIFY(lib.model("launch-activity"));
         // Issue 34: the physical model is the measured H200's and H100's default.
@@ -448,9 +448,16 @@ private Q_SLOTS:
     void catalogueHasMeasuredAndCurrentGpusWithSources()
     {
         const GpuCatalogue& gpus = library().gpus();
-        for (const char* id : {"k20", "m60", "v100", "a100", "h100", "h200", "l4", "rtx3090", "rtx4090"}) {
-            const GpuSpec* gpu = gpus.find(id);
-            QVERIFY2(gpu, id);
+        for (const char* id : {"k20", "m60", "v100", "a100", "h100", "h200", "l4", "rtx3090", "rtx4090"})
+            QVERIFY2(gpus.find(id), id);
+        // Every GPU from Kepler on (issue 46: P100 to RTX 5090), each figure with its source.
+        for (const GpuSpec& each : gpus.gpus()) {
+            if (each.computeCapability.toDouble() < 3)
+                continue;
+            const GpuSpec* gpu = &each;
+            const QByteArray idBytes = each.id.toUtf8();
+            const char* id = idBytes.constData();
+            QVERIFY2(!gpu->memoryTechnology.isEmpty() && !gpu->memorySource.isEmpty(), id);
             // The time model's figures (issue 33), with their source.
             QVERIFY2(gpu->throughput && gpu->throughput->sfuLanes > 0 && !gpu->throughput->source.isEmpty(), id);
             QVERIFY2(gpu->sms > 0 && gpu->maxThreadsPerSm > 0 && gpu->maxBlocksPerSm > 0, id);
@@ -461,7 +468,8 @@ private Q_SLOTS:
         }
         QCOMPARE(gpus.find("V100")->id, QStringLiteral("v100"));
         QCOMPARE(gpus.find("tesla v100")->id, QStringLiteral("v100"));
-        QCOMPARE(gpus.find("V100-SXM2")->id, QStringLiteral("v100"));
+        QCOMPARE(gpus.find("V100-SXM2")->id, QStringLiteral("v100-sxm2"));
+        QCOMPARE(gpus.find("Tesla T4")->id, QStringLiteral("t4"));
         QCOMPARE(gpus.find("RTX 4090")->id, QStringLiteral("rtx4090"));
         QCOMPARE(gpus.find("H200 SXM")->id, QStringLiteral("h200"));
         QCOMPARE(gpus.find("h200")->memoryBandwidthGBs, std::optional<double>(4800));

@@ -3,7 +3,9 @@
 
 #include "CliOptions.h"
 #include "MeasuredInput.h"
+#include "calibration/PhysicalCorrectionFit.h"
 #include "calibration/PhysicalModelFile.h"
+#include "calibration/PhysicalTransfer.h"
 #include "calibration/TimeValidation.h"
 #include "common/FileIo.h"
 #include "estimate/PtxWorkspace.h"
@@ -98,45 +100,58 @@ int runFitPhysicalCommand(const QStringList& args)
 {
     CommonOptions options;
     QString error;
-    if (!parseCommonOptions(args, {QStringLiteral("table")}, options, error,
+    // --transfer takes no value: taken out before the options that do.
+    QStringList rest = args;
+    const bool transfer = rest.removeAll(QStringLiteral("--transfer")) > 0;
+    if (!parseCommonOptions(rest, {QStringLiteral("table")}, options, error,
             {QStringLiteral("--gpu"), QStringLiteral("--models-dir"), QStringLiteral("--model-file"),
-                QStringLiteral("--compiler"), QStringLiteral("--derive-from")},
-            args.contains(QStringLiteral("--derive-from")))) {
+                QStringLiteral("--compiler")},
+            transfer)) {
         fprintf(stderr, "slicewatt-cli fit-physical: %s\n", qPrintable(error));
         return ExitUsage;
     }
     const QString modelFile = options.values.value(QStringLiteral("model-file"));
-    const bool derive = options.values.contains(QStringLiteral("derive-from"));
-    if ((options.inputs.isEmpty() && !derive) || !options.values.contains(QStringLiteral("gpu"))
-        || modelFile.isEmpty()) {
-        fprintf(stderr, "slicewatt-cli fit-physical: give measured runs CSVs, --gpu and --model-file\n");
+    if (modelFile.isEmpty()
+        || (!transfer && (options.inputs.isEmpty() || !options.values.contains(QStringLiteral("gpu"))))) {
+        fprintf(stderr,
+            "slicewatt-cli fit-physical: give measured runs CSVs, --gpu and --model-file (or --transfer "
+            "and --model-file)\n");
         return ExitUsage;
     }
     const ModelLibrary library = loadModelLibrary(options);
     const GpuSpec* gpu = library.gpus().find(options.values.value(QStringLiteral("gpu")));
-    if (!gpu || !gpu->boardPowerW) {
+    if (!transfer && (!gpu || !gpu->boardPowerW)) {
         fprintf(stderr, "slicewatt-cli fit-physical: unknown GPU, or one without a board power: '%s'\n",
             qPrintable(options.values.value(QStringLiteral("gpu"))));
         return ExitUsage;
     }
-    if (derive) {
-        // A GPU nobody measured: its constants from the measured GPUs' entries (PhysicalModelFile.h).
-        QVector<const GpuSpec*> from;
-        for (const QString& id : options.values.value(QStringLiteral("derive-from")).split(QLatin1Char(','))) {
-            const GpuSpec* source = library.gpus().find(id.trimmed());
-            if (!source) {
-                fprintf(stderr, "slicewatt-cli fit-physical: unknown GPU '%s' in --derive-from\n", qPrintable(id));
-                return ExitUsage;
-            }
-            from << source;
-        }
+    if (transfer) {
+        // No measurements of its own: every measured GPU of the file predicted from its data
+        // sheet with the others' corrections, and the corrections of all for data-sheet GPUs.
         QByteArray existing;
         if (!readTextFile(modelFile, &existing, &error)) {
             fprintf(stderr, "slicewatt-cli fit-physical: %s\n", qPrintable(error));
             return ExitAnalysisErrors;
         }
-        const QByteArray file = derivedPhysicalModelFile(existing, *gpu, from, &error);
-        if (file.isEmpty() || !writeOutput(modelFile, file, error)) {
+        QStringList problems;
+        const QVector<PhysicalFitRow> rows = transferRows(existing, library.gpus(), problems);
+        for (const QString& problem : problems)
+            fprintf(stderr, "slicewatt-cli fit-physical: %s\n", qPrintable(problem));
+        QStringList measured;
+        for (const PhysicalFitRow& row : rows) {
+            if (!measured.contains(row.gpuId))
+                measured << row.gpuId;
+        }
+        if (measured.size() < 2) {
+            fprintf(stderr,
+                "slicewatt-cli fit-physical: --transfer needs launches of two measured GPUs or more in %s\n",
+                qPrintable(modelFile));
+            return ExitAnalysisErrors;
+        }
+        const TransferValidation validation = validateTransfer(rows);
+        const QByteArray file = physicalFileWithTransfer(existing, validation, &error);
+        if (file.isEmpty() || !writeOutput(modelFile, file, error)
+            || !writeOutput(options.outputFile, transferSummary(validation, file).toUtf8(), error)) {
             fprintf(stderr, "slicewatt-cli fit-physical: %s\n", qPrintable(error));
             return ExitAnalysisErrors;
         }
@@ -154,8 +169,14 @@ int runFitPhysicalCommand(const QStringList& args)
         }
         compiler = producers.first();
     }
+    const std::optional<DataSheetPhysics> physics = dataSheetPhysics(*gpu, ArchitectureTable::standard(), &error);
+    if (!physics)
+        fprintf(stderr, "slicewatt-cli fit-physical: no data-sheet constants to correct (%s): a free fit\n",
+            qPrintable(error));
     PhysicalGpuFit fit;
     fit.gpuId = gpu->id;
+    if (physics)
+        fit.priorSources = physics->sources;
     fit.tool = QStringLiteral("slicewatt-cli fit-physical");
     QVector<double> idles;
     QStringList data;
@@ -192,6 +213,7 @@ int runFitPhysicalCommand(const QStringList& args)
             r.blockThreads = row.blockThreads;
             r.work = row.work;
             r.measuredW = row.measuredW;
+            setPhysicalPrior(r, *gpu, physics ? &*physics : nullptr);
             fit.rows << r;
         }
         data << QStringLiteral("%1 (%2 launches)").arg(QFileInfo(csv).filePath()).arg(validation.rows.size());
@@ -210,6 +232,8 @@ int runFitPhysicalCommand(const QStringList& args)
     for (int i = 0; i < all.size(); ++i)
         all[i] = i;
     fit.parameters = fitPhysicalModel(fit.rows, all, idleW);
+    if (physics)
+        fit.corrections = fitCorrections(fit.rows, all, idleW);
     fit.validation = validatePhysicalModel(fit.rows, idleW, *gpu->boardPowerW);
 
     QByteArray existing;

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "WhatIfOptions.h"
 
+#include "common/FileIo.h"
+#include "model/GpuSpecFile.h"
+
 #include "calibration/LocalGpu.h"
 
 #include "estimate/LaunchLimits.h"
@@ -107,7 +110,7 @@ QStringList whatIfValueOptions()
         QStringLiteral("--trips"), QStringLiteral("--branch"), QStringLiteral("--counting"),
         QStringLiteral("--energy-model"), QStringLiteral("--threads"), QStringLiteral("--static-w"),
         QStringLiteral("--compiler"), QStringLiteral("--loop-iterations"), QStringLiteral("--energy-counts"),
-        QStringLiteral("--arg"), QStringLiteral("--sizes")};
+        QStringLiteral("--arg"), QStringLiteral("--sizes"), QStringLiteral("--gpu-spec")};
 }
 
 bool readWhatIfOptions(const CommonOptions& options, WhatIfOptions& whatIf, QString& error)
@@ -134,7 +137,32 @@ bool readWhatIfOptions(const CommonOptions& options, WhatIfOptions& whatIf, QStr
     for (const QString& message : modelErrors)
         fprintf(stderr, "%s\n", qPrintable(message));
     WhatIfSettings& settings = whatIf.settings;
-    if (options.values.contains(QStringLiteral("gpu"))) {
+    if (options.values.contains(QStringLiteral("gpu-spec"))) {
+        // A GPU outside the catalogue, from its data sheet (GpuSpecFile.h): it is the GPU
+        // predicted for; a malformed spec stops here and nothing else changes.
+        if (options.values.contains(QStringLiteral("gpu"))) {
+            error = QStringLiteral("give either --gpu or --gpu-spec, not both");
+            return false;
+        }
+        const QString path = options.values.value(QStringLiteral("gpu-spec"));
+        QByteArray text;
+        QString readError;
+        if (!readTextFile(path, &text, &readError)) {
+            error = QStringLiteral("--gpu-spec: %1").arg(readError);
+            return false;
+        }
+        QStringList specErrors;
+        const std::optional<GpuSpec> spec = parseGpuSpecFile(text, path, whatIf.library.gpus(), specErrors);
+        if (!spec) {
+            error = specErrors.join(QLatin1Char('\n'));
+            return false;
+        }
+        const QString why = whatIf.library.addGpu(*spec);
+        if (!why.isEmpty())
+            fprintf(stderr, "slicewatt-cli: %s: no physical model from its data sheet: %s\n", qPrintable(spec->name),
+                qPrintable(why));
+        settings.gpuId = spec->id;
+    } else if (options.values.contains(QStringLiteral("gpu"))) {
         settings.gpuId = options.values.value(QStringLiteral("gpu"));
     } else {
         // Without --gpu, as the app's first run (issue 34): the GPU NVML sees here, else a

@@ -9,7 +9,7 @@ PhysicalGpuFit physicalFitOfMeasured(
     PhysicalGpuFit fit;
     fit.gpuId = gpu.id;
     fit.tool = tool;
-    fit.rows = physicalFitRows(validation.features, true);
+    fit.rows = physicalFitRows(validation.features, true, gpu);
     const int timed = int(fit.rows.size());
     fit.data = QStringLiteral("%1 (%2 launches the time model reads; power only: t from the time model)")
                    .arg(data)
@@ -18,6 +18,11 @@ PhysicalGpuFit physicalFitOfMeasured(
     for (int i = 0; i < timed; ++i)
         all[i] = i;
     fit.parameters = fitPhysicalModel(fit.rows, all, std::nullopt);
+    if (const std::optional<DataSheetPhysics> physics = dataSheetPhysics(gpu, ArchitectureTable::standard());
+        physics && timed > 0) {
+        fit.priorSources = physics->sources;
+        fit.corrections = fitCorrections(fit.rows, all, std::nullopt);
+    }
     fit.idleSource = QStringLiteral("fitted with the other constants (the data set measured no idle power): %1 W")
                          .arg(fit.parameters.value(QStringLiteral("idle_w")), 0, 'f', 1);
     fit.validation = validatePhysicalModel(fit.rows, std::nullopt, gpu.boardPowerW.value_or(0));

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "MeasuredValidation.h"
 
+#include "model/DataSheetPhysics.h"
+
 #include "PhysicalModelFit.h"
 #include "model/BoostedTrees.h"
 #include "model/LevenbergMarquardt.h"
@@ -176,8 +178,9 @@ GroupFitter physicalFitter(const QVector<PhysicalFitRow>& rows, double boardW)
 
 } // namespace
 
-QVector<PhysicalFitRow> physicalFitRows(const MeasuredFeatureSet& features, bool timedOnly)
+QVector<PhysicalFitRow> physicalFitRows(const MeasuredFeatureSet& features, bool timedOnly, const GpuSpec& gpu)
 {
+    const std::optional<DataSheetPhysics> physics = dataSheetPhysics(gpu, ArchitectureTable::standard());
     QVector<PhysicalFitRow> rows;
     for (const MeasuredRowFeatures& r : features.rows) {
         if (timedOnly && !r.work)
@@ -188,6 +191,7 @@ QVector<PhysicalFitRow> physicalFitRows(const MeasuredFeatureSet& features, bool
         row.blockThreads = r.blockThreads;
         row.work = r.work.value_or(LaunchWork{});
         row.measuredW = r.measuredW;
+        setPhysicalPrior(row, gpu, physics ? &*physics : nullptr);
         rows << row;
     }
     return rows;
@@ -368,7 +372,7 @@ MeasuredValidation validateMeasuredLaunches(
                 m->error = fit.error;
         }
     }
-    const QVector<PhysicalFitRow> physicalRows = physicalFitRows(rows, false);
+    const QVector<PhysicalFitRow> physicalRows = physicalFitRows(rows, false, gpu);
     if (boardW > 0 && std::any_of(physicalRows.begin(), physicalRows.end(), [](const PhysicalFitRow& r) {
             return r.work.seconds > 0;
         })) {

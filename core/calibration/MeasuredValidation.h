@@ -81,7 +81,7 @@ QVector<ModelFigures> validateDatasetFeatures(
 
 // The measured rows as the physical model's fit reads them (group "source|kernel", the time
 // model's work at the launch); with timedOnly, the rows without work are left out.
-QVector<PhysicalFitRow> physicalFitRows(const MeasuredFeatureSet& features, bool timedOnly);
+QVector<PhysicalFitRow> physicalFitRows(const MeasuredFeatureSet& features, bool timedOnly, const GpuSpec& gpu);
 
 // A model's grouped figures over only the rows `over` predicts: two models compared on the
 // same kernels when one predicts fewer rows (no PTX for some kernels).

@@ -5,6 +5,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <cmath>
+
 namespace slicewatt {
 namespace {
 
@@ -32,7 +34,75 @@ QJsonObject figuresObject(const ErrorFigures& f)
         {QStringLiteral("kernels"), f.groups}};
 }
 
+// A corrected parameter's source: the data sheet's, and the correction the launches gave it.
+QString correctedSource(const PhysicalGpuFit& fit, const QString& key)
+{
+    if (key == QLatin1String("idle_w") && !fit.idleSource.startsWith(QLatin1String("fitted")))
+        return fit.idleSource;
+    for (const PhysicalCorrection& c : physicalCorrections()) {
+        if (!c.keys.contains(key))
+            continue;
+        const double m = fit.corrections.multipliers.value(c.id, 1);
+        QString how = fit.corrections.unsupported.contains(c.id)
+            ? QStringLiteral("not corrected: fewer than %1 measured kernels draw %2 % of their power through it")
+                  .arg(kPhysicalSupportKernels)
+                  .arg(kCorrectionSupportShare * 100, 0, 'f', 0)
+            : QStringLiteral("x %1, the %2 correction fitted to %3 measured launches (bounds %4 to %5, %6)")
+                  .arg(m, 0, 'f', 3)
+                  .arg(c.id)
+                  .arg(fit.rows.size())
+                  .arg(c.low)
+                  .arg(c.high)
+                  .arg(fit.tool);
+        for (const QString& bound : fit.corrections.atBound) {
+            if (bound.startsWith(c.id + QLatin1Char(' ')))
+                how += QStringLiteral("; at its bound: the data sheet's figure and these launches disagree more than "
+                                      "the bound allows");
+        }
+        return QStringLiteral("data sheet: %1; %2").arg(fit.priorSources.value(key), how);
+    }
+    return fit.priorSources.value(key);
+}
+
 } // namespace
+
+QStringList launchWorkColumns()
+{
+    return {QStringLiteral("seconds"), QStringLiteral("overhead_s"), QStringLiteral("compute_s"),
+        QStringLiteral("memory_s"), QStringLiteral("active_sm_share"), QStringLiteral("fp32"), QStringLiteral("fp64"),
+        QStringLiteral("int32"), QStringLiteral("sfu"), QStringLiteral("load_store"), QStringLiteral("l2_bytes"),
+        QStringLiteral("dram_bytes")};
+}
+
+QJsonArray launchWorkJson(const LaunchWork& w)
+{
+    return QJsonArray{w.seconds, w.overheadSeconds, w.computeSeconds, w.memorySeconds, w.activeSmShare, w.fp32, w.fp64,
+        w.int32, w.sfu, w.loadStore, w.l2Bytes, w.dramBytes};
+}
+
+std::optional<LaunchWork> launchWorkFromJson(const QJsonArray& a)
+{
+    if (a.size() != launchWorkColumns().size())
+        return std::nullopt;
+    for (const QJsonValue& v : a) {
+        if (!v.isDouble() || !std::isfinite(v.toDouble()) || v.toDouble() < 0)
+            return std::nullopt;
+    }
+    LaunchWork w;
+    w.seconds = a[0].toDouble();
+    w.overheadSeconds = a[1].toDouble();
+    w.computeSeconds = a[2].toDouble();
+    w.memorySeconds = a[3].toDouble();
+    w.activeSmShare = a[4].toDouble();
+    w.fp32 = a[5].toDouble();
+    w.fp64 = a[6].toDouble();
+    w.int32 = a[7].toDouble();
+    w.sfu = a[8].toDouble();
+    w.loadStore = a[9].toDouble();
+    w.l2Bytes = a[10].toDouble();
+    w.dramBytes = a[11].toDouble();
+    return w;
+}
 
 QString physicalModelFileProblem(const QByteArray& existing)
 {
@@ -71,8 +141,13 @@ QByteArray physicalModelFile(const QByteArray& existing, const PhysicalGpuFit& f
     const QString few = QStringLiteral("fewer than %1 measured kernels run it at %2 a second or more")
                             .arg(kPhysicalSupportKernels)
                             .arg(kPhysicalSupportRate, 0, 'g', 2);
+    const bool corrected = !fit.priorSources.isEmpty();
     for (auto it = fit.parameters.begin(); it != fit.parameters.end(); ++it) {
         gpu.insert(it.key(), it.value());
+        if (corrected) {
+            sources.insert(it.key(), correctedSource(fit, it.key()));
+            continue;
+        }
         QString source = fitted;
         if (it.key() == QLatin1String("idle_w"))
             source = fit.idleSource;
@@ -83,6 +158,14 @@ QByteArray physicalModelFile(const QByteArray& existing, const PhysicalGpuFit& f
         sources.insert(it.key(), source);
     }
     gpu.insert(QStringLiteral("sources"), sources);
+    if (corrected) {
+        QJsonObject multipliers;
+        for (auto it = fit.corrections.multipliers.begin(); it != fit.corrections.multipliers.end(); ++it)
+            multipliers.insert(it.key(), it.value());
+        gpu.insert(QStringLiteral("corrections"), multipliers);
+        gpu.insert(QStringLiteral("corrections_at_bound"), QJsonArray::fromStringList(fit.corrections.atBound));
+        gpu.insert(QStringLiteral("corrections_not_fitted"), QJsonArray::fromStringList(fit.corrections.unsupported));
+    }
     gpu.insert(QStringLiteral("band_pct"), v.fileBandShare * 100);
     QJsonObject domain;
     for (auto it = v.domain.begin(); it != v.domain.end(); ++it)
@@ -93,10 +176,12 @@ QByteArray physicalModelFile(const QByteArray& existing, const PhysicalGpuFit& f
     grouped.insert(QStringLiteral("spearman"), v.spearman);
     grouped.insert(QStringLiteral("band_coverage_pct"), v.coveragePct);
     QJsonArray rows;
+    QJsonArray work;
     for (int i = 0; i < fit.rows.size(); ++i) {
         const PhysicalFitRow& row = fit.rows[i];
         rows << QJsonArray{
             row.kernel, double(row.gridBlocks), double(row.blockThreads), row.measuredW, v.predictedW.value(i)};
+        work << launchWorkJson(row.work);
     }
     gpu.insert(QStringLiteral("validation"),
         QJsonObject{{QStringLiteral("split"), QStringLiteral("leave-one-kernel-out")},
@@ -105,7 +190,9 @@ QByteArray physicalModelFile(const QByteArray& existing, const PhysicalGpuFit& f
                 QJsonObject{{QStringLiteral("median"),
                                 QJsonObject{{QStringLiteral("grouped"), figuresObject(v.medianBaseline)}}},
                     {QStringLiteral("idle"), QJsonObject{{QStringLiteral("grouped"), figuresObject(v.idleBaseline)}}}}},
-            {QStringLiteral("default"), fit.isDefault}, {QStringLiteral("rows"), rows}});
+            {QStringLiteral("default"), fit.isDefault}, {QStringLiteral("rows"), rows},
+            {QStringLiteral("work_columns"), QJsonArray::fromStringList(launchWorkColumns())},
+            {QStringLiteral("work"), work}});
     if (!fit.defaultBecause.isEmpty()) {
         QJsonObject validation = gpu.value(QLatin1String("validation")).toObject();
         validation.insert(QStringLiteral("default_because"), fit.defaultBecause);
@@ -113,73 +200,6 @@ QByteArray physicalModelFile(const QByteArray& existing, const PhysicalGpuFit& f
     }
     QJsonObject gpus = root.value(QLatin1String("gpus")).toObject();
     gpus.insert(fit.gpuId, gpu);
-    root.insert(QStringLiteral("gpus"), gpus);
-    return QJsonDocument(root).toJson(QJsonDocument::Indented);
-}
-
-QByteArray derivedPhysicalModelFile(
-    const QByteArray& existing, const GpuSpec& gpu, const QVector<const GpuSpec*>& from, QString* error)
-{
-    QJsonParseError parseError{};
-    const QJsonDocument document = QJsonDocument::fromJson(existing, &parseError);
-    QJsonObject root = document.object();
-    QJsonObject gpus = root.value(QLatin1String("gpus")).toObject();
-    const auto smGhz = [](const GpuSpec& g) { return g.sms * g.boostClockMhz.value_or(0) / 1000.0; };
-    if (root.value(QLatin1String("form")).toString() != QLatin1String("physical") || from.isEmpty() || !gpu.boardPowerW
-        || smGhz(gpu) <= 0) {
-        if (error)
-            *error = QStringLiteral("needs a physical model file with measured GPUs, and %1's board power, SMs and "
-                                    "boost clock")
-                         .arg(gpu.name);
-        return {};
-    }
-    QHash<QString, double> sums;
-    QStringList names;
-    for (const GpuSpec* source : from) {
-        const QJsonObject entry = gpus.value(source->id).toObject();
-        if (entry.isEmpty() || !source->boardPowerW || smGhz(*source) <= 0 || !entry.contains("validation")) {
-            if (error)
-                *error = QStringLiteral("%1 has no measured entry to derive from").arg(source->name);
-            return {};
-        }
-        names << source->id;
-        for (const QString& name : physicalParameterNames()) {
-            double value = entry.value(name).toDouble();
-            if (name == QLatin1String("idle_w"))
-                value /= *source->boardPowerW;
-            else if (name == QLatin1String("active_w"))
-                value /= smGhz(*source);
-            sums[name] += value / from.size();
-        }
-    }
-    const QString basis = names.join(QStringLiteral(" and "));
-    QJsonObject entry;
-    QJsonObject sources;
-    for (const QString& name : physicalParameterNames()) {
-        double value = sums.value(name);
-        QString source;
-        if (name == QLatin1String("idle_w")) {
-            value *= *gpu.boardPowerW;
-            source = QStringLiteral("derived: %1's measured idle share of the power limit (%2 %) x %3 W")
-                         .arg(basis)
-                         .arg(sums.value(name) * 100, 0, 'f', 1)
-                         .arg(*gpu.boardPowerW);
-        } else if (name == QLatin1String("active_w")) {
-            value *= smGhz(gpu);
-            source = QStringLiteral("derived: %1's fitted W per SM and GHz (%2) x %3 SMs x %4 GHz")
-                         .arg(basis)
-                         .arg(sums.value(name), 0, 'f', 3)
-                         .arg(gpu.sms)
-                         .arg(gpu.boostClockMhz.value_or(0) / 1000.0);
-        } else {
-            source = QStringLiteral("derived: the mean of %1's (not scaled by process node)").arg(basis);
-        }
-        entry.insert(name, value);
-        sources.insert(name, source);
-    }
-    entry.insert(QStringLiteral("sources"), sources);
-    entry.insert(QStringLiteral("default"), true);
-    gpus.insert(gpu.id, entry);
     root.insert(QStringLiteral("gpus"), gpus);
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }

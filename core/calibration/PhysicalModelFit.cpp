@@ -2,6 +2,7 @@
 #include "PhysicalModelFit.h"
 
 #include "NonNegativeLeastSquares.h"
+#include "PhysicalCorrectionFit.h"
 #include "PtxFeatureComparison.h"
 
 #include <QSet>
@@ -35,6 +36,16 @@ QVector<double> heldOut(
 
 } // namespace
 
+void setPhysicalPrior(PhysicalFitRow& row, const GpuSpec& gpu, const DataSheetPhysics* physics)
+{
+    row.gpuId = gpu.id;
+    row.boardW = gpu.boardPowerW.value_or(0);
+    if (!physics)
+        return;
+    row.prior = physics->parameters;
+    row.clocks = physics->clocks;
+}
+
 QStringList unsupportedPhysicalInputs(const QVector<PhysicalFitRow>& rows, const QVector<int>& trainRows)
 {
     QStringList unsupported;
@@ -55,6 +66,14 @@ QStringList unsupportedPhysicalInputs(const QVector<PhysicalFitRow>& rows, const
 QHash<QString, double> fitPhysicalModel(
     const QVector<PhysicalFitRow>& rows, const QVector<int>& trainRows, std::optional<double> measuredIdleW)
 {
+    // Rows with the data sheet's constants: those, corrected (every row one GPU's, one prior).
+    if (!trainRows.isEmpty() && !rows[trainRows.first()].prior.isEmpty()) {
+        const CorrectionFit fit = fitCorrections(rows, trainRows, measuredIdleW);
+        QHash<QString, double> parameters = correctedParameters(rows[trainRows.first()].prior, fit.multipliers);
+        if (measuredIdleW)
+            parameters.insert(QStringLiteral("idle_w"), *measuredIdleW);
+        return parameters;
+    }
     const QVector<PhysicalInput>& inputs = physicalInputs();
     const int n = int(trainRows.size());
     const int k = int(inputs.size());
@@ -114,7 +133,9 @@ std::function<double(int)> fitPhysicalPredictor(const QVector<PhysicalFitRow>& r
     const double withoutWorkW = withoutWork == WithoutWork::Idle ? parameters.value(QStringLiteral("idle_w"))
                                                                  : std::numeric_limits<double>::quiet_NaN();
     return [&rows, parameters, boardW, withoutWorkW](int row) {
-        const std::optional<PhysicalPower> p = physicalPower(parameters, rows[row].work, boardW);
+        const PhysicalFitRow& r = rows[row];
+        const std::optional<PhysicalPower> p
+            = physicalPower(parameters, r.work, boardW, r.prior.isEmpty() ? nullptr : &r.clocks);
         return p ? p->watts : withoutWorkW;
     };
 }

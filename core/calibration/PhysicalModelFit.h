@@ -3,6 +3,7 @@
 
 #include "GroupedValidation.h"
 #include "estimate/PowerBand.h"
+#include "model/DataSheetPhysics.h"
 #include "model/PhysicalPower.h"
 
 #include <QHash>
@@ -24,7 +25,20 @@ struct PhysicalFitRow {
     qint64 blockThreads = 0;
     LaunchWork work;
     double measuredW = 0;
+    // The GPU the launch ran on and its constants from the data sheet and the architecture
+    // (DataSheetPhysics.h), which a fit only corrects: empty prior, a free fit (fitPhysicalModel).
+    QString gpuId;
+    QHash<QString, double> prior;
+    ClockScaling clocks;
+    double boardW = 0;
+    // A row's weight in a fit of the corrections across GPUs: each GPU counts alike, however
+    // many launches it has (1 / its launches).
+    double fitWeight = 1;
 };
+
+// Gives `row` the GPU's constants from its data sheet (`physics`; null: none, a free fit), its
+// clock scaling and board limit.
+void setPhysicalPrior(PhysicalFitRow& row, const GpuSpec& gpu, const DataSheetPhysics* physics);
 
 // Relative errors up to this count in full in the fit, larger ones less (Huber's loss) [ours:
 // fixed before any figure was seen, the error aimed at; plain least squares (0) is the other
@@ -43,7 +57,9 @@ constexpr double kPhysicalSupportRate = 1e11; // per second
 // other such input is 0, and a launch that uses it lies outside the model's domain.
 QStringList unsupportedPhysicalInputs(const QVector<PhysicalFitRow>& rows, const QVector<int>& trainRows);
 
-// The physical model's GPU constants fitted to measured launches (issue 34): with P_idle fixed
+// The physical model's GPU constants fitted to measured launches (issue 34): rows with a
+// prior get the prior with the corrections fitCorrections finds (idle_w the measured one when
+// given); rows without (tests, a GPU the architecture table lacks) a free fit: with P_idle fixed
 // at the board's measured idle power, every other parameter by non-negative least squares on
 // the relative error (P̂ − P) / P, the error the validation reports, under Huber's loss.
 // Without a measured idle power (the public data sets measured kernels only), P_idle is one

@@ -164,6 +164,15 @@ KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, co
             } else {
                 estimate.outOfDomain += launchPrediction->outOfDomain;
                 estimate.physical = launchPrediction->physical;
+                // Held down by the board's power limit: the launch runs at the lower clock, so
+                // its time (not one given with --time) is the time at that clock.
+                if (estimate.physical && estimate.physical->throttled && estimate.time && !settings.seconds) {
+                    estimate.seconds = estimate.physical->seconds;
+                    estimate.secondsSource = QStringLiteral("predicted (%1-bound), at %2 % of the boost clock under "
+                                                            "the board's power limit")
+                                                 .arg(timeBoundName(estimate.time->bound))
+                                                 .arg(estimate.physical->clockShare * 100, 0, 'f', 0);
+                }
             }
         } else {
             launchProblem = QStringLiteral("model %1 predicts from the launch, but %2").arg(model.id(), launchProblem);

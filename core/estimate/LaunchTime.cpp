@@ -316,6 +316,8 @@ std::optional<LaunchTime> predictLaunchTime(const KernelIR& ir, const KernelSlic
     t.seconds = t.overheadSeconds + work;
     t.work.seconds = t.seconds;
     t.work.overheadSeconds = t.overheadSeconds;
+    t.work.computeSeconds = t.computeSeconds;
+    t.work.memorySeconds = t.memorySeconds;
     if (t.overheadSeconds >= work)
         t.bound = TimeBound::Launch;
     else if (t.computeSeconds >= t.memorySeconds)

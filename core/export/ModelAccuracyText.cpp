@@ -24,6 +24,14 @@ QString accuracyText(const PowerModel& model, const GpuSpec& gpu)
                                      : QStringLiteral(", band ±%1 % (covers %2 % of the held-out launches)")
                                            .arg(std::round(*band))
                                            .arg(std::round(kBandCoverage * 100));
+        // A GPU nobody measured: its constants come from its data sheet, and its error is what
+        // such predictions earned on the measured GPUs, each held out in turn.
+        if (model.isDataSheetOnly(gpu.id))
+            return QStringLiteral("±%1 % typical error%2: constants from the %3's data sheet; the error of such "
+                                  "predictions on measured GPUs, each held out (%4, %5 launches)")
+                .arg(std::round(a->mapePct))
+                .arg(bandWords, gpu.name, a->split)
+                .arg(a->rows);
         return QStringLiteral("±%1 % typical error%2: %3 on %4 measured %5 kernels (%6 launches)")
             .arg(std::round(a->mapePct))
             .arg(bandWords, a->split)

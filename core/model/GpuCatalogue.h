@@ -8,7 +8,11 @@
 
 #include <optional>
 
+class QJsonObject;
+
 namespace slicewatt {
+
+class ModelFileErrors;
 
 // What the PTX launch features of METHOD §10 need of a GPU's SM pipeline (their equations
 // (1)–(4)), with where each figure comes from. A GPU without it has no PTX features.
@@ -70,6 +74,12 @@ struct GpuSpec {
     std::optional<double> boostClockMhz;
     std::optional<double> memoryBandwidthGBs; // GB/s (10^9 bytes)
     std::optional<double> idlePowerW; // only where a data sheet publishes it
+    // The board's memory: its technology ("HBM3e", "GDDR6X"; the physical model's DRAM energy
+    // per bit, models/architectures.json), bus width and size, from the data sheet.
+    QString memoryTechnology;
+    std::optional<int> memoryBusWidthBits;
+    std::optional<double> memorySizeGb;
+    QString memorySource;
     // 32-bit floating-point results per clock per SM: the arithmetic roof of the static time
     // estimate (LaunchActivity).
     std::optional<int> fp32LanesPerSm;
@@ -85,6 +95,10 @@ struct GpuSpec {
 // Volta (compute capability 7.0) and newer: the GPUs people use today, grouped apart from the
 // papers' GT200-to-Fermi boards in the GPU menu and the --gpu help.
 bool isCurrentGpu(const GpuSpec& gpu);
+
+// One GPU object of a catalogue or spec file; problems are added to `problems`. Without
+// `requireLimits` the per-SM limits may be missing (a spec file borrows them, GpuSpecFile.h).
+std::optional<GpuSpec> readGpuEntry(const QJsonObject& o, ModelFileErrors& problems, bool requireLimits);
 
 class GpuCatalogue {
 public:

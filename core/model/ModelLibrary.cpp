@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ModelLibrary.h"
 
+#include "DataSheetPhysics.h"
+#include "GpuSpecFile.h"
+
 #include <QDir>
 #include <QFile>
 
@@ -25,6 +28,7 @@ ModelLibrary ModelLibrary::load(const QStringList& userFolders, QStringList& err
     ModelLibrary library;
     library.m_gpus = GpuCatalogue::standard(userFolders, errors);
     QStringList files;
+    QVector<GpuSpec> specs;
     for (const QString& name :
         {QStringLiteral("jos13-regression.json"), QStringLiteral("jsw12.json"), QStringLiteral("wnn-default.json"),
             QStringLiteral("launch-activity.json"), QStringLiteral("alavani-xgb.json"), QStringLiteral("physical.json"),
@@ -45,6 +49,13 @@ ModelLibrary ModelLibrary::load(const QStringList& userFolders, QStringList& err
         const QString shown
             = path.startsWith(QLatin1Char(':')) ? QStringLiteral("models/") + path.section(QLatin1Char('/'), -1) : path;
         const QByteArray text = file.readAll();
+        // A GPU described from its data sheet (GpuSpecFile.h) in a model folder: the app's
+        // Preferences › model folders and the CLI's --models-dir offer it like a catalogue GPU.
+        if (text.contains("\"slicewatt-gpu-spec/1\"")) {
+            if (const auto spec = parseGpuSpecFile(text, shown, library.m_gpus, errors))
+                specs << *spec;
+            continue;
+        }
         if (EnergyModel::isEnergyModelFile(text)) {
             if (const auto model = EnergyModel::parse(text, shown, errors))
                 addModel(library.m_energyModels, *model);
@@ -55,7 +66,31 @@ ModelLibrary ModelLibrary::load(const QStringList& userFolders, QStringList& err
                 addModel(library.m_models, *model);
         }
     }
+    for (const GpuSpec& spec : specs)
+        library.m_gpus.add(spec);
+    for (const GpuSpec& gpu : library.m_gpus.gpus())
+        library.giveDataSheetConstants(gpu);
     return library;
+}
+
+QString ModelLibrary::giveDataSheetConstants(const GpuSpec& gpu)
+{
+    for (PowerModel& model : m_models) {
+        if (!model.isPhysical() || (model.supports(gpu.id) && !model.isDataSheetOnly(gpu.id)))
+            continue;
+        QString why;
+        const std::optional<DataSheetPhysics> physics = dataSheetPhysics(gpu, ArchitectureTable::standard(), &why);
+        if (!physics)
+            return why;
+        model.addDataSheetGpu(gpu.id, physics->parameters, physics->sources);
+    }
+    return {};
+}
+
+QString ModelLibrary::addGpu(const GpuSpec& gpu)
+{
+    m_gpus.add(gpu);
+    return giveDataSheetConstants(gpu);
 }
 
 const PowerModel* ModelLibrary::model(const QString& id) const

@@ -17,6 +17,11 @@ public:
     static ModelLibrary load(const QStringList& userFolders, QStringList& errors);
 
     const GpuCatalogue& gpus() const { return m_gpus; }
+    // A GPU described from its data sheet (GpuSpecFile.h, or NVML's properties of a local GPU
+    // the catalogue lacks): added to the catalogue (replacing one of the same id), and the
+    // physical model predicts it from its data sheet. Returns why the physical model cannot
+    // (DataSheetPhysics.h), empty when it can.
+    QString addGpu(const GpuSpec& gpu);
     const QVector<PowerModel>& models() const { return m_models; }
     const PowerModel* model(const QString& id) const;
     // The model a GPU is predicted with when the user names none: the one its measured
@@ -30,6 +35,9 @@ public:
     static QString defaultEnergyModelId() { return QStringLiteral("aalto2013"); }
 
 private:
+    // The physical model's constants from the data sheet for `gpu` where no file gives it
+    // measured ones; why not, or empty.
+    QString giveDataSheetConstants(const GpuSpec& gpu);
     // Why `model` may not be used: it has parameters for a GPU with measured power but no
     // validation figures for it (a measured GPU's numbers always carry their error). Empty: fine.
     QString unvalidatedMeasuredGpu(const PowerModel& model) const;

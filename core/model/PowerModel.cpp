@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "PowerModel.h"
 
+#include "DataSheetPhysics.h"
+
 #include "ActivityModel.h"
 #include "HeldOutBand.h"
 #include "ModelFileError.h"
@@ -175,6 +177,9 @@ std::optional<PowerModel> PowerModel::parse(const QByteArray& json, const QStrin
         model.m_accuracy.insert(it.key(), readAccuracy(values, it.key(), problems));
         if (values.value(QLatin1String("default")).toBool())
             model.m_defaultFor << it.key();
+        const QJsonObject sources = values.value(QLatin1String("sources")).toObject();
+        for (auto source = sources.begin(); source != sources.end(); ++source)
+            model.m_sources[it.key()].insert(source.key(), source.value().toString());
         const QJsonObject domain = values.value(QLatin1String("domain")).toObject();
         for (auto d = domain.begin(); d != domain.end(); ++d) {
             const QJsonArray range = d.value().toArray();
@@ -185,11 +190,82 @@ std::optional<PowerModel> PowerModel::parse(const QByteArray& json, const QStrin
                     QStringLiteral("GPU %1: domain \"%2\" must be [min, max]").arg(it.key(), d.key()), d.key());
         }
     }
+    if (root.contains(QLatin1String("transfer")))
+        readTransfer(model, root.value(QLatin1String("transfer")).toObject(), problems);
     if (!problems.isEmpty()) {
         errors += problems.messages();
         return std::nullopt;
     }
     return model;
+}
+
+void PowerModel::readTransfer(PowerModel& model, const QJsonObject& transfer, ModelFileErrors& problems)
+{
+    // The same shape as a GPU's "validation", one level up: {"validation": {…}, "band_pct", "corrections"}.
+    model.m_transfer = readAccuracy(transfer, QStringLiteral("transfer"), problems);
+    const QJsonObject gpus
+        = transfer.value(QLatin1String("validation")).toObject().value(QLatin1String("gpus")).toObject();
+    for (auto it = gpus.begin(); it != gpus.end(); ++it) {
+        auto accuracy = model.m_accuracy.find(it.key());
+        if (accuracy == model.m_accuracy.end() || !accuracy->has_value())
+            continue;
+        const QJsonObject held = it.value().toObject().value(QLatin1String("held_out")).toObject();
+        ModelAccuracy::GpuHeldOut g;
+        g.mapePct = held.value(QLatin1String("mape_pct")).toDouble();
+        g.spearman = held.value(QLatin1String("spearman")).toDouble();
+        g.rows = held.value(QLatin1String("rows")).toInt();
+        g.dataSheetOnlyMapePct = it.value()
+                                     .toObject()
+                                     .value(QLatin1String("data_sheet_only"))
+                                     .toObject()
+                                     .value(QLatin1String("mape_pct"))
+                                     .toDouble();
+        (*accuracy)->gpuHeldOut = g;
+    }
+    const QJsonObject corrections = transfer.value(QLatin1String("corrections")).toObject();
+    for (const PhysicalCorrection& c : physicalCorrections()) {
+        const double m = corrections.value(c.id).toDouble(1);
+        if (!(m >= c.low && m <= c.high))
+            problems.add(QStringLiteral("transfer: correction \"%1\" %2 lies outside its bounds [%3, %4]")
+                             .arg(c.id)
+                             .arg(m)
+                             .arg(c.low)
+                             .arg(c.high),
+                c.id);
+        else
+            model.m_transferCorrections.insert(c.id, m);
+    }
+}
+
+void PowerModel::addDataSheetGpu(
+    const QString& gpuId, const QHash<QString, double>& prior, const QHash<QString, QString>& sources)
+{
+    m_parameters.insert(gpuId, correctedParameters(prior, m_transferCorrections));
+    QHash<QString, QString> said = sources;
+    for (const PhysicalCorrection& c : physicalCorrections()) {
+        const double m = m_transferCorrections.value(c.id, 1);
+        if (m == 1)
+            continue;
+        for (const QString& key : c.keys)
+            said[key] = QStringLiteral("%1; x %2, the %3 correction the measured GPUs agree on (models/physical.json, "
+                                       "transfer)")
+                            .arg(said.value(key))
+                            .arg(m, 0, 'f', 3)
+                            .arg(c.id);
+    }
+    m_sources.insert(gpuId, said);
+    if (m_transfer) {
+        ModelAccuracy accuracy = *m_transfer;
+        accuracy.isDefault = true;
+        m_accuracy.insert(gpuId, accuracy);
+    } else {
+        m_accuracy.insert(gpuId, std::nullopt);
+    }
+    if (!m_defaultFor.contains(gpuId))
+        m_defaultFor << gpuId;
+    if (!m_dataSheetGpus.contains(gpuId))
+        m_dataSheetGpus << gpuId;
+    m_domains.remove(gpuId);
 }
 
 bool PowerModel::isLaunchLevel() const
@@ -272,15 +348,28 @@ std::optional<PowerPrediction> PowerModel::predictPhysical(const GpuSpec& gpu, c
     const auto it = m_parameters.constFind(gpu.id);
     if (it == m_parameters.constEnd() || !gpu.boardPowerW || !activity.work)
         return std::nullopt;
-    const std::optional<PhysicalPower> power = physicalPower(*it, *activity.work, *gpu.boardPowerW);
+    const std::optional<ClockScaling> clocks = clockScalingFor(gpu, ArchitectureTable::standard());
+    const std::optional<PhysicalPower> power
+        = physicalPower(*it, *activity.work, *gpu.boardPowerW, clocks ? &*clocks : nullptr);
     if (!power)
         return std::nullopt;
     PowerPrediction prediction;
     prediction.watts = power->watts;
     prediction.physical = power;
-    if (power->capped)
+    if (power->throttled)
+        prediction.outOfDomain << QStringLiteral(
+            "at the boost clock the work would draw %1 W, more than the board's %2 W "
+            "limit: the SM clock drops to %3 % (%4 MHz), the launch takes %5 "
+            "longer and draws the limit")
+                                      .arg(power->uncappedW, 0, 'f', 0)
+                                      .arg(*gpu.boardPowerW, 0, 'f', 0)
+                                      .arg(power->clockShare * 100, 0, 'f', 0)
+                                      .arg(power->clockShare * gpu.boostClockMhz.value_or(0), 0, 'f', 0)
+                                      .arg(QStringLiteral("%1 %").arg(
+                                          (power->seconds / activity.work->seconds - 1) * 100, 0, 'f', 0));
+    else if (power->capped)
         prediction.outOfDomain << QStringLiteral("the work over the predicted time would draw %1 W, more than the "
-                                                 "board's %2 W limit: shown at the limit (the clocks drop there)")
+                                                 "board's %2 W limit even at the lowest clock: shown at the limit")
                                       .arg(power->uncappedW, 0, 'f', 0)
                                       .arg(*gpu.boardPowerW, 0, 'f', 0);
     // Rates outside those of the measured kernels the parameters were fitted on, by more than

@@ -52,6 +52,15 @@ struct ModelAccuracy {
     QVector<HeldOutPrediction> predictions; // every measured launch, when the file lists them
     // Every form the validation compared (baselines too): id → grouped MAPE, %.
     QVector<std::pair<QString, double>> compared;
+    // physical, a measured GPU: the same launches predicted with the GPU held out, from its data
+    // sheet with the other GPUs' corrections (the model file's "transfer", issue 46).
+    struct GpuHeldOut {
+        double mapePct = 0;
+        double spearman = 0;
+        double dataSheetOnlyMapePct = 0; // no correction at all
+        int rows = 0;
+    };
+    std::optional<GpuHeldOut> gpuHeldOut;
 };
 
 // A published or calibrated slice power model read from a model file (models/*.json):
@@ -114,6 +123,21 @@ public:
         const ModelAccuracy* validated = accuracy(gpuId);
         return m_defaultFor.contains(gpuId) || (validated && validated->isDefault);
     }
+    // Where each of a GPU's parameters comes from (the file's "sources"; physical model).
+    QHash<QString, QString> parameterSources(const QString& gpuId) const { return m_sources.value(gpuId); }
+    // physical: a GPU nobody measured gets constants from its data sheet and architecture
+    // (DataSheetPhysics.h) with the corrections the measured GPUs agree on (the file's
+    // "transfer"), and the error of that kind of prediction on the measured GPUs, each held
+    // out in turn, as its accuracy. Its default model.
+    void addDataSheetGpu(
+        const QString& gpuId, const QHash<QString, double>& prior, const QHash<QString, QString>& sources);
+    // True for a GPU whose constants come from its data sheet alone (addDataSheetGpu).
+    bool isDataSheetOnly(const QString& gpuId) const { return m_dataSheetGpus.contains(gpuId); }
+    // The file's leave-one-GPU-out validation (physical), when it has one.
+    const ModelAccuracy* transferAccuracy() const { return m_transfer ? &*m_transfer : nullptr; }
+    // The corrections the measured GPUs agree on (physical: correction id → multiplier).
+    QHash<QString, double> transferCorrections() const { return m_transferCorrections; }
+
     // The measured error for a GPU, when the model file has one.
     // Null where the model was not validated on the GPU's measured power. Points into the model.
     const ModelAccuracy* accuracy(const QString& gpuId) const
@@ -123,6 +147,7 @@ public:
     }
 
 private:
+    static void readTransfer(PowerModel& model, const QJsonObject& transfer, ModelFileErrors& problems);
     static void readTrees(PowerModel& model, const QJsonObject& gpu, const QString& gpuId, ModelFileErrors& problems);
     std::optional<PowerPrediction> predictFromPtx(const GpuSpec& gpu, const LaunchActivity& activity) const;
     std::optional<PowerPrediction> predictPhysical(const GpuSpec& gpu, const LaunchActivity& activity) const;
@@ -139,6 +164,10 @@ private:
     QHash<QString, QHash<QString, double>> m_parameters; // gpu id → parameter → value
     QHash<QString, std::optional<ModelAccuracy>> m_accuracy; // gpu id → its validation
     QStringList m_defaultFor; // gpu ids whose entry says "default" (derived, unmeasured GPUs)
+    QHash<QString, QHash<QString, QString>> m_sources; // gpu id → parameter → where it comes from
+    QStringList m_dataSheetGpus; // physical: GPUs with constants from their data sheet alone
+    std::optional<ModelAccuracy> m_transfer; // physical: leave-one-GPU-out figures
+    QHash<QString, double> m_transferCorrections;
     // launch-activity: gpu id → input key → the [min, max] it was fitted on
     QHash<QString, QHash<QString, std::pair<double, double>>> m_domains;
 };

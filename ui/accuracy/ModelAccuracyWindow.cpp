@@ -178,18 +178,31 @@ void ModelAccuracyWindow::showCurrent()
         return;
     }
     const ModelAccuracy& a = *m_current;
-    m_figures->setText(tr("<b>%1 kernels, %2 launches, %3.</b> MAPE %4 %, median %5 %, 90th percentile %6 %, "
-                          "R² %7. Random 10-fold row split, for comparison only (it lets the model recognise the "
-                          "kernel): MAPE %8 %.<br>Data: %9")
-                           .arg(a.kernels)
-                           .arg(a.rows)
-                           .arg(a.split.toHtmlEscaped())
-                           .arg(a.mapePct, 0, 'f', 1)
-                           .arg(a.medianApePct, 0, 'f', 1)
-                           .arg(a.p90ApePct, 0, 'f', 1)
-                           .arg(a.r2, 0, 'f', 2)
-                           .arg(a.randomSplitMapePct, 0, 'f', 1)
-                           .arg(a.data.toHtmlEscaped()));
+    QString text = tr("<b>%1 kernels, %2 launches, %3.</b> MAPE %4 %, median %5 %, 90th percentile %6 %, R² %7.")
+                       .arg(a.kernels)
+                       .arg(a.rows)
+                       .arg(a.split.toHtmlEscaped())
+                       .arg(a.mapePct, 0, 'f', 1)
+                       .arg(a.medianApePct, 0, 'f', 1)
+                       .arg(a.p90ApePct, 0, 'f', 1)
+                       .arg(a.r2, 0, 'f', 2);
+    if (a.randomSplitMapePct > 0)
+        text
+            += tr(" Random 10-fold row split, for comparison only (it lets the model recognise the kernel): MAPE %1 %.")
+                   .arg(a.randomSplitMapePct, 0, 'f', 1);
+    // How the model transfers (issue 46): this GPU predicted from its data sheet with the other
+    // measured GPUs' corrections, as a GPU nobody measured is.
+    if (a.gpuHeldOut)
+        text += tr("<br><b>This GPU held out</b> (its data sheet, the other GPUs' corrections): MAPE %1 %, rank "
+                   "correlation %2; the data sheet alone %3 %.")
+                    .arg(a.gpuHeldOut->mapePct, 0, 'f', 1)
+                    .arg(a.gpuHeldOut->spearman, 0, 'f', 2)
+                    .arg(a.gpuHeldOut->dataSheetOnlyMapePct, 0, 'f', 1);
+    if (const PowerModel* shown = m_library.model(m_model->currentData().toString());
+        shown && shown->isDataSheetOnly(m_gpu->currentData().toString()))
+        text += tr("<br><b>Never measured:</b> its constants come from its data sheet; these are the errors of such "
+                   "predictions on the measured GPUs, each held out.");
+    m_figures->setText(text + tr("<br>Data: %1").arg(a.data.toHtmlEscaped()));
     QVector<std::pair<QString, double>> compared = a.compared;
     std::sort(compared.begin(), compared.end(), [](const auto& x, const auto& y) { return x.second < y.second; });
     for (const auto& [id, mape] : compared) {

@@ -375,10 +375,10 @@ void MainWindow::useCalibratedModel(const QString& folder, const QString& modelI
     WhatIfSettings settings = m_session->settings();
     settings.modelId = modelId;
     settings.gpuId = gpuId;
-    m_history->change(settings, tr("Use calibrated model %1").arg(modelId), QStringLiteral("calibrated-model"));
+    m_history->change(settings, tr("Use model %1 on %2").arg(modelId, gpuId), QStringLiteral("calibrated-model"));
     m_status->say(m_session->hasEstimates()
-            ? tr("Estimating with the calibrated model %1 on %2").arg(modelId, gpuId)
-            : tr("The calibrated model %1 cannot be used: %2").arg(modelId, m_session->modelError()));
+            ? tr("Estimating with the model %1 on %2").arg(modelId, gpuId)
+            : tr("The model %1 cannot be used on %2: %3").arg(modelId, gpuId, m_session->modelError()));
 }
 
 bool MainWindow::raiseDock(const QString& objectName)

@@ -4,7 +4,9 @@
 #include "HelpWindow.h"
 #include "Theme.h"
 #include "accuracy/ModelAccuracyWindow.h"
+#include "calibration/CalibratedModelInstall.h"
 #include "calibration/CalibrationWindow.h"
+#include "gpus/DescribeGpuDialog.h"
 #include "session/ProjectSession.h"
 
 #include <QAction>
@@ -41,6 +43,8 @@ void ToolWindows::addToolsTo(QMenu* tools)
     QAction* accuracy = tools->addAction(tr("Model &Accuracy…"), this, [this] { bringForward(accuracyWindow()); });
     accuracy->setShortcut(QKeySequence(tr("Ctrl+Shift+A")));
     accuracy->setToolTip(tr("How far each validated model was off on measured GPUs, with whole kernels held out"));
+    QAction* describe = tools->addAction(tr("Describe a &GPU…"), this, &ToolWindows::describeGpu);
+    describe->setToolTip(tr("A GPU the catalogue lacks, from its data sheet: predicted with the physical model"));
 }
 
 void ToolWindows::addHelpTo(QMenu* help)
@@ -66,6 +70,15 @@ HelpWindow& ToolWindows::rulesWindow()
         m_rules = new HelpWindow(tr("Analysis Rules"), text, m_mainWindow);
     }
     return *m_rules;
+}
+
+void ToolWindows::describeGpu()
+{
+    DescribeGpuDialog dialog(m_session.library().gpus(), calibratedModelsFolder(), m_mainWindow);
+    if (const GpuSpec* current = m_session.library().gpus().find(m_session.settings().gpuId))
+        dialog.startFrom(*current);
+    if (dialog.exec() == QDialog::Accepted)
+        Q_EMIT modelInstalled(calibratedModelsFolder(), QStringLiteral("physical"), dialog.gpuId());
 }
 
 ModelAccuracyWindow& ToolWindows::accuracyWindow()

@@ -13,8 +13,8 @@ class HelpWindow;
 class ModelAccuracyWindow;
 class ProjectSession;
 
-// The windows beside the main one: Tools › Calibration and Model Accuracy, Help › Analysis
-// Rules and About. Each is created on first use and kept, with what it opened, until the main
+// The windows beside the main one: Tools › Calibration, Model Accuracy and Describe a GPU,
+// Help › Analysis Rules and About. Each is created on first use and kept, with what it opened, until the main
 // window goes.
 class ToolWindows : public QObject {
     Q_OBJECT
@@ -28,11 +28,15 @@ public:
     // Showing the current GPU.
     ModelAccuracyWindow& accuracyWindow();
     HelpWindow& rulesWindow();
+    // Tools › Describe a GPU…: a GPU from its data sheet, written into the calibrated models'
+    // folder and then used (modelInstalled).
+    void describeGpu();
     // Those already open follow the theme; the others take it when they are made.
     void setDarkPalette(bool dark);
 
 Q_SIGNALS:
-    // The calibration wrote model `modelId` for GPU `gpuId` into `folder`.
+    // The calibration wrote model `modelId` for GPU `gpuId` into `folder`; Describe a GPU wrote
+    // GPU `gpuId`'s spec there (model "physical", from its data sheet).
     void modelInstalled(const QString& folder, const QString& modelId, const QString& gpuId);
 
 private:
