@@ -403,6 +403,39 @@ void run(double* x, double* y) { axpy<double><<<1, 32>>>(x, y, 2.0); }
         }
     }
 
+    // A device function template takes its types at each call: spelt (`square<double>(v)`),
+    // deduced from what is passed (`const T&`, `T*`), or through the calling kernel's own
+    // template types; the kernel's FP64 and FP32 work is counted as such.
+    void calleeTemplateTypesComeFromTheCall()
+    {
+        QTemporaryDir dir;
+        const QByteArray code = R"(template <typename Real> __device__ Real square(Real v) { return v * v; }
+template <typename T> __device__ T addTo(const T& a, T* b) { return a + *b; }
+__global__ void spelt(double* out, float s) { out[threadIdx.x] = square<double>(s); }
+__global__ void deduced(double* out, const double* in) { out[threadIdx.x] = addTo(in[threadIdx.x], out); }
+template <typename T> __global__ void through(T* out) { out[threadIdx.x] = square<T>(out[threadIdx.x]); }
+__global__ void floats(float* out) { out[threadIdx.x] = square(out[threadIdx.x]); }
+void run(double* d, const double* c, float* f)
+{
+    spelt<<<1, 32>>>(d, 2.0f);
+    deduced<<<1, 32>>>(d, c);
+    through<double><<<1, 32>>>(d);
+    floats<<<1, 32>>>(f);
+}
+)";
+        const auto analysed = analyse(test::writeFile(dir, "calls.cu", code));
+        QCOMPARE(analysed->reports.size(), 4);
+        const int doubles = computeClassIndex(ValueType::Double, OperationClass::Arithmetic);
+        const int floats = computeClassIndex(ValueType::Float, OperationClass::Arithmetic);
+        for (const KernelSliceReport& report : analysed->reports) {
+            const KernelEstimate e = estimate(report);
+            const QString name = report.kernel->info.name;
+            QVERIFY2(report.ir->notes.filter("counted as float").isEmpty(), qPrintable(name));
+            QCOMPARE(e.energy->perThread[name == "floats" ? doubles : floats], 0.0);
+            QVERIFY2(e.energy->perThread[name == "floats" ? floats : doubles] >= 1.0, qPrintable(name));
+        }
+    }
+
     // The tiled matrix multiply: lines sum to the kernel in both units, the thread-index
     // lines are cold, the tile loop's global loads are the hottest lines, the inner product
     // is hot in proportion to its 512 executions. Spread evenly (no energy model), the index

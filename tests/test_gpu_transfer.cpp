@@ -4,6 +4,8 @@
 // dropping under the board's power limit, the bounded corrections measurements put on the
 // data sheet, and the leave-one-GPU-out validation the committed model file carries.
 #include "TestSupport.h"
+#include "calibration/LocalGpu.h"
+#include "calibration/NvmlGpuSpec.h"
 #include "calibration/PhysicalCorrectionFit.h"
 #include "calibration/PhysicalModelFile.h"
 #include "calibration/PhysicalTransfer.h"
@@ -190,6 +192,15 @@ private slots:
         const DataSheetPhysics physics = *dataSheetPhysics(*t4, ArchitectureTable::standard());
         const ArchitecturePhysics* turing = ArchitectureTable::standard().find(QStringLiteral("turing"));
         QVERIFY(near(physics.parameters.value(QStringLiteral("active_w")), turing->smWattsPerGhz * 40 * 1.59));
+        // An SM twice as wide as the busy-SM figure's (Ada's 128 FP32 lanes against Volta's 64)
+        // draws twice its power per GHz.
+        const GpuSpec* l40s = library.gpus().find(QStringLiteral("l40s"));
+        const ArchitecturePhysics* ada = ArchitectureTable::standard().find(QStringLiteral("ada"));
+        QVERIFY(l40s && ada && l40s->fp32LanesPerSm == 128);
+        const DataSheetPhysics wide = *dataSheetPhysics(*l40s, ArchitectureTable::standard());
+        QVERIFY(near(wide.parameters.value(QStringLiteral("active_w")),
+            ada->smWattsPerGhz * 2 * l40s->sms * *l40s->boostClockMhz / 1000));
+        QVERIFY(wide.sources.value(QStringLiteral("active_w")).contains(QStringLiteral("128 FP32 lanes per SM")));
         QVERIFY(near(physics.parameters.value(QStringLiteral("idle_w")), turing->idleShareOfLimit * 70));
         QVERIFY(near(physics.parameters.value(QStringLiteral("pj_dram_byte")),
             ArchitectureTable::standard().memory(QStringLiteral("GDDR6"))->pjPerBit * 8));
@@ -245,6 +256,100 @@ private slots:
             said.contains(broken + QStringLiteral(":3: GPU x: \"sms\" must be a positive integer")), qPrintable(said));
         QVERIFY2(said.contains(QStringLiteral("needs the memory bandwidth")), qPrintable(said));
         QVERIFY2(said.contains(QStringLiteral("board's power limit")), qPrintable(said));
+    }
+
+    // NVML's properties of a catalogue GPU (an A10, as its driver reports them) describe it as
+    // its data sheet does; the memory technology inferred from NVML's figures is the
+    // catalogue's for every GPU of it; a driver without a figure the spec needs is named.
+    void nvmlPropertiesDescribeAGpu()
+    {
+        QStringList errors;
+        const ModelLibrary library = ModelLibrary::load({}, errors);
+        const GpuSpec* a10 = library.gpus().find(QStringLiteral("a10"));
+        QVERIFY(a10);
+        NvmlDeviceInfo info;
+        info.name = QStringLiteral("NVIDIA A10 (as NVML)");
+        info.computeCapability = QStringLiteral("8.6");
+        info.cudaCores = 9216;
+        info.maxSmClockMhz = 1695;
+        info.maxMemoryClockMhz = 6251;
+        info.memoryBusWidthBits = 384;
+        info.memoryTotalBytes = 24.0 * (1 << 30);
+        info.defaultPowerLimitW = 150;
+        QString why;
+        const QByteArray text = nvmlGpuSpecText(info, library.gpus(), &why);
+        QVERIFY2(!text.isEmpty(), qPrintable(why));
+        const std::optional<GpuSpec> spec = parseGpuSpecFile(text, QStringLiteral("NVML"), library.gpus(), errors);
+        QVERIFY2(spec, qPrintable(errors.join(QLatin1Char('\n'))));
+        QCOMPARE(spec->id, QStringLiteral("nvml-a10-as-nvml"));
+        QCOMPARE(spec->sms, a10->sms);
+        QCOMPARE(*spec->boostClockMhz, *a10->boostClockMhz);
+        QVERIFY(near(*spec->memoryBandwidthGBs, *a10->memoryBandwidthGBs, 0.01));
+        QCOMPARE(spec->memoryTechnology, a10->memoryTechnology);
+        QCOMPARE(*spec->boardPowerW, *a10->boardPowerW);
+        QVERIFY(spec->sources.value(QStringLiteral("sms")).contains(QStringLiteral("9216 CUDA cores")));
+        QVERIFY(spec->notes.contains(QStringLiteral("NVML")));
+        for (const GpuSpec& gpu : library.gpus().gpus()) {
+            if (!gpu.memoryBusWidthBits || !gpu.memoryBandwidthGBs || gpu.memoryTechnology.isEmpty())
+                continue;
+            const double pinGbps = *gpu.memoryBandwidthGBs * 8 / *gpu.memoryBusWidthBits;
+            QCOMPARE(inferredMemoryTechnology(gpu.computeCapability, *gpu.memoryBusWidthBits, pinGbps)
+                    + QLatin1Char(' ') + gpu.id,
+                gpu.memoryTechnology + QLatin1Char(' ') + gpu.id);
+        }
+        NvmlDeviceInfo old = info;
+        old.cudaCores.reset();
+        QVERIFY(nvmlGpuSpecText(old, library.gpus(), &why).isEmpty());
+        QVERIFY2(why.contains(QStringLiteral("CUDA cores")), qPrintable(why));
+        NvmlDeviceInfo future = info;
+        future.computeCapability = QStringLiteral("42.0");
+        QVERIFY(nvmlGpuSpecText(future, library.gpus(), &why).isEmpty());
+        QVERIFY2(why.contains(QStringLiteral("compute capability 42.0")), qPrintable(why));
+    }
+
+    // On a machine whose GPU the catalogue lacks (a stand-in NVML answering as an RTX A6000),
+    // the library describes it from NVML, and the CLI without --gpu predicts power, time and
+    // energy for it with a band, saying where its figures come from.
+    void nvmlSeesAGpuTheCatalogueLacks()
+    {
+        QVERIFY(qputenv("SLICEWATT_NVML_LIBRARY", SLICEWATT_FAKE_NVML));
+        QStringList errors;
+        ModelLibrary library = ModelLibrary::load({}, errors);
+        QString why;
+        const QString id = addNvmlDescribedGpu(library, &why);
+        const QString local = localGpuId(library.gpus());
+        qunsetenv("SLICEWATT_NVML_LIBRARY");
+        QCOMPARE(id, QStringLiteral("nvml-rtx-a6000"));
+        QCOMPARE(local, id);
+        const GpuSpec* gpu = library.gpus().find(QStringLiteral("NVIDIA RTX A6000"));
+        QVERIFY(gpu);
+        QCOMPARE(gpu->sms, 84);
+        QVERIFY(near(*gpu->memoryBandwidthGBs, 768.1, 1e-3));
+        QCOMPARE(gpu->memoryTechnology, QStringLiteral("GDDR6"));
+        QVERIFY(library.model(QStringLiteral("physical"))->isDataSheetOnly(id));
+
+        QTemporaryDir folder;
+        test::writeFile(folder, QStringLiteral("k.cu"),
+            "__global__ void scale(float* y, float a, int n) {\n"
+            "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+            "  if (i < n) y[i] = a * y[i];\n"
+            "}\n"
+            "void run(float* y) { scale<<<4096, 256>>>(y, 3.0f, 4096 * 256); }\n");
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("SLICEWATT_NVML_LIBRARY"), QStringLiteral(SLICEWATT_FAKE_NVML));
+        const test::CliResult run = test::runCli({QStringLiteral("analyze"), folder.filePath(QStringLiteral("k.cu")),
+                                                     QStringLiteral("-f"), QStringLiteral("json")},
+            environment);
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QVERIFY2(run.err.contains("described from NVML"), run.err.constData());
+        const QJsonObject out = QJsonDocument::fromJson(run.out).object();
+        QCOMPARE(out.value("gpu").toString(), id);
+        QCOMPARE(out.value("model").toString(), QStringLiteral("physical"));
+        const QJsonObject kernel = out.value("kernels").toArray().first().toObject();
+        for (const char* key : {"power_w", "time_per_launch_s", "energy_per_launch_j"})
+            QVERIFY2(kernel.value(key).toDouble() > 0, key);
+        QCOMPARE(kernel.value("power_band_w").toArray().size(), 2);
+        QVERIFY2(run.out.contains("data sheet"), run.out.left(3000).constData());
     }
 
     // The spec reader alone: what a spec leaves out is taken from the catalogue GPU of its
@@ -398,6 +503,47 @@ private slots:
         QVERIFY(physicalFileWithTransfer("{\"form\": \"jos13\"}", t, &error).isEmpty());
     }
 
+    // Only launches measured back to back correct another GPU's data sheet: power averaged over
+    // a program (here GPU l40s, its launches following other multipliers) validates but does
+    // not pull the corrections; a GPU held out whose others are all power only uses them.
+    void transferCorrectsFromBackToBackLaunches()
+    {
+        const QHash<QString, double> truth{{QStringLiteral("idle"), 0.9}, {QStringLiteral("active"), 1.8},
+            {QStringLiteral("compute"), 0.8}, {QStringLiteral("memory"), 1.1}};
+        QHash<QString, double> skewed = truth;
+        skewed.insert(QStringLiteral("active"), 0.5);
+        skewed.insert(QStringLiteral("memory"), 0.4);
+        QVector<PhysicalFitRow> rows = rowsFollowing(truth, {QStringLiteral("t4"), QStringLiteral("a10")});
+        for (PhysicalFitRow& row : rows)
+            row.measuredBackToBack = true;
+        rows += rowsFollowing(skewed, {QStringLiteral("l40s")});
+        const TransferValidation t = validateTransfer(rows);
+        QCOMPARE(t.correctedOn, QStringLiteral("t4, a10"));
+        for (auto it = truth.begin(); it != truth.end(); ++it)
+            QVERIFY2(near(t.corrections.multipliers.value(it.key()), it.value(), 1e-6), qPrintable(it.key()));
+        for (const TransferGpuFigures& f : t.gpus) {
+            if (f.gpuId == QLatin1String("l40s")) {
+                QCOMPARE(f.correctedOn, QStringLiteral("t4, a10"));
+                QVERIFY(f.heldOut.mapePct > 5); // its own multipliers differ
+            } else {
+                QCOMPARE(f.correctedOn, f.gpuId == QLatin1String("t4") ? QStringLiteral("a10") : QStringLiteral("t4"));
+                QVERIFY2(f.heldOut.mapePct < 1e-6, qPrintable(f.gpuId));
+            }
+        }
+        // No GPU measured back to back: every launch corrects.
+        QVector<PhysicalFitRow> powerOnly = rows;
+        for (PhysicalFitRow& row : powerOnly)
+            row.measuredBackToBack = false;
+        QCOMPARE(validateTransfer(powerOnly).correctedOn, QStringLiteral("t4, a10, l40s"));
+        QString error;
+        const QJsonObject written
+            = QJsonDocument::fromJson(physicalFileWithTransfer(shipped(QStringLiteral("physical.json")), t, &error))
+                  .object()
+                  .value("transfer")
+                  .toObject();
+        QCOMPARE(written.value("corrections_fitted_on").toString(), QStringLiteral("t4, a10"));
+    }
+
     // The committed model file's transfer is what `fit-physical --transfer` writes from the
     // file's own launches, and every measured GPU is in it.
     void committedTransferReproduces()
@@ -425,6 +571,15 @@ private slots:
                 id);
         }
         QVERIFY(result.out.contains("GPU held out"));
+        // The H100 and H200 runs were measured back to back and give the corrections; the public
+        // data sets' averages do not.
+        QCOMPARE(mine.value("corrections_fitted_on").toString(), QStringLiteral("h100, h200"));
+        const QJsonObject entries
+            = QJsonDocument::fromJson(shipped(QStringLiteral("physical.json"))).object()["gpus"].toObject();
+        for (const char* id : {"h100", "h200"})
+            QVERIFY2(entries[QLatin1String(id)]["validation"]["measured_back_to_back"].toBool(), id);
+        for (const char* id : {"k20", "m60", "v100"})
+            QVERIFY2(!entries[QLatin1String(id)]["validation"]["measured_back_to_back"].toBool(), id);
         // The Model Accuracy window's figures: each measured GPU held out beside its own folds.
         QStringList errors;
         const ModelLibrary library = ModelLibrary::load({}, errors);

@@ -178,6 +178,7 @@ int runFitPhysicalCommand(const QStringList& args)
     if (physics)
         fit.priorSources = physics->sources;
     fit.tool = QStringLiteral("slicewatt-cli fit-physical");
+    fit.measuredBackToBack = true; // the harness's runs.csv: each launch repeated back to back
     QVector<double> idles;
     QStringList data;
     for (const QString& input : options.inputs) {

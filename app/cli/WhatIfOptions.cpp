@@ -136,6 +136,9 @@ bool readWhatIfOptions(const CommonOptions& options, WhatIfOptions& whatIf, QStr
     whatIf.library = ModelLibrary::load(folders, modelErrors);
     for (const QString& message : modelErrors)
         fprintf(stderr, "%s\n", qPrintable(message));
+    // This machine's GPU when the catalogue lacks it, from NVML (issue 46): `--gpu` names it by
+    // its NVML name or id, and without --gpu it is the GPU predicted for.
+    addNvmlDescribedGpu(whatIf.library);
     WhatIfSettings& settings = whatIf.settings;
     if (options.values.contains(QStringLiteral("gpu-spec"))) {
         // A GPU outside the catalogue, from its data sheet (GpuSpecFile.h): it is the GPU

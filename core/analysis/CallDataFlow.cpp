@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "CallDataFlow.h"
 
+#include "InstructionTyping.h"
 #include "KernelReadContext.h"
 #include "LoopHeaderReader.h"
 #include "MemorySpaceResolver.h"
+#include "frontend/ClangHandles.h"
 #include "frontend/CursorQueries.h"
+
+#include <algorithm>
 
 namespace slicewatt {
 
@@ -52,6 +56,8 @@ std::optional<CXCursor> CallDataFlow::callableOf(CXCursor argument) const
 CallBindings CallDataFlow::bind(const InlineCall& call, int callStatement)
 {
     CallBindings bindings;
+    if (clang_getCursorKind(call.definition) == CXCursor_FunctionTemplate)
+        bindings.templateTypes = templateTypesOf(call);
     Statement& statement = m_context.ir().statements[callStatement];
     int index = 0;
     for (const CXCursor& child : childrenOf(call.definition)) {
@@ -84,6 +90,87 @@ CallBindings CallDataFlow::bind(const InlineCall& call, int callStatement)
         ++index;
     }
     return bindings;
+}
+
+namespace {
+
+// The template arguments a call spells between its callee's '<' and the matching '>' before
+// its '(' (`escapeTime<double, 4>(…)`: "double", "4"); empty when it spells none.
+QStringList explicitTemplateArguments(const QString& callText)
+{
+    const qsizetype paren = callText.indexOf(QLatin1Char('('));
+    const qsizetype open = callText.indexOf(QLatin1Char('<'));
+    if (open < 0 || paren < open)
+        return {};
+    QStringList arguments;
+    QString current;
+    int depth = 0;
+    for (qsizetype i = open; i < callText.size(); ++i) {
+        const QChar c = callText[i];
+        if (c == QLatin1Char('<') && depth++ == 0)
+            continue;
+        if (c == QLatin1Char('>') && --depth == 0)
+            return arguments << current.trimmed();
+        if (c == QLatin1Char(',') && depth == 1) {
+            arguments << current.trimmed();
+            current.clear();
+            continue;
+        }
+        current += c;
+    }
+    return {}; // unbalanced: not template arguments after all
+}
+
+} // namespace
+
+QHash<QString, QString> CallDataFlow::templateTypesOf(const InlineCall& call) const
+{
+    QStringList parameters; // every template parameter in order; empty names for non-types
+    for (const CXCursor& child : childrenOf(call.definition)) {
+        const CXCursorKind kind = clang_getCursorKind(child);
+        if (kind == CXCursor_TemplateTypeParameter)
+            parameters << spellingOf(child);
+        else if (kind == CXCursor_NonTypeTemplateParameter || kind == CXCursor_TemplateTemplateParameter)
+            parameters << QString();
+    }
+    QHash<QString, QString> types;
+    const QHash<QString, QString>& outer = m_context.templateTypes();
+    const auto throughCaller = [&outer](const QString& spelling) {
+        const QString name = withoutQualifiers(spelling);
+        return outer.value(name, name);
+    };
+    const QStringList explicitArguments = explicitTemplateArguments(sourceTextOf(m_context.tu(), call.call));
+    for (int i = 0; i < std::min(parameters.size(), explicitArguments.size()); ++i) {
+        if (!parameters[i].isEmpty() && !explicitArguments[i].isEmpty())
+            types.insert(parameters[i], throughCaller(explicitArguments[i]));
+    }
+    int index = 0;
+    for (const CXCursor& child : childrenOf(call.definition)) {
+        if (clang_getCursorKind(child) != CXCursor_ParmDecl)
+            continue;
+        const int argumentIndex = index++;
+        const QString spelt = takeString(clang_getTypeSpelling(clang_getCursorType(child)));
+        const QString parameter = withoutQualifiers(spelt);
+        if (!parameters.contains(parameter) || parameter.isEmpty() || types.contains(parameter)
+            || argumentIndex >= call.arguments.size())
+            continue;
+        CXType argument = clang_getCursorType(call.arguments[argumentIndex]);
+        if (spelt.contains(QLatin1Char('*'))) {
+            if (clang_getCanonicalType(argument).kind != CXType_Pointer)
+                continue;
+            argument = clang_getPointeeType(argument);
+        }
+        const QString name = withoutQualifiers(takeString(clang_getTypeSpelling(argument)));
+        if (outer.contains(name)) {
+            types.insert(parameter, outer.value(name));
+            continue;
+        }
+        const QString canonical
+            = withoutQualifiers(takeString(clang_getTypeSpelling(clang_getCanonicalType(argument))));
+        if (!canonical.isEmpty() && !canonical.contains(QLatin1String("type-parameter")))
+            types.insert(parameter, canonical);
+    }
+    return types;
 }
 
 void CallDataFlow::linkReturns(int callStatement, const QVector<int>& returnStatements)

@@ -24,7 +24,9 @@ public:
     // caller's register variable (`float& CallResult`) or a pointer to one (`f(&lo)`)
     // aliases it; a lambda or functor passed (or a parameter of the caller's holding one)
     // binds its call operator to the parameter. A value parameter passed a value the launch
-    // fixes (a constant, a kernel or template argument, arithmetic on them) holds it.
+    // fixes (a constant, a kernel or template argument, arithmetic on them) holds it. A
+    // function template's type parameters take the call's explicit arguments, else the types
+    // of the arguments passed to parameters spelt by them (`T x`, `const T& x`, `T* p`).
     CallBindings bind(const InlineCall& call, int callStatement);
 
     // The calling statement uses what the callee's returns computed, although they come
@@ -36,6 +38,8 @@ private:
     // parameter of the caller's (whose type in a template is only `F`) from what the
     // caller's own call bound to it.
     std::optional<CXCursor> callableOf(CXCursor argument) const;
+    // The callee template's type parameters at this call, read through the caller's own.
+    QHash<QString, QString> templateTypesOf(const InlineCall& call) const;
     // The caller's register variable an argument names (through its own aliases), if any.
     QString callerVariable(CXCursor argument, bool addressOf);
 

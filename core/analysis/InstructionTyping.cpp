@@ -10,14 +10,6 @@ namespace slicewatt {
 namespace {
 
 // `const T &`, `volatile float` → `T`, `float`.
-QString withoutQualifiers(QString spelling)
-{
-    static const QRegularExpression qualifiers(
-        QStringLiteral("\\b(const|volatile|struct|class|__restrict__|__restrict)\\b|[&*]"));
-    spelling.remove(qualifiers);
-    return spelling.simplified();
-}
-
 bool startsWithAny(const QString& name, std::initializer_list<const char*> prefixes)
 {
     for (const char* prefix : prefixes) {
@@ -28,6 +20,14 @@ bool startsWithAny(const QString& name, std::initializer_list<const char*> prefi
 }
 
 } // namespace
+
+QString withoutQualifiers(QString spelling)
+{
+    static const QRegularExpression qualifiers(
+        QStringLiteral("\\b(const|volatile|struct|class|__restrict__|__restrict)\\b|[&*]"));
+    spelling.remove(qualifiers);
+    return spelling.simplified();
+}
 
 ValueType valueTypeFromSpelling(const QString& spelling)
 {

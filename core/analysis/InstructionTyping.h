@@ -22,6 +22,9 @@ namespace slicewatt {
 // (parameter name → canonical spelling, from the launched instantiation); nullopt when it
 // is not there.
 std::optional<ValueType> valueTypeOf(CXType type, const QHash<QString, QString>& templateTypes);
+
+// A type's spelling without cv-qualifiers, struct/class, restrict, & and *: "const T &" → "T".
+QString withoutQualifiers(QString spelling);
 // The same rule on a type's spelling ("float", "const double &", "float4").
 ValueType valueTypeFromSpelling(const QString& spelling);
 // The bytes of a value of a type a template parameter is bound to, from its canonical

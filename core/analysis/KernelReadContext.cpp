@@ -65,8 +65,7 @@ void KernelReadContext::setInstantiation(CXCursor kernel, const LaunchSite& laun
 
 const QHash<QString, QString>& KernelReadContext::templateTypes() const
 {
-    static const QHash<QString, QString> none;
-    return inlining() ? none : m_templateTypes;
+    return inlining() ? m_frames.back().bindings.templateTypes : m_templateTypes;
 }
 
 MacroOperators& KernelReadContext::macroOperators()

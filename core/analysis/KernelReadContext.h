@@ -32,6 +32,9 @@ struct CallBindings {
     // (`escapeTime(x, y, maxIter)` with the kernel's maxIter): loops in the callee bounded by
     // the parameter take the launch's trip count (analysis-rules §3).
     QHash<QString, SymbolicExprPtr> values;
+    // A function template's type parameters at this call (name → canonical spelling), from
+    // the call's explicit arguments or deduced from what it passes (CallDataFlow::bind).
+    QHash<QString, QString> templateTypes;
 
     // The call operator bound to a parameter, if the call passed it a lambda or functor.
     std::optional<CXCursor> callableFor(const QString& parameterUsr) const
@@ -87,8 +90,9 @@ public:
         bool fromInstantiation = false;
     };
     std::optional<CompileTimeValue> compileTimeValue(CXCursor condition);
-    // Type template arguments of the instantiation (parameter name → canonical spelling) while
-    // the kernel's own body is read; empty in inlined callees, whose parameters may differ.
+    // Type template arguments (parameter name → canonical spelling) of the function being read:
+    // the launch's instantiation in the kernel's own body, the call's in an inlined function
+    // template (`escapeTime<double>(…)`, or deduced from its arguments).
     const QHash<QString, QString>& templateTypes() const;
     // Operators spelt inside the unit's macro definitions (made on first use).
     MacroOperators& macroOperators();

@@ -65,6 +65,12 @@ std::optional<double> fieldNumber(const NvmlFieldValue& field)
     }
 }
 
+struct NvmlMemory { // nvmlMemory_t
+    unsigned long long total;
+    unsigned long long free;
+    unsigned long long used;
+};
+
 } // namespace
 
 struct NvmlSession::Api {
@@ -81,6 +87,11 @@ struct NvmlSession::Api {
     NvmlReturn (*maxClockInfo)(NvmlDevice, unsigned, unsigned*) = nullptr;
     NvmlReturn (*powerLimit)(NvmlDevice, unsigned*) = nullptr;
     NvmlReturn (*fieldValues)(NvmlDevice, int, NvmlFieldValue*) = nullptr;
+    NvmlReturn (*computeCapability)(NvmlDevice, int*, int*) = nullptr;
+    NvmlReturn (*gpuCores)(NvmlDevice, unsigned*) = nullptr;
+    NvmlReturn (*busWidth)(NvmlDevice, unsigned*) = nullptr;
+    NvmlReturn (*memoryInfo)(NvmlDevice, NvmlMemory*) = nullptr;
+    NvmlReturn (*defaultPowerLimit)(NvmlDevice, unsigned*) = nullptr;
 };
 
 NvmlSession::NvmlSession()
@@ -97,10 +108,14 @@ NvmlSession::~NvmlSession()
 std::unique_ptr<NvmlSession> NvmlSession::open(QString* error, const QString& library)
 {
     std::unique_ptr<NvmlSession> session(new NvmlSession);
-    session->m_library.setFileNameAndVersion(library, 1);
+    if (library.contains(QLatin1Char('/')))
+        session->m_library.setFileName(library);
+    else
+        session->m_library.setFileNameAndVersion(library, 1);
     if (!session->m_library.load()) {
-        *error = QStringLiteral("cannot load NVML (lib%1.so.1, installed with the NVIDIA driver): %2")
-                     .arg(library, session->m_library.errorString());
+        *error = QStringLiteral("cannot load NVML (%1, installed with the NVIDIA driver): %2")
+                     .arg(library.contains(QLatin1Char('/')) ? library : QStringLiteral("lib%1.so.1").arg(library),
+                         session->m_library.errorString());
         return nullptr;
     }
     Api& api = *session->m_api;
@@ -126,6 +141,11 @@ std::unique_ptr<NvmlSession> NvmlSession::open(QString* error, const QString& li
     resolve(api.maxClockInfo, "nvmlDeviceGetMaxClockInfo");
     resolve(api.powerLimit, "nvmlDeviceGetEnforcedPowerLimit");
     resolve(api.fieldValues, "nvmlDeviceGetFieldValues");
+    resolve(api.computeCapability, "nvmlDeviceGetCudaComputeCapability");
+    resolve(api.gpuCores, "nvmlDeviceGetNumGpuCores");
+    resolve(api.busWidth, "nvmlDeviceGetMemoryBusWidth");
+    resolve(api.memoryInfo, "nvmlDeviceGetMemoryInfo");
+    resolve(api.defaultPowerLimit, "nvmlDeviceGetPowerManagementDefaultLimit");
     const NvmlReturn status = api.init();
     if (status != kNvmlSuccess) {
         api.shutdown = nullptr; // nothing to shut down
@@ -190,6 +210,21 @@ NvmlDeviceInfo NvmlSession::deviceInfo() const
         info.memoryClockMhz = int(value);
     if (m_api->powerLimit && m_api->powerLimit(m_device, &value) == kNvmlSuccess)
         info.powerLimitW = value / 1000.0;
+    int major = 0;
+    int minor = 0;
+    if (m_api->computeCapability && m_api->computeCapability(m_device, &major, &minor) == kNvmlSuccess)
+        info.computeCapability = QStringLiteral("%1.%2").arg(major).arg(minor);
+    if (m_api->gpuCores && m_api->gpuCores(m_device, &value) == kNvmlSuccess && value > 0)
+        info.cudaCores = int(value);
+    if (m_api->maxClockInfo && m_api->maxClockInfo(m_device, kClockMemory, &value) == kNvmlSuccess && value > 0)
+        info.maxMemoryClockMhz = int(value);
+    if (m_api->busWidth && m_api->busWidth(m_device, &value) == kNvmlSuccess && value > 0)
+        info.memoryBusWidthBits = int(value);
+    NvmlMemory memory{};
+    if (m_api->memoryInfo && m_api->memoryInfo(m_device, &memory) == kNvmlSuccess && memory.total > 0)
+        info.memoryTotalBytes = double(memory.total);
+    if (m_api->defaultPowerLimit && m_api->defaultPowerLimit(m_device, &value) == kNvmlSuccess && value > 0)
+        info.defaultPowerLimitW = value / 1000.0;
     return info;
 }
 

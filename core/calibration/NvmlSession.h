@@ -17,6 +17,14 @@ struct NvmlDeviceInfo {
     std::optional<int> maxSmClockMhz;
     std::optional<int> memoryClockMhz;
     std::optional<double> powerLimitW; // the enforced board power limit
+    // What describes a GPU the catalogue lacks (NvmlGpuSpec.h); each absent where the driver
+    // has no answer.
+    QString computeCapability; // "8.6"
+    std::optional<int> cudaCores; // FP32 lanes of the whole GPU (nvmlDeviceGetNumGpuCores, R520+)
+    std::optional<int> maxMemoryClockMhz; // half the memory's data rate per pin, as NVML counts it
+    std::optional<int> memoryBusWidthBits;
+    std::optional<double> memoryTotalBytes;
+    std::optional<double> defaultPowerLimitW; // the board's default limit, whatever is enforced now
     bool hasInstantPower = false; // NVML_FI_DEV_POWER_INSTANT answers
     bool hasEnergyCounter = false; // nvmlDeviceGetTotalEnergyConsumption answers (Volta+)
 };
@@ -33,7 +41,8 @@ struct NvmlPowerReading {
 // call read() while the main thread launches kernels (NVML itself is thread-safe).
 class NvmlSession {
 public:
-    // nullptr with `error` when the library is missing or nvmlInit fails.
+    // nullptr with `error` when the library is missing or nvmlInit fails. `library` is a name
+    // ("nvidia-ml": libnvidia-ml.so.1) or, with a '/', the library file itself.
     static std::unique_ptr<NvmlSession> open(QString* error, const QString& library = QStringLiteral("nvidia-ml"));
     ~NvmlSession();
     NvmlSession(const NvmlSession&) = delete;

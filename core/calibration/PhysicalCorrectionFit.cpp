@@ -21,11 +21,12 @@ bool isIdle(const PhysicalCorrection& c)
 
 QVector<double> correctionGroupWatts(const PhysicalFitRow& row)
 {
+    // The data sheet's terms at boost, uncapped: what each multiplier scales.
     QHash<QString, double> watts{{QStringLiteral("idle_w"), row.prior.value(QStringLiteral("idle_w"))}};
-    const QVector<double> rates = physicalRates(row.work);
-    const QVector<PhysicalInput>& inputs = physicalInputs();
-    for (int i = 0; i < inputs.size(); ++i)
-        watts.insert(inputs[i].key, row.prior.value(inputs[i].key) * rates[i]);
+    if (const std::optional<PhysicalPower> p = physicalPower(row.prior, row.work, 0)) {
+        for (const PhysicalTerm& term : p->terms)
+            watts.insert(term.key, term.watts);
+    }
     QVector<double> groups;
     for (const PhysicalCorrection& c : physicalCorrections()) {
         double sum = 0;

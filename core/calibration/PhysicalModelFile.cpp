@@ -27,13 +27,6 @@ QJsonObject newFile()
                 {QStringLiteral("documentation"), QStringLiteral("resources/help/physical-model.md")}}}};
 }
 
-QJsonObject figuresObject(const ErrorFigures& f)
-{
-    return QJsonObject{{QStringLiteral("mape_pct"), f.mapePct}, {QStringLiteral("median_ape_pct"), f.medianApePct},
-        {QStringLiteral("p90_ape_pct"), f.p90ApePct}, {QStringLiteral("r2"), f.r2}, {QStringLiteral("rows"), f.rows},
-        {QStringLiteral("kernels"), f.groups}};
-}
-
 // A corrected parameter's source: the data sheet's, and the correction the launches gave it.
 QString correctedSource(const PhysicalGpuFit& fit, const QString& key)
 {
@@ -65,6 +58,13 @@ QString correctedSource(const PhysicalGpuFit& fit, const QString& key)
 }
 
 } // namespace
+
+QJsonObject figuresObject(const ErrorFigures& f)
+{
+    return QJsonObject{{QStringLiteral("mape_pct"), f.mapePct}, {QStringLiteral("median_ape_pct"), f.medianApePct},
+        {QStringLiteral("p90_ape_pct"), f.p90ApePct}, {QStringLiteral("r2"), f.r2}, {QStringLiteral("rows"), f.rows},
+        {QStringLiteral("kernels"), f.groups}};
+}
 
 QStringList launchWorkColumns()
 {
@@ -190,6 +190,7 @@ QByteArray physicalModelFile(const QByteArray& existing, const PhysicalGpuFit& f
                 QJsonObject{{QStringLiteral("median"),
                                 QJsonObject{{QStringLiteral("grouped"), figuresObject(v.medianBaseline)}}},
                     {QStringLiteral("idle"), QJsonObject{{QStringLiteral("grouped"), figuresObject(v.idleBaseline)}}}}},
+            {QStringLiteral("measured_back_to_back"), fit.measuredBackToBack},
             {QStringLiteral("default"), fit.isDefault}, {QStringLiteral("rows"), rows},
             {QStringLiteral("work_columns"), QJsonArray::fromStringList(launchWorkColumns())},
             {QStringLiteral("work"), work}});

@@ -8,6 +8,7 @@
 #include <QByteArray>
 #include <QHash>
 #include <QJsonArray>
+#include <QJsonObject>
 #include <QString>
 #include <QVector>
 
@@ -20,6 +21,10 @@ struct PhysicalGpuFit {
     QVector<PhysicalFitRow> rows;
     PhysicalValidation validation; // with whole kernels held out
     QString data; // what was measured: the runs files and where they came from
+    // Launches repeated back to back at sizes their drivers state, each launch's own power (the
+    // harness of shared/data/h200): what corrections that carry to other GPUs are fitted on.
+    // False for power averaged over a whole program at sizes assumed here (Alavani et al.).
+    bool measuredBackToBack = false;
     QString idleSource; // where P_idle comes from ("measured: IDLE rows of runs.csv, 126 W")
     QString tool; // what fitted it ("slicewatt-cli fit-physical 0.9")
     // The data sheet's constants the fit corrected (DataSheetPhysics.h): where each comes
@@ -31,6 +36,10 @@ struct PhysicalGpuFit {
     bool isDefault = true;
     QString defaultBecause;
 };
+
+// An error summary as model files keep it (mape_pct, median_ape_pct, p90_ape_pct, r2, rows,
+// kernels).
+QJsonObject figuresObject(const ErrorFigures& f);
 
 // A launch's work as the model file keeps it (a JSON array in launchWorkColumns() order), and
 // back; nullopt for an array of another length or a negative or non-finite number.

@@ -34,6 +34,10 @@ struct PhysicalFitRow {
     // A row's weight in a fit of the corrections across GPUs: each GPU counts alike, however
     // many launches it has (1 / its launches).
     double fitWeight = 1;
+    // Measured back to back at sizes its driver states (PhysicalGpuFit::measuredBackToBack):
+    // only such launches say how the energy divides between the terms, so only they correct
+    // the data sheet of another GPU (PhysicalTransfer.h).
+    bool measuredBackToBack = false;
 };
 
 // Gives `row` the GPU's constants from its data sheet (`physics`; null: none, a free fit), its

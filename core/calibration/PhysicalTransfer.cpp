@@ -33,19 +33,32 @@ int kernelCount(const QVector<PhysicalFitRow>& rows, const QVector<int>& which)
     return int(kernels.size());
 }
 
-QJsonObject figuresJson(const ErrorFigures& f)
-{
-    return QJsonObject{{QStringLiteral("mape_pct"), f.mapePct}, {QStringLiteral("median_ape_pct"), f.medianApePct},
-        {QStringLiteral("p90_ape_pct"), f.p90ApePct}, {QStringLiteral("r2"), f.r2}, {QStringLiteral("rows"), f.rows},
-        {QStringLiteral("kernels"), f.groups}};
-}
-
 QJsonObject multipliersJson(const QHash<QString, double>& multipliers)
 {
     QJsonObject o;
     for (auto it = multipliers.begin(); it != multipliers.end(); ++it)
         o.insert(it.key(), it.value());
     return o;
+}
+
+// The launches of `candidates` that correct another GPU's data sheet: those measured back to
+// back at known sizes; where there are none, every candidate (TransferValidation::correctedOn).
+QVector<int> correctingRows(const QVector<PhysicalFitRow>& rows, const QVector<int>& candidates)
+{
+    QVector<int> backToBack;
+    for (int i : candidates)
+        if (rows[i].measuredBackToBack)
+            backToBack << i;
+    return backToBack.isEmpty() ? candidates : backToBack;
+}
+
+QString gpusOf(const QVector<PhysicalFitRow>& rows, const QVector<int>& which)
+{
+    QStringList ids;
+    for (int i : which)
+        if (!ids.contains(rows[i].gpuId))
+            ids << rows[i].gpuId;
+    return ids.join(QStringLiteral(", "));
 }
 
 } // namespace
@@ -61,6 +74,7 @@ QVector<PhysicalFitRow> transferRows(const QByteArray& physicalFile, const GpuCa
         if (validation.isEmpty())
             continue; // not measured
         const QJsonArray kept = validation.value(QLatin1String("rows")).toArray();
+        const bool backToBack = validation.value(QLatin1String("measured_back_to_back")).toBool();
         const QJsonArray work = validation.value(QLatin1String("work")).toArray();
         const GpuSpec* gpu = gpus.find(id);
         QString why;
@@ -88,6 +102,7 @@ QVector<PhysicalFitRow> transferRows(const QByteArray& physicalFile, const GpuCa
             row.blockThreads = qint64(r[2].toDouble());
             row.measuredW = r[3].toDouble();
             row.work = *w;
+            row.measuredBackToBack = backToBack;
             setPhysicalPrior(row, *gpu, &*physics);
             mine << row;
         }
@@ -118,7 +133,9 @@ TransferValidation validateTransfer(const QVector<PhysicalFitRow>& rows)
                 others << i;
         TransferGpuFigures f;
         f.gpuId = id;
-        f.corrections = fitCorrections(rows, others, std::nullopt).multipliers;
+        const QVector<int> correcting = correctingRows(rows, others);
+        f.corrections = fitCorrections(rows, correcting, std::nullopt).multipliers;
+        f.correctedOn = gpusOf(rows, correcting);
         QVector<double> measured, mine, sheet, baseline;
         // The baseline a user without any model has: the other GPUs' median share of their
         // board's limit, times this board's limit.
@@ -173,10 +190,16 @@ TransferValidation validateTransfer(const QVector<PhysicalFitRow>& rows)
     t.spearman = spearmanCorrelation(predicted, measured);
     t.bandShare = bandShare(errors, kBandCoverage);
     t.coveragePct = rows.isEmpty() ? 0 : 100.0 * covered / rows.size();
-    t.corrections = fitCorrections(rows, all, std::nullopt);
+    const QVector<int> correcting = correctingRows(rows, all);
+    t.corrections = fitCorrections(rows, correcting, std::nullopt);
+    t.correctedOn = gpusOf(rows, correcting);
     QStringList parts;
     for (const QString& id : gpuIds)
-        parts << QStringLiteral("%1 (%2 launches)").arg(id).arg(rowsOf.value(id).size());
+        parts << QStringLiteral("%1 (%2 launches%3)")
+                     .arg(id)
+                     .arg(rowsOf.value(id).size())
+                     .arg(rows[rowsOf.value(id).first()].measuredBackToBack ? QStringLiteral(", back to back")
+                                                                            : QStringLiteral(", power only"));
     t.data = parts.join(QStringLiteral(", "));
     return t;
 }
@@ -196,18 +219,19 @@ QByteArray physicalFileWithTransfer(const QByteArray& existing, const TransferVa
         QJsonArray launches;
         for (const TransferLaunch& l : f.worst)
             launches << QJsonArray{l.kernel, double(l.gridBlocks), double(l.blockThreads), l.measuredW, l.predictedW};
-        QJsonObject held = figuresJson(f.heldOut);
+        QJsonObject held = figuresObject(f.heldOut);
         held.insert(QStringLiteral("spearman"), f.spearman);
         held.insert(QStringLiteral("band_pct"), f.bandShare * 100);
         held.insert(QStringLiteral("band_coverage_pct"), f.coveragePct);
-        QJsonObject sheet = figuresJson(f.dataSheetOnly);
+        QJsonObject sheet = figuresObject(f.dataSheetOnly);
         sheet.insert(QStringLiteral("spearman"), f.dataSheetSpearman);
         gpus.insert(f.gpuId,
             QJsonObject{{QStringLiteral("held_out"), held}, {QStringLiteral("data_sheet_only"), sheet},
-                {QStringLiteral("median_baseline"), figuresJson(f.medianBaseline)},
-                {QStringLiteral("corrections"), multipliersJson(f.corrections)}, {QStringLiteral("worst"), launches}});
+                {QStringLiteral("median_baseline"), figuresObject(f.medianBaseline)},
+                {QStringLiteral("corrections"), multipliersJson(f.corrections)},
+                {QStringLiteral("corrections_fitted_on"), f.correctedOn}, {QStringLiteral("worst"), launches}});
     }
-    QJsonObject grouped = figuresJson(transfer.pooled);
+    QJsonObject grouped = figuresObject(transfer.pooled);
     grouped.insert(QStringLiteral("spearman"), transfer.spearman);
     grouped.insert(QStringLiteral("band_coverage_pct"), transfer.coveragePct);
     root.insert(QStringLiteral("transfer"),
@@ -215,12 +239,14 @@ QByteArray physicalFileWithTransfer(const QByteArray& existing, const TransferVa
             {QStringLiteral("corrections"), multipliersJson(transfer.corrections.multipliers)},
             {QStringLiteral("corrections_at_bound"), QJsonArray::fromStringList(transfer.corrections.atBound)},
             {QStringLiteral("corrections_not_fitted"), QJsonArray::fromStringList(transfer.corrections.unsupported)},
+            {QStringLiteral("corrections_fitted_on"), transfer.correctedOn},
             {QStringLiteral("validation"),
                 QJsonObject{{QStringLiteral("split"), QStringLiteral("leave-one-gpu-out")},
                     {QStringLiteral("data"),
                         QStringLiteral("each measured GPU predicted from its data sheet and architecture "
                                        "(models/gpus.json, models/architectures.json) with the corrections the other "
-                                       "GPUs' launches give: %1")
+                                       "GPUs' launches measured back to back give (all their launches where none "
+                                       "was): %1")
                             .arg(transfer.data)},
                     {QStringLiteral("grouped"), grouped}, {QStringLiteral("gpus"), gpus}}}});
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
@@ -267,7 +293,8 @@ QString transferSummary(const TransferValidation& transfer, const QByteArray& ph
                         .arg(transfer.pooled.mapePct, 0, 'f', 1)
                         .arg(transfer.spearman, 0, 'f', 2),
                    20);
-    out += QStringLiteral("Corrections every data-sheet GPU gets (fitted on all measured GPUs):");
+    out += QStringLiteral("Corrections every data-sheet GPU gets (fitted on %1's launches measured back to back):")
+               .arg(transfer.correctedOn);
     for (const PhysicalCorrection& c : physicalCorrections())
         out += QStringLiteral(" %1 x%2").arg(c.id).arg(transfer.corrections.multipliers.value(c.id, 1), 0, 'f', 3);
     out += QLatin1Char('\n');
@@ -277,7 +304,8 @@ QString transferSummary(const TransferValidation& transfer, const QByteArray& ph
                .arg(transfer.bandShare * 100, 0, 'f', 1)
                .arg(kBandCoverage * 100, 0, 'f', 0);
     for (const TransferGpuFigures& f : transfer.gpus) {
-        out += QStringLiteral("Furthest %1 launches, the GPU held out (corrections:").arg(f.gpuId);
+        out += QStringLiteral("Furthest %1 launches, the GPU held out (corrections from %2:")
+                   .arg(f.gpuId, f.correctedOn);
         for (const PhysicalCorrection& c : physicalCorrections())
             out += QStringLiteral(" %1 x%2").arg(c.id).arg(f.corrections.value(c.id, 1), 0, 'f', 2);
         out += QStringLiteral("):\n");

@@ -37,6 +37,7 @@ struct TransferGpuFigures {
     double dataSheetSpearman = 0;
     ErrorFigures medianBaseline; // the other GPUs' median share of their limit, times this one's
     QHash<QString, double> corrections; // fitted without this GPU
+    QString correctedOn; // the GPUs whose launches gave them ("h200")
     QVector<TransferLaunch> worst; // the five furthest launches
 };
 
@@ -46,11 +47,16 @@ struct TransferValidation {
     double spearman = 0;
     double bandShare = 0; // covers kBandCoverage of the pooled held-out errors: a data-sheet GPU's band
     double coveragePct = 0; // of all launches inside their own GPU's nested band
-    CorrectionFit corrections; // on every measured GPU: what a data-sheet GPU gets
+    // What a data-sheet GPU gets: fitted on the launches measured back to back at known sizes
+    // (PhysicalFitRow::measuredBackToBack), on every launch where no GPU has such; power averaged
+    // over a program at assumed sizes cannot tell the terms apart (issue 46), so it only validates.
+    CorrectionFit corrections;
+    QString correctedOn; // the GPUs whose launches gave them
     QString data; // the GPUs and launches it rests on
 };
 
-// Each GPU's launches as the physical model file keeps them (validation "rows" and "work"),
+// Each GPU's launches as the physical model file keeps them (validation "rows" and "work", and
+// whether they were measured back to back),
 // with the GPU's data-sheet constants; GPUs of the file without kept work, or that the
 // catalogue or the architecture table cannot describe, are named in `problems` and left out.
 QVector<PhysicalFitRow> transferRows(const QByteArray& physicalFile, const GpuCatalogue& gpus, QStringList& problems);

@@ -48,12 +48,22 @@ std::optional<DataSheetPhysics> dataSheetPhysics(const GpuSpec& gpu, const Archi
                 .arg(*gpu.boardPowerW)
                 .arg(architecture->name, architecture->sources.value(QStringLiteral("idle_share_of_limit"))));
     }
-    d.parameters.insert(QStringLiteral("active_w"), architecture->smWattsPerGhz * gpu.sms * boostGhz);
+    // The busy-SM figure is for Volta's SM of 64 FP32 lanes (AccelWattch's TITAN V); an SM's
+    // switched capacitance grows with its datapaths and their register-file ports, so an SM of
+    // other width scales with its FP32 lanes (Kepler's SMX 192, Maxwell to Blackwell's 128
+    // outside GP100, GV100, TU10x and GA100) [ours: the rule; the lane counts are the CUDA C++
+    // Programming Guide's].
+    const double laneShare = gpu.fp32LanesPerSm ? double(*gpu.fp32LanesPerSm) / kBusySmReferenceFp32Lanes : 1.0;
+    d.parameters.insert(QStringLiteral("active_w"), architecture->smWattsPerGhz * laneShare * gpu.sms * boostGhz);
     d.sources.insert(QStringLiteral("active_w"),
-        QStringLiteral("%1 W per busy SM per GHz x %2 SMs x %3 GHz (%4: %5)")
+        QStringLiteral("%1 W per busy SM per GHz x %2 SMs x %3 GHz x %4 (%5: %6)")
             .arg(architecture->smWattsPerGhz, 0, 'g', 3)
             .arg(gpu.sms)
             .arg(boostGhz, 0, 'g', 4)
+            .arg(gpu.fp32LanesPerSm ? QStringLiteral("%1 FP32 lanes per SM / the figure's %2")
+                                          .arg(*gpu.fp32LanesPerSm)
+                                          .arg(kBusySmReferenceFp32Lanes)
+                                    : QStringLiteral("1 (FP32 lanes per SM not known: the figure's SM)"))
             .arg(architecture->name, architecture->sources.value(QStringLiteral("sm_w_per_ghz"))));
     for (const QString& key : architectureEnergyKeys()) {
         d.parameters.insert(key, architecture->energiesPj.value(key));

@@ -12,10 +12,15 @@
 
 namespace slicewatt {
 
+// The FP32 lanes of the SM the architectures' busy-SM power is given for (Volta's, whose
+// AccelWattch fit it comes from, models/architectures.json).
+constexpr int kBusySmReferenceFp32Lanes = 64;
+
 // The physical model's constants for a GPU from its data sheet and its architecture's physics
 // alone, nothing measured on it (METHOD §12, issue 46):
 //   idle_w        the data sheet's idle power, else the architecture's idle share × the power limit
-//   active_w      the architecture's W per busy SM per GHz × SMs × boost clock (GHz)
+//   active_w      the architecture's W per busy SM per GHz × SMs × boost clock (GHz) × the
+//                 SM's FP32 lanes / kBusySmReferenceFp32Lanes
 //   pj_* per pipe the architecture's energy per thread instruction (published, or scaled)
 //   pj_l2_byte    the architecture's energy per byte through L2
 //   pj_dram_byte  the memory technology's pJ per bit × 8

@@ -1,16 +1,28 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ProjectSession.h"
 
+#include "calibration/LocalGpu.h"
 #include "estimate/PtxWorkspace.h"
 
 #include <algorithm>
 
 namespace slicewatt {
+namespace {
+
+// The library with this machine's GPU in it when the catalogue lacks it (from NVML, issue 46).
+ModelLibrary libraryWithThisMachine(const QStringList& folders, QStringList& errors)
+{
+    ModelLibrary library = ModelLibrary::load(folders, errors);
+    addNvmlDescribedGpu(library);
+    return library;
+}
+
+} // namespace
 
 ProjectSession::ProjectSession(QObject* parent)
     : QObject(parent)
     , m_index(std::make_unique<ProjectIndex>())
-    , m_library(std::make_shared<const ModelLibrary>(ModelLibrary::load({}, m_libraryErrors)))
+    , m_library(std::make_shared<const ModelLibrary>(libraryWithThisMachine({}, m_libraryErrors)))
     , m_baseline(new BaselineComparison(*this, this))
 {
     reestimateAll();
@@ -21,7 +33,7 @@ ProjectSession::~ProjectSession() = default;
 void ProjectSession::setModelFolders(const QStringList& folders)
 {
     m_libraryErrors.clear();
-    m_library = std::make_shared<const ModelLibrary>(ModelLibrary::load(folders, m_libraryErrors));
+    m_library = std::make_shared<const ModelLibrary>(libraryWithThisMachine(folders, m_libraryErrors));
     reestimateAll();
     Q_EMIT estimatesChanged({});
 }
