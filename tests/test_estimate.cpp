@@ -528,6 +528,18 @@ private Q_SLOTS:
             "gpus.json", errors));
         QCOMPARE(errors.size(), 1);
         QVERIFY2(errors.first().startsWith("gpus.json:4: GPU x1: \"sms\""), qPrintable(errors.first()));
+        // A problem of a later GPU points into that GPU, not at the first GPU's key of the name.
+        errors.clear();
+        QVERIFY(!GpuCatalogue::parse("{\n\"format\": \"slicewatt-gpus/1\",\n\"gpus\": [\n{\"id\": \"a\", \"sms\": 2,\n"
+                                     " \"board_power_w\": 100,\n"
+                                     " \"limits_per_sm\": {\"threads\": 1024, \"blocks\": 8}},\n"
+                                     "{\"id\": \"b\",\n \"sms\": 0,\n \"board_power_w\": -1,\n"
+                                     " \"limits_per_sm\": {\"threads\": 1024, \"blocks\": 8}}\n]\n}",
+            "gpus.json", errors));
+        QVERIFY2(errors.contains("gpus.json:9: GPU b: \"board_power_w\" must be a positive number of watts"),
+            qPrintable(errors.join(" | ")));
+        QVERIFY2(
+            errors.contains("gpus.json:8: GPU b: \"sms\" must be a positive integer"), qPrintable(errors.join(" | ")));
     }
 
     void userFoldersAddGpusAndReportBrokenFiles()

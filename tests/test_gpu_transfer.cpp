@@ -253,7 +253,7 @@ private slots:
         QVERIFY(brokenRun.out.isEmpty());
         const QString said = QString::fromUtf8(brokenRun.err);
         QVERIFY2(
-            said.contains(broken + QStringLiteral(":3: GPU x: \"sms\" must be a positive integer")), qPrintable(said));
+            said.contains(broken + QStringLiteral(":6: GPU x: \"sms\" must be a positive integer")), qPrintable(said));
         QVERIFY2(said.contains(QStringLiteral("needs the memory bandwidth")), qPrintable(said));
         QVERIFY2(said.contains(QStringLiteral("board's power limit")), qPrintable(said));
     }

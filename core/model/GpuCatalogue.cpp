@@ -105,6 +105,7 @@ std::optional<GpuSpec> readGpuEntry(const QJsonObject& o, ModelFileErrors& probl
 {
     GpuSpec gpu;
     gpu.id = o.value(QLatin1String("id")).toString();
+    problems.lookFromEntry(gpu.id);
     gpu.name = o.value(QLatin1String("name")).toString(gpu.id);
     gpu.architecture = o.value(QLatin1String("architecture")).toString();
     gpu.computeCapability = o.value(QLatin1String("compute_capability")).toString();
@@ -184,10 +185,10 @@ std::optional<GpuSpec> readGpuEntry(const QJsonObject& o, ModelFileErrors& probl
         return std::nullopt;
     }
     if (gpu.sms <= 0)
-        problems.add(QStringLiteral("GPU %1: \"sms\" must be a positive integer").arg(gpu.id), gpu.id);
+        problems.add(QStringLiteral("GPU %1: \"sms\" must be a positive integer").arg(gpu.id), QStringLiteral("sms"));
     if (requireLimits && (gpu.maxThreadsPerSm <= 0 || gpu.maxBlocksPerSm <= 0))
-        problems.add(
-            QStringLiteral("GPU %1: \"limits_per_sm\" needs positive \"threads\" and \"blocks\"").arg(gpu.id), gpu.id);
+        problems.add(QStringLiteral("GPU %1: \"limits_per_sm\" needs positive \"threads\" and \"blocks\"").arg(gpu.id),
+            QStringLiteral("limits_per_sm"));
     return gpu;
 }
 

@@ -22,6 +22,10 @@ public:
     }
 
     void add(const QString& problem, const QString& nearKey = QString());
+    // Keys are looked up from the entry whose "id" is `id` on (one GPU of a catalogue), so a
+    // problem of its 20th GPU points into that GPU, not at the first GPU's key of the name;
+    // an empty id looks from the file's start again.
+    void lookFromEntry(const QString& id);
     void addAtOffset(const QString& problem, int offset);
     // The file's JSON object, or nullopt with a "not valid JSON" problem at its line.
     std::optional<QJsonObject> parseObject();
@@ -31,10 +35,12 @@ public:
 
 private:
     int lineOf(const QString& key) const;
+    qsizetype entryOffset(const QString& id) const;
 
     QString m_file;
     QByteArray m_text;
     QStringList m_errors;
+    qsizetype m_entryOffset = 0;
 };
 
 } // namespace slicewatt
