@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "NvmlGpuSpec.h"
 
+#include "model/GpuSpecFile.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -70,14 +72,8 @@ QByteArray nvmlGpuSpecText(const NvmlDeviceInfo& info, const GpuCatalogue& catal
         missing << QStringLiteral("the power limit");
     if (!missing.isEmpty())
         return refuse(QStringLiteral("NVML does not give %1").arg(missing.join(QStringLiteral(", "))));
-    const GpuSpec* sameCapability = nullptr;
-    for (const GpuSpec& gpu : catalogue.gpus()) {
-        if (gpu.computeCapability == info.computeCapability && gpu.fp32LanesPerSm) {
-            sameCapability = &gpu;
-            break;
-        }
-    }
-    if (!sameCapability)
+    const GpuSpec* sameCapability = sameComputeCapability(catalogue, info.computeCapability);
+    if (!sameCapability || !sameCapability->fp32LanesPerSm)
         return refuse(QStringLiteral("no catalogue GPU has compute capability %1 to give its FP32 lanes per SM")
                           .arg(info.computeCapability));
     const int lanes = *sameCapability->fp32LanesPerSm;

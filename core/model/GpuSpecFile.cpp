@@ -8,10 +8,6 @@
 #include <QJsonObject>
 
 namespace slicewatt {
-namespace {
-
-// The catalogue GPU whose per-SM limits and throughputs a spec of `computeCapability` takes:
-// the first of that compute capability with a time model.
 const GpuSpec* sameComputeCapability(const GpuCatalogue& catalogue, const QString& computeCapability)
 {
     const GpuSpec* found = nullptr;
@@ -23,8 +19,6 @@ const GpuSpec* sameComputeCapability(const GpuCatalogue& catalogue, const QStrin
     }
     return found;
 }
-
-} // namespace
 
 std::optional<GpuSpec> parseGpuSpecFile(
     const QByteArray& json, const QString& fileName, const GpuCatalogue& catalogue, QStringList& errors)

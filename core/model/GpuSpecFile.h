@@ -25,6 +25,10 @@ namespace slicewatt {
 std::optional<GpuSpec> parseGpuSpecFile(
     const QByteArray& json, const QString& fileName, const GpuCatalogue& catalogue, QStringList& errors);
 
+// The catalogue GPU whose per-SM limits (and, where one has them, pipe throughputs) a GPU of
+// this compute capability takes: they are fixed by it. Null when no catalogue GPU has it.
+const GpuSpec* sameComputeCapability(const GpuCatalogue& catalogue, const QString& computeCapability);
+
 // A spec file for `gpu`: what "Describe a GPU…" writes (the fields above and those given).
 QByteArray gpuSpecFileText(const GpuSpec& gpu);
 
