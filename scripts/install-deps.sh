@@ -21,6 +21,8 @@ packages=(
   dpkg-dev file desktop-file-utils appstream
   # .ci/run checks the sources' formatting
   clang-format
+  # test_packaging checks the man pages with groff; test_compare_git runs the README's CI recipe in git
+  groff git
 )
 
 missing=()

@@ -12,4 +12,18 @@ export QT_QPA_PLATFORM=offscreen
 # this configuration hunts, memory errors and undefined behaviour are.
 export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-ctest --test-dir "$build_dir" --output-on-failure --parallel "$(nproc)"
+status=0
+ctest --test-dir "$build_dir" --output-on-failure --parallel "$(nproc)" || status=$?
+# Every skipped check with its reason (issue 51): CTest marks the entry "Skipped", Qt Test's
+# "SKIP   :" lines in CTest's log of every run say which function and why.
+log="$build_dir/Testing/Temporary/LastTest.log"
+if [ -f "$log" ]; then
+  skipped=$(grep -E '^SKIP   : ' "$log" | sed -E 's/^SKIP   : //' | sort -u || true)
+  if [ -n "$skipped" ]; then
+    echo "Skipped checks: $(printf '%s\n' "$skipped" | wc -l)"
+    printf '%s\n' "$skipped" | sed 's/^/  /'
+  else
+    echo "Skipped checks: 0"
+  fi
+fi
+exit "$status"

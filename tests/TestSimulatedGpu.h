@@ -10,7 +10,6 @@
 #include <chrono>
 #include <cmath>
 #include <mutex>
-#include <thread>
 
 namespace slicewatt::test {
 
@@ -29,13 +28,16 @@ struct SurfaceTruth {
 
 // A board's true power, switched in steps, as its sensor reads it: with a first-order lag
 // (time constant τ) as NVML's readings do, and an energy counter that integrates the truth.
+// Its time is the run's clock: a simulated one in the runner's tests (exact and instant), the
+// steady clock where a real program runs beside it.
 class LaggingSensor {
 public:
     using Clock = PowerSampler::Clock;
-    LaggingSensor(double startW, double lagTauS, bool energyCounter)
-        : m_tauS(lagTauS)
+    LaggingSensor(double startW, double lagTauS, bool energyCounter, const MeasurementClock& clock)
+        : m_clock(clock)
+        , m_tauS(lagTauS)
         , m_energyCounter(energyCounter)
-        , m_origin(Clock::now())
+        , m_origin(clock.now())
         , m_levelW(startW)
         , m_sensorAtSwitchW(startW)
     {
@@ -63,12 +65,13 @@ public:
     }
 
 private:
-    double now() const { return std::chrono::duration<double>(Clock::now() - m_origin).count(); }
+    double now() const { return std::chrono::duration<double>(m_clock.now() - m_origin).count(); }
     double sensorAt(double t) const
     {
         return m_levelW + (m_sensorAtSwitchW - m_levelW) * std::exp(-(t - m_switchS) / m_tauS);
     }
 
+    const MeasurementClock& m_clock;
     double m_tauS;
     bool m_energyCounter;
     Clock::time_point m_origin;
@@ -81,9 +84,10 @@ private:
 
 class SimulatedGpu final : public SliceRunner {
 public:
-    SimulatedGpu(SurfaceTruth truth, double lagTauS, bool energyCounter)
+    SimulatedGpu(SurfaceTruth truth, double lagTauS, bool energyCounter, MeasurementClock& clock)
         : m_truth(truth)
-        , m_sensor(truth.idleW, lagTauS, energyCounter)
+        , m_clock(clock)
+        , m_sensor(truth.idleW, lagTauS, energyCounter, clock)
     {
     }
 
@@ -94,7 +98,7 @@ public:
             return false;
         }
         m_sensor.setLevel(m_truth.watts(point.saturation, point.intensity));
-        std::this_thread::sleep_for(std::chrono::nanoseconds(qint64(seconds * 1e9)));
+        m_clock.sleepFor(seconds);
         m_sensor.setLevel(m_truth.idleW);
         ++runs;
         return true;
@@ -107,6 +111,7 @@ public:
 
 private:
     SurfaceTruth m_truth;
+    MeasurementClock& m_clock;
     LaggingSensor m_sensor;
 };
 
@@ -127,10 +132,12 @@ inline CalibrationGpuInfo simulatedGpuInfo()
 }
 
 // Short but honest: every run is JoS13's minimum 0.5 s, the sensor settles (3 %) in
-// 3.5 τ = 0.28 s, the tail is long enough to see it fall.
-inline CalibrationRunOptions quickOptions()
+// 3.5 τ = 0.28 s, the tail is long enough to see it fall. On `clock`, the simulated GPU's:
+// the run takes no real time.
+inline CalibrationRunOptions quickOptions(MeasurementClock& clock)
 {
     CalibrationRunOptions options;
+    options.clock = &clock;
     options.plan.intensities = {7, 180, 8200};
     options.plan.saturations = {0.25, 1.0};
     options.plan.runSeconds = 0.5;

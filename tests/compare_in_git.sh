@@ -9,7 +9,8 @@
 set -euo pipefail
 cli=$(readlink -f "$1")
 source_dir=$(cd "$(dirname "$0")/.." && pwd)
-command -v git >/dev/null || { echo "compare_in_git: git is not installed; skipped"; exit 0; }
+# git is installed by scripts/install-deps.sh: without it this check fails instead of passing unseen.
+command -v git >/dev/null || { echo "compare_in_git: git is not installed (scripts/install-deps.sh installs it)" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "compare_in_git: $*" >&2; exit 1; }

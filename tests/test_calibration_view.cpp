@@ -6,6 +6,7 @@
 // and corrected, malformed input is reported in words, and "Use this model" writes the
 // model and its GPU to the user's folder, after which the project is estimated with it —
 // while the opened folder stays exactly as it was.
+#include "SimulatedMeasurementClock.h"
 #include "TestNoise.h"
 #include "TestSimulatedGpu.h"
 #include "TestSupport.h"
@@ -699,8 +700,9 @@ private Q_SLOTS:
     void opensWhatTheCalibrationToolWrites()
     {
         const test::SurfaceTruth truth;
-        test::SimulatedGpu gpu(truth, 0.08, true);
-        CalibrationRunOptions options = test::quickOptions();
+        test::SimulatedMeasurementClock clock;
+        test::SimulatedGpu gpu(truth, 0.08, true, clock);
+        CalibrationRunOptions options = test::quickOptions(clock);
         options.plan.intensities = {7, 60, 550, 8200};
         const CalibrationRunResult result = runCalibration(
             gpu, [&](QString* e) { return gpu.read(e); }, test::simulatedGpuInfo(), options, [](const QString&) {});

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Over 500 lines: one test executable per concern (each links the engine; more slow CI builds).
 // slicewatt-cli as users and CI scripts call it: outputs, exit codes, atomic writes.
+#include "Near.h"
+#include "PdfText.h"
 #include "TestSupport.h"
+#include "TreeFingerprint.h"
 #include "calibration/LocalGpu.h"
 #include "export/DisplayNumbers.h"
 #include "model/ModelLibrary.h"
@@ -24,25 +27,7 @@ namespace {
 using test::CliResult;
 using test::runCli;
 
-// A fingerprint of every file's path, size, time and content: proves nothing was written.
-QByteArray treeFingerprint(const QString& root)
-{
-    QCryptographicHash hash(QCryptographicHash::Sha256);
-    QStringList files;
-    QDirIterator it(root, QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
-    while (it.hasNext())
-        files << it.next();
-    files.sort();
-    for (const QString& path : files) {
-        QFile file(path);
-        QFileInfo info(path);
-        hash.addData(path.toUtf8());
-        hash.addData(QByteArray::number(info.lastModified().toMSecsSinceEpoch()));
-        if (file.open(QIODevice::ReadOnly))
-            hash.addData(file.readAll());
-    }
-    return hash.result();
-}
+using test::treeFingerprint;
 
 QJsonObject findKernel(const QJsonArray& kernels, const QString& name)
 {
@@ -53,16 +38,31 @@ QJsonObject findKernel(const QJsonArray& kernels, const QString& name)
     return {};
 }
 
-// The text of a PDF by pdftotext (poppler-utils), pages separated by form feeds; empty when
-// the tool failed.
-QString pdfText(const QString& pdf)
+using test::pdfText;
+
+// The fields of one CSV line (RFC 4180: a field in double quotes may hold commas and doubled
+// quotes).
+QStringList csvFields(const QString& line)
 {
-    QProcess process;
-    process.start(
-        QStringLiteral("pdftotext"), {QStringLiteral("-enc"), QStringLiteral("UTF-8"), pdf, QStringLiteral("-")});
-    if (!process.waitForFinished(120000) || process.exitCode() != 0)
-        return {};
-    return QString::fromUtf8(process.readAllStandardOutput());
+    QStringList fields;
+    QString field;
+    bool quoted = false;
+    for (int i = 0; i < line.size(); ++i) {
+        const QChar c = line[i];
+        if (quoted && c == QLatin1Char('"') && i + 1 < line.size() && line[i + 1] == QLatin1Char('"')) {
+            field += c;
+            ++i;
+        } else if (c == QLatin1Char('"')) {
+            quoted = !quoted;
+        } else if (c == QLatin1Char(',') && !quoted) {
+            fields << field;
+            field.clear();
+        } else {
+            field += c;
+        }
+    }
+    fields << field;
+    return fields;
 }
 
 // The page (0-based) whose text holds `needle`, or -1.
@@ -100,32 +100,46 @@ private Q_SLOTS:
         QVERIFY(version.out.startsWith("slicewatt-cli "));
     }
 
+    // Each usage error exits 2 with nothing on stdout and a message that names what was wrong.
     void usageErrorsExitWithTwo_data()
     {
         QTest::addColumn<QStringList>("args");
-        QTest::newRow("nothing") << QStringList{};
-        QTest::newRow("unknown command") << QStringList{"frobnicate", "x"};
-        QTest::newRow("no inputs") << QStringList{"kernels"};
-        QTest::newRow("bad format") << QStringList{"kernels", "--format", "xml", "x.cu"};
-        QTest::newRow("unknown option") << QStringList{"kernels", "--colour", "x.cu"};
-        QTest::newRow("missing value") << QStringList{"kernels", "x.cu", "--format"};
-        QTest::newRow("unknown gpu") << QStringList{"analyze", "--gpu", "rtx9090", "x.cu"};
-        QTest::newRow("unknown model") << QStringList{"analyze", "--model", "magic", "x.cu"};
-        QTest::newRow("model lacks gpu") << QStringList{"analyze", "--model", "jsw12", "--gpu", "gtx480", "x.cu"};
-        QTest::newRow("saturation out of range") << QStringList{"analyze", "--sa", "1.5", "x.cu"};
-        QTest::newRow("sa and grid") << QStringList{"analyze", "--sa", "0.5", "--grid", "4", "x.cu"};
-        QTest::newRow("gpu option on kernels") << QStringList{"kernels", "--gpu", "gtx280", "x.cu"};
-        QTest::newRow("unknown architecture") << QStringList{"kernels", "--arch", "sm_99", "x.cu"};
-        QTest::newRow("architecture not a name") << QStringList{"analyze", "--arch", "hopper", "x.cu"};
-        QTest::newRow("no jobs") << QStringList{"kernels", "--jobs", "0", "x.cu"};
-        QTest::newRow("jobs not a number") << QStringList{"kernels", "-j", "many", "x.cu"};
+        QTest::addColumn<QString>("message");
+        QTest::newRow("nothing") << QStringList{} << "Usage: slicewatt-cli COMMAND [OPTIONS] PATH...";
+        QTest::newRow("unknown command") << QStringList{"frobnicate", "x"} << "unknown command 'frobnicate'";
+        QTest::newRow("no inputs") << QStringList{"kernels"} << "kernels: no input: give folders, .cu files or a";
+        QTest::newRow("bad format") << QStringList{"kernels", "--format", "xml", "x.cu"}
+                                    << "unknown format 'xml' (expected table|json)";
+        QTest::newRow("unknown option") << QStringList{"kernels", "--colour", "x.cu"} << "unknown option '--colour'";
+        QTest::newRow("missing value") << QStringList{"kernels", "x.cu", "--format"} << "option --format needs a value";
+        QTest::newRow("unknown gpu") << QStringList{"analyze", "--gpu", "rtx9090", "x.cu"}
+                                     << "unknown GPU 'rtx9090' (known: gtx260, gtx280,";
+        QTest::newRow("unknown model") << QStringList{"analyze", "--model", "magic", "x.cu"}
+                                       << "unknown model 'magic' (known: jos13 (";
+        QTest::newRow("model lacks gpu") << QStringList{"analyze", "--model", "jsw12", "--gpu", "gtx480",
+            "x.cu"} << "model jsw12 has no parameters for gtx480 (it covers: gt200-6sm, gtx280)"; // sorted
+        QTest::newRow("saturation out of range")
+            << QStringList{"analyze", "--sa", "1.5", "x.cu"} << "--sa needs a number in [0, 1], got '1.5'";
+        QTest::newRow("sa and grid") << QStringList{"analyze", "--sa", "0.5", "--grid", "4", "x.cu"}
+                                     << "give either --sa or --grid/--block, not both";
+        QTest::newRow("gpu option on kernels")
+            << QStringList{"kernels", "--gpu", "gtx280", "x.cu"} << "kernels: unknown option '--gpu'";
+        QTest::newRow("unknown architecture") << QStringList{"kernels", "--arch", "sm_99", "x.cu"}
+                                              << "unknown architecture 'sm_99' (expected one of sm_50,";
+        QTest::newRow("architecture not a name")
+            << QStringList{"analyze", "--arch", "hopper", "x.cu"} << "unknown architecture 'hopper'";
+        QTest::newRow("no jobs") << QStringList{"kernels", "--jobs", "0", "x.cu"}
+                                 << "--jobs needs a number of files from 1 to 256, got '0'";
+        QTest::newRow("jobs not a number") << QStringList{"kernels", "-j", "many", "x.cu"}
+                                           << "--jobs needs a number of files from 1 to 256, got 'many'";
     }
     void usageErrorsExitWithTwo()
     {
         QFETCH(QStringList, args);
+        QFETCH(QString, message);
         const CliResult result = runCli(args);
         QCOMPARE(result.exitCode, 2);
-        QVERIFY(!result.err.isEmpty());
+        QVERIFY2(QString::fromUtf8(result.err).contains(message), result.err.constData());
         QVERIFY(result.out.isEmpty());
     }
 
@@ -284,11 +298,27 @@ private Q_SLOTS:
             for (const QJsonValue& h : k.value("hot_lines").toArray())
                 heat += h.toObject().value("heat_w").toDouble();
             QVERIFY(qAbs(heat - k.value("power_w").toDouble()) < 1e-6);
+            // The model's formula at each slice's operating point, with the paper's GTX 480
+            // figures (JoS13 table: beta0 98.7 W, beta1 102.3 W, beta2 0.15): P_i = beta0·Sa +
+            // beta1·A_i^beta2; a sparse kernel's power is BSPM's Σ P_i·|C_i| / L (METHOD §5).
+            const double sa = k.value("saturation").toDouble();
+            double weighted = 0;
+            double length = 0;
             for (const QJsonValue& s : k.value("slices").toArray()) {
                 const QJsonObject slice = s.toObject();
                 for (const char* key : {"space", "length", "arith", "mem", "intensity", "power_w", "lines"})
                     QVERIFY2(slice.contains(key), key);
                 QVERIFY(slice.value("mem").toObject().contains("texture"));
+                const double byHand = 98.7 * sa + 102.3 * std::pow(slice.value("intensity").toDouble(), 0.15);
+                QVERIFY2(test::near(slice.value("power_w").toDouble(), byHand, 1e-9),
+                    qPrintable(k.value("name").toString() + " " + slice.value("space").toString()));
+                weighted += slice.value("power_w").toDouble() * slice.value("length").toDouble();
+                length += slice.value("length").toDouble();
+            }
+            if (k.value("class").toString() == "sparse") {
+                QVERIFY(length > 0);
+                QVERIFY2(test::near(k.value("power_w").toDouble(), weighted / length, 1e-9),
+                    qPrintable(k.value("name").toString()));
             }
         }
         // Without --time there is no energy.
@@ -415,117 +445,96 @@ private Q_SLOTS:
         QCOMPARE(bad.exitCode, 2);
         QVERIFY(bad.err.contains("summing to 1"));
 
+        // mem_dot_param.cu's hand computation: the grid-stride loop of line 28 defaults to 10
+        // trips (its bound n is a parameter), so the global slice executes 10·4 + 10·2 + 1 = 61
+        // arithmetic operations and 10·2 + 1 = 21 global accesses per thread; with --trips
+        // 28=1000 it is 1000·4 + 1000·2 + 1 = 6001 and 1000·2 + 1 = 2001, and the loop is no
+        // longer an assumption.
         const QString dot = test::corpusDir() + "/slices/mem_dot_param.cu";
+        const auto kernelOf = [](const QByteArray& json) {
+            return QJsonDocument::fromJson(json).object().value("kernels").toArray().at(0).toObject();
+        };
+        const auto loopAssumptions = [](const QJsonObject& kernel) {
+            int loops = 0;
+            for (const QJsonValue& a : kernel.value("assumptions").toArray())
+                loops += a.toObject().value("kind").toString() == "loop" && a.toObject().value("line").toInt() == 28;
+            return loops;
+        };
+        const CliResult assumed = runCli({"analyze", dot, "-f", "json"});
+        QCOMPARE(assumed.exitCode, 0);
+        const QJsonObject before = kernelOf(assumed.out);
+        QVERIFY(before.value("assumptions").isArray());
+        QCOMPARE(loopAssumptions(before), 1);
+        const QJsonObject beforeSlice = before.value("slices").toArray().at(0).toObject();
+        QCOMPARE(beforeSlice.value("arith").toInt(), 61);
+        QCOMPARE(beforeSlice.value("mem").toObject().value("global").toInt(), 21);
+
         const CliResult trips = runCli({"analyze", dot, "-f", "json", "--trips", "28=1000"});
         QCOMPARE(trips.exitCode, 0);
-        const QJsonArray assumptions = QJsonDocument::fromJson(trips.out)
-                                           .object()
-                                           .value("kernels")
-                                           .toArray()
-                                           .at(0)
-                                           .toObject()
-                                           .value("assumptions")
-                                           .toArray();
-        for (const QJsonValue& a : assumptions)
-            QVERIFY(a.toObject().value("kind").toString() != "loop"); // the user gave the count
+        const QJsonObject after = kernelOf(trips.out);
+        QVERIFY(after.value("assumptions").isArray()); // present, and without the loop: the user gave the count
+        QCOMPARE(loopAssumptions(after), 0);
+        const QJsonObject afterSlice = after.value("slices").toArray().at(0).toObject();
+        QCOMPARE(afterSlice.value("arith").toInt(), 6001);
+        QCOMPARE(afterSlice.value("mem").toObject().value("global").toInt(), 2001);
     }
 
-    void analyzeSarifIsValidSarif21()
-    {
-        const CliResult result = runCli({"analyze", test::exampleDir(), "-f", "sarif"});
-        QCOMPARE(result.exitCode, 0);
-        const QJsonObject root = QJsonDocument::fromJson(result.out).object();
-        QCOMPARE(root.value("version").toString(), QStringLiteral("2.1.0"));
-        const QJsonObject run = root.value("runs").toArray().at(0).toObject();
-        QCOMPARE(run.value("tool").toObject().value("driver").toObject().value("name").toString(),
-            QStringLiteral("SliceWatt"));
-        const QJsonArray rules = run.value("tool").toObject().value("driver").toObject().value("rules").toArray();
-        QCOMPARE(rules.at(0).toObject().value("id").toString(), QStringLiteral("SW001"));
-        const QJsonArray results = run.value("results").toArray();
-        QVERIFY(results.size() >= kExampleKernelCount);
-        for (const QJsonValue& v : results) {
-            const QJsonObject r = v.toObject();
-            QCOMPARE(r.value("ruleId").toString(), QStringLiteral("SW001"));
-            QVERIFY(r.value("level").toString() == "note" || r.value("level").toString() == "warning");
-            QVERIFY(r.value("message").toObject().value("text").toString().contains(" W of "));
-            const QJsonObject location
-                = r.value("locations").toArray().at(0).toObject().value("physicalLocation").toObject();
-            const QString uri = location.value("artifactLocation").toObject().value("uri").toString();
-            QVERIFY2(uri.startsWith("src/") && QFile::exists(test::exampleDir() + "/" + uri), qPrintable(uri));
-            QVERIFY(location.value("region").toObject().value("startLine").toInt() > 0);
-            // Both measures, in the message and as properties: the power share and the
-            // default energy model's dynamic energy per launch.
-            const QJsonObject properties = r.value("properties").toObject();
-            QVERIFY(properties.value("heat_w").toDouble() > 0);
-            QVERIFY2(properties.value("energy_j").toDouble() > 0,
-                qPrintable(r.value("message").toObject().value("text").toString()));
-            QCOMPARE(properties.value("energy_model").toString(), QStringLiteral("aalto2013"));
-            const double kernelJ = properties.value("kernel_energy_j").toDouble();
-            QVERIFY(kernelJ >= properties.value("energy_j").toDouble());
-            QVERIFY(
-                qAbs(properties.value("energy_share").toDouble() - properties.value("energy_j").toDouble() / kernelJ)
-                < 1e-12);
-            const QString text = r.value("message").toObject().value("text").toString();
-            QVERIFY2(text.contains(QStringLiteral("Dynamic energy %1 per launch (")
-                                       .arg(formatJoules(properties.value("energy_j").toDouble()))),
-                qPrintable(text));
-            QVERIFY2(text.contains(QStringLiteral("of the kernel's %1").arg(formatJoules(kernelJ))), qPrintable(text));
-        }
-    }
-
-    // tests/corpus/energy/matmul_energy.cu: the SARIF line energies are analyze's JSON ones.
-    void analyzeSarifLineEnergyMatchesJson()
-    {
-        const QString file = test::corpusDir() + "/energy/matmul_energy.cu";
-        const CliResult sarif = runCli({"analyze", file, "-f", "sarif"});
-        const CliResult json = runCli({"analyze", file, "-f", "json"});
-        QCOMPARE(sarif.exitCode, 0);
-        QCOMPARE(json.exitCode, 0);
-        const QJsonObject kernel
-            = QJsonDocument::fromJson(json.out).object().value("kernels").toArray().at(0).toObject();
-        QHash<int, double> lineJoules;
-        for (const QJsonValue& v : kernel.value("line_energy").toArray())
-            lineJoules.insert(v.toObject().value("line").toInt(), v.toObject().value("energy_j").toDouble());
-        QVERIFY(!lineJoules.isEmpty());
-        const QJsonArray results = QJsonDocument::fromJson(sarif.out)
-                                       .object()
-                                       .value("runs")
-                                       .toArray()
-                                       .at(0)
-                                       .toObject()
-                                       .value("results")
-                                       .toArray();
-        QVERIFY(!results.isEmpty());
-        for (const QJsonValue& v : results) {
-            const QJsonObject r = v.toObject();
-            const int line = r.value("locations")
-                                 .toArray()
-                                 .at(0)
-                                 .toObject()
-                                 .value("physicalLocation")
-                                 .toObject()
-                                 .value("region")
-                                 .toObject()
-                                 .value("startLine")
-                                 .toInt();
-            QVERIFY2(lineJoules.contains(line), qPrintable(QString::number(line)));
-            const double joules = r.value("properties").toObject().value("energy_j").toDouble();
-            QVERIFY(qAbs(joules - lineJoules.value(line)) <= 1e-12 * qMax(1.0, joules));
-            QCOMPARE(r.value("properties").toObject().value("kernel_energy_j").toDouble(),
-                kernel.value("energy_model").toObject().value("dynamic_j").toDouble());
-        }
-    }
-
+    // The CSV is the JSON's slices row by row: one row per slice of each kernel in order, or one
+    // "none" row for a kernel without an estimate, each field the JSON's value.
     void analyzeCsvHasOneRowPerSlice()
     {
-        const CliResult result = runCli({"analyze", test::exampleDir(), "-f", "csv"});
-        QCOMPARE(result.exitCode, 0);
-        const QStringList rows = QString::fromUtf8(result.out).split('\n', Qt::SkipEmptyParts);
-        QVERIFY(rows.first().startsWith("kernel,file,line,class,saturation,kernel_power_w"));
-        const int columns = int(rows.first().count(',')) + 1;
-        for (const QString& row : rows)
-            QCOMPARE(int(row.count(',')) + 1, columns);
-        QVERIFY(rows.size() > kExampleKernelCount);
+        const QStringList options{"analyze", test::exampleDir(), "--gpu", "gtx480", "--time", "0.5"};
+        const CliResult csv = runCli(options + QStringList{"-f", "csv"});
+        const CliResult json = runCli(options + QStringList{"-f", "json"});
+        QCOMPARE(csv.exitCode, 0);
+        QCOMPARE(json.exitCode, 0);
+        const QStringList lines = QString::fromUtf8(csv.out).split('\n', Qt::SkipEmptyParts);
+        QVERIFY(lines.first().startsWith("kernel,file,line,class,saturation,kernel_power_w"));
+        const QStringList header = csvFields(lines.first());
+        const auto column = [&](const QString& name) { return int(header.indexOf(name)); };
+        for (const char* name :
+            {"kernel", "file", "line", "class", "kernel_power_w", "energy_j", "space", "length", "arith", "mem_global",
+                "mem_shared", "mem_constant", "mem_texture", "intensity", "slice_power_w", "share"})
+            QVERIFY2(column(name) >= 0, name);
+        int row = 1;
+        int slices = 0;
+        for (const QJsonValue& v : QJsonDocument::fromJson(json.out).object().value("kernels").toArray()) {
+            const QJsonObject k = v.toObject();
+            const QJsonArray kernelSlices = k.value("slices").toArray();
+            QVERIFY2(!kernelSlices.isEmpty(), "every kernel of the example has an estimate on the GTX 480");
+            for (const QJsonValue& sv : kernelSlices) {
+                const QJsonObject slice = sv.toObject();
+                QVERIFY2(row < lines.size(), "the CSV ends before the JSON's slices do");
+                const QStringList f = csvFields(lines[row]);
+                QCOMPARE(f.size(), header.size());
+                const QString where = QStringLiteral("CSV row %1 (%2, %3)")
+                                          .arg(row)
+                                          .arg(k.value("name").toString(), slice.value("space").toString());
+                const auto number = [&](const char* name) { return f[column(name)].toDouble(); };
+                QVERIFY2(f[column("kernel")] == k.value("name").toString(), qPrintable(where));
+                QVERIFY2(f[column("file")] == k.value("file").toString(), qPrintable(where));
+                QVERIFY2(f[column("line")].toInt() == k.value("line").toInt(), qPrintable(where));
+                QVERIFY2(f[column("class")] == k.value("class").toString(), qPrintable(where));
+                QVERIFY2(f[column("space")] == slice.value("space").toString(), qPrintable(where));
+                QVERIFY2(f[column("length")].toInt() == slice.value("length").toInt(), qPrintable(where));
+                QVERIFY2(number("arith") == slice.value("arith").toDouble(), qPrintable(where));
+                const QJsonObject mem = slice.value("mem").toObject();
+                for (const char* space : {"global", "shared", "constant", "texture"})
+                    QVERIFY2(number(qPrintable(QStringLiteral("mem_") + space)) == mem.value(space).toDouble(),
+                        qPrintable(where + " " + space));
+                // Printed to 3 decimals (W) and 4 (energy, share), 6 significant digits (intensity).
+                QVERIFY2(std::abs(number("kernel_power_w") - k.value("power_w").toDouble()) <= 5e-4, qPrintable(where));
+                QVERIFY2(
+                    std::abs(number("slice_power_w") - slice.value("power_w").toDouble()) <= 5e-4, qPrintable(where));
+                QVERIFY2(std::abs(number("energy_j") - k.value("energy_j").toDouble()) <= 5e-5, qPrintable(where));
+                QVERIFY2(std::abs(number("share") - slice.value("share").toDouble()) <= 5e-5, qPrintable(where));
+                QVERIFY2(test::near(number("intensity"), slice.value("intensity").toDouble(), 1e-5), qPrintable(where));
+                ++row;
+                ++slices;
+            }
+        }
+        QCOMPARE(row, int(lines.size())); // no row the JSON lacks
+        QVERIFY(slices > kExampleKernelCount);
     }
 
     // Calibration round trip: measured points → fit → model file → analyze with it.
@@ -584,15 +593,20 @@ private Q_SLOTS:
         QVERIFY(degenerate.err.contains("needs at least 4 points"));
     }
 
+    // A network trained on measurements over a grid of intensities and saturations predicts,
+    // through analyze, what the measured board's surface gives inside that grid.
     void trainWnnOnMeasurementsWritesALoadableModel()
     {
         QTemporaryDir dir;
+        // The lab's board: P = 40 + 80·Sa + 10·A^0.2 W, measured at 6 intensities × 4 saturations
+        // (a grid: points along one line would leave the surface off it unknown).
+        const auto truthW
+            = [](double intensity, double saturation) { return 40 + 80 * saturation + 10 * std::pow(intensity, 0.2); };
         QByteArray csv = "intensity,saturation,lines,gpu,watts\n";
-        for (int i = 0; i < 24; ++i) {
-            const double intensity = 8.0 * (1 + i);
-            const double saturation = 0.25 + 0.03 * i;
-            csv += QByteArray::number(intensity) + ',' + QByteArray::number(saturation) + ",10,lab1080,"
-                + QByteArray::number(40 + 80 * saturation + 10 * std::pow(intensity, 0.2)) + '\n';
+        for (const double intensity : {8.0, 16.0, 32.0, 64.0, 128.0, 192.0}) {
+            for (const double saturation : {0.25, 0.5, 0.75, 1.0})
+                csv += QByteArray::number(intensity) + ',' + QByteArray::number(saturation) + ",10,lab1080,"
+                    + QByteArray::number(truthW(intensity, saturation)) + '\n';
         }
         const QString data = test::writeFile(dir, "lab.csv", csv);
         QDir().mkpath(dir.filePath("models"));
@@ -603,18 +617,26 @@ private Q_SLOTS:
         test::writeFile(dir, "models/gpus-lab.json",
             "{\"format\": \"slicewatt-gpus/1\", \"gpus\": [{\"id\": \"lab1080\", \"sms\": 20, \"limits_per_sm\": "
             "{\"threads\": 2048, \"blocks\": 32}}]}");
-        const CliResult analyze = runCli({"analyze", test::exampleDir(), "--models-dir", dir.filePath("models"),
-            "--model", "labnet", "--gpu", "lab1080", "-f", "json"});
-        QCOMPARE(analyze.exitCode, 0);
-        const double watts = QJsonDocument::fromJson(analyze.out)
-                                 .object()
-                                 .value("kernels")
-                                 .toArray()
-                                 .at(0)
-                                 .toObject()
-                                 .value("power_w")
-                                 .toDouble();
-        QVERIFY2(watts > 20 && watts < 400, qPrintable(QString::number(watts)));
+        // One global slice of 20 multiply-adds (40 arithmetic operations) per load and store:
+        // intensity 40 / 2 = 20, inside the measured 8 to 192.
+        QByteArray kernel = "__global__ void mix(float* p)\n{\n    float v = p[threadIdx.x];\n";
+        for (int i = 0; i < 20; ++i)
+            kernel += "    v = v * 1.1f + 2.0f;\n";
+        kernel += "    p[threadIdx.x] = v;\n}\n";
+        const QString source = test::writeFile(dir, "mix.cu", kernel);
+        for (const double saturation : {0.3, 0.5, 0.8}) {
+            const CliResult analyze = runCli({"analyze", source, "--models-dir", dir.filePath("models"), "--model",
+                "labnet", "--gpu", "lab1080", "--sa", QString::number(saturation), "-f", "json"});
+            QCOMPARE(analyze.exitCode, 0);
+            const QJsonObject k
+                = QJsonDocument::fromJson(analyze.out).object().value("kernels").toArray().at(0).toObject();
+            QCOMPARE(k.value("slices").toArray().at(0).toObject().value("intensity").toDouble(), 20.0);
+            const double watts = k.value("power_w").toDouble();
+            const double expected = truthW(20, saturation);
+            QVERIFY2(std::abs(watts - expected) < 0.05 * expected,
+                qPrintable(
+                    QStringLiteral("Sa %1: %2 W predicted, %3 W measured").arg(saturation).arg(watts).arg(expected)));
+        }
         QCOMPARE(runCli({"train-wnn", "-o", dir.filePath("x.json")}).exitCode, 2); // neither a CSV nor --surfaces
     }
 
@@ -644,8 +666,7 @@ private Q_SLOTS:
         QCOMPARE(fileStart(pdf, 4), QByteArray("%PDF"));
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{"imagepipe.pdf"}); // no temporary left over
 
-        if (QStandardPaths::findExecutable("pdftotext").isEmpty())
-            QSKIP("pdftotext (poppler-utils) is not installed");
+        QVERIFY2(test::popplerInstalled(), test::kPopplerMissing);
         const QString text = pdfText(pdf);
         QVERIFY(!text.isEmpty());
         QVERIFY(text.contains("Imagepipe review"));
@@ -672,8 +693,7 @@ private Q_SLOTS:
 
     void reportContinuesLongKernelsOnTheNextPage()
     {
-        if (QStandardPaths::findExecutable("pdftotext").isEmpty())
-            QSKIP("pdftotext (poppler-utils) is not installed");
+        QVERIFY2(test::popplerInstalled(), test::kPopplerMissing);
         QTemporaryDir dir;
         QByteArray source = "__global__ void longKernel(float* out, const float* in)\n{\n"
                             "    float acc = 0.0f;\n";

@@ -4,6 +4,7 @@
 // executed classes per thread, dynamic energy per launch and per line, threads, static and
 // total power, the copy term; heat that follows the work (lines sum to the kernel, a
 // thread-index line is cold, the loop bodies are hot); the model file's errors; the CLI.
+#include "Near.h"
 #include "TestSupport.h"
 #include "analysis/ProjectIndexer.h"
 #include "estimate/ExecutedPtxLines.h"
@@ -112,10 +113,7 @@ int lineOf(const QString& path, const QString& text)
     return 0;
 }
 
-bool near(double a, double b)
-{
-    return qAbs(a - b) <= 1e-9 * qMax(1.0, qAbs(b));
-}
+using test::near;
 
 } // namespace
 
@@ -294,7 +292,7 @@ private Q_SLOTS:
     {
         const QVector<PtxProducer> clang = ptxProducersNamed("clang");
         if (clang.isEmpty())
-            QSKIP("clang is not installed");
+            QFAIL("clang is not installed: scripts/install-deps.sh installs it");
         QTemporaryDir dir;
         const QString path
             = test::writeFile(dir, "hist.cu", R"(__global__ void hist(const float* in, unsigned int* bins, float* out)

@@ -3,6 +3,8 @@
 // catalogue GPU's data-sheet constants, a GPU described by a spec file (--gpu-spec), the clock
 // dropping under the board's power limit, the bounded corrections measurements put on the
 // data sheet, and the leave-one-GPU-out validation the committed model file carries.
+#include "Near.h"
+#include "ShippedFiles.h"
 #include "TestSupport.h"
 #include "calibration/LocalGpu.h"
 #include "calibration/NvmlGpuSpec.h"
@@ -22,16 +24,9 @@ using namespace slicewatt;
 
 namespace {
 
-bool near(double actual, double expected, double relative = 1e-9)
-{
-    return std::fabs(actual - expected) <= relative * std::fabs(expected) + 1e-12;
-}
+using test::near;
 
-QByteArray shipped(const QString& name)
-{
-    QFile file(test::sourceDir() + QStringLiteral("/models/") + name);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
+using test::shippedModelBytes;
 
 // A T4's data-sheet figures as a user would write them, under another id.
 QByteArray t4Spec(const QString& id = QStringLiteral("my-t4"))
@@ -492,7 +487,7 @@ private slots:
             QCOMPARE(f.worst.size(), 5);
         }
         QString error;
-        const QByteArray file = physicalFileWithTransfer(shipped(QStringLiteral("physical.json")), t, &error);
+        const QByteArray file = physicalFileWithTransfer(shippedModelBytes(QStringLiteral("physical.json")), t, &error);
         QVERIFY2(!file.isEmpty(), qPrintable(error));
         QStringList errors;
         const std::optional<PowerModel> model = PowerModel::parse(file, QStringLiteral("p.json"), errors);
@@ -536,11 +531,11 @@ private slots:
             row.measuredBackToBack = false;
         QCOMPARE(validateTransfer(powerOnly).correctedOn, QStringLiteral("t4, a10, l40s"));
         QString error;
-        const QJsonObject written
-            = QJsonDocument::fromJson(physicalFileWithTransfer(shipped(QStringLiteral("physical.json")), t, &error))
-                  .object()
-                  .value("transfer")
-                  .toObject();
+        const QJsonObject written = QJsonDocument::fromJson(
+            physicalFileWithTransfer(shippedModelBytes(QStringLiteral("physical.json")), t, &error))
+                                        .object()
+                                        .value("transfer")
+                                        .toObject();
         QCOMPARE(written.value("corrections_fitted_on").toString(), QStringLiteral("t4, a10"));
     }
 
@@ -557,8 +552,10 @@ private slots:
         QFile made(copy);
         QVERIFY(made.open(QIODevice::ReadOnly));
         const QJsonObject mine = QJsonDocument::fromJson(made.readAll()).object().value("transfer").toObject();
-        const QJsonObject theirs
-            = QJsonDocument::fromJson(shipped(QStringLiteral("physical.json"))).object().value("transfer").toObject();
+        const QJsonObject theirs = QJsonDocument::fromJson(shippedModelBytes(QStringLiteral("physical.json")))
+                                       .object()
+                                       .value("transfer")
+                                       .toObject();
         QVERIFY(!theirs.isEmpty());
         QVERIFY(near(mine.value("band_pct").toDouble(), theirs.value("band_pct").toDouble(), 1e-6));
         const QJsonObject gpus = mine.value("validation").toObject().value("gpus").toObject();
@@ -575,7 +572,7 @@ private slots:
         // data sets' averages do not.
         QCOMPARE(mine.value("corrections_fitted_on").toString(), QStringLiteral("h100, h200"));
         const QJsonObject entries
-            = QJsonDocument::fromJson(shipped(QStringLiteral("physical.json"))).object()["gpus"].toObject();
+            = QJsonDocument::fromJson(shippedModelBytes(QStringLiteral("physical.json"))).object()["gpus"].toObject();
         for (const char* id : {"h100", "h200"})
             QVERIFY2(entries[QLatin1String(id)]["validation"]["measured_back_to_back"].toBool(), id);
         for (const char* id : {"k20", "m60", "v100"})

@@ -2,6 +2,7 @@
 // Over 500 lines: one test executable per concern (each links the engine; more slow CI builds).
 // The window headless: analysis in the background, what-if controls move every view, a
 // saved file is re-analysed alone, cancel works.
+#include "PdfText.h"
 #include "TestSupport.h"
 #include "calibration/LocalGpu.h"
 #include "code/CodePanel.h"
@@ -247,8 +248,7 @@ private Q_SLOTS:
 
     void exportedReportIsTheCliReport()
     {
-        if (QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty())
-            QSKIP("pdftotext (poppler-utils) is not installed");
+        QVERIFY2(test::popplerInstalled(), test::kPopplerMissing);
         qputenv("SOURCE_DATE_EPOCH", "1780000000"); // both sides print the same date
         QTemporaryDir out;
         MainWindow window;
@@ -274,12 +274,7 @@ private Q_SLOTS:
         QCOMPARE(cli.exitCode(), 0);
         qunsetenv("SOURCE_DATE_EPOCH");
 
-        auto text = [](const QString& pdf) {
-            QProcess convert;
-            convert.start(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
-            convert.waitForFinished(60000);
-            return QString::fromUtf8(convert.readAllStandardOutput());
-        };
+        const auto text = [](const QString& pdf) { return test::pdfText(pdf, test::PdfLayout::Physical); };
         const QString guiText = text(fromGui);
         QVERIFY(guiText.contains(QStringLiteral("GTX 480")));
         QVERIFY(guiText.count(QStringLiteral("Page ")) >= 5);
@@ -547,18 +542,14 @@ private Q_SLOTS:
                 && why.indexOf("Change since base.json") < why.indexOf("Slice power: the formula"),
             qPrintable(why));
         QVERIFY(why.contains(QStringLiteral("ΔP̂ = ")) && why.contains(QStringLiteral("Ē′ / Ē = (P̂′ / P̂)·(τ′ / τ)")));
-        // The report gains its section; pdftotext reads it back where poppler is installed.
+        // The report gains its section, read back by pdftotext.
         const QString pdf = dir.filePath("report.pdf");
         QVERIFY2(window.exportReportTo(pdf, &error), qPrintable(error));
-        if (!QStandardPaths::findExecutable("pdftotext").isEmpty()) {
-            QProcess text;
-            text.start("pdftotext", {pdf, "-"});
-            QVERIFY(text.waitForFinished(60000));
-            const QString pages = QString::fromUtf8(text.readAllStandardOutput());
-            QVERIFY2(pages.contains("Changes since the baseline") && pages.contains("Baseline: base.json"),
-                qPrintable(pages.left(3000)));
-            QVERIFY(pages.contains("legacyCopy") && pages.contains("removed") && pages.contains("acc +="));
-        }
+        QVERIFY2(test::popplerInstalled(), test::kPopplerMissing);
+        const QString pages = test::pdfText(pdf);
+        QVERIFY2(pages.contains("Changes since the baseline") && pages.contains("Baseline: base.json"),
+            qPrintable(pages.left(3000)));
+        QVERIFY(pages.contains("legacyCopy") && pages.contains("removed") && pages.contains("acc +="));
         // Off: the plain heat again, the smooth kernel's hottest line at the top of its scale.
         code.changeAction()->setChecked(false);
         QVERIFY(!code.view().isDiverging() && !code.legend().isDiverging());
@@ -620,7 +611,7 @@ private Q_SLOTS:
     void ptxComesFromTheCacheInTheNextWindow()
     {
         if (findPtxProducers().isEmpty())
-            QSKIP("neither nvcc nor clang is installed");
+            QFAIL("neither nvcc nor clang is installed: scripts/install-deps.sh installs clang");
         for (const bool again : {false, true}) {
             MainWindow window;
             window.openProject({test::sourceDir() + QStringLiteral("/tests/ptx")});

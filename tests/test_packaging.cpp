@@ -397,7 +397,7 @@ private Q_SLOTS:
         const QString validator = QStandardPaths::findExecutable(QStringLiteral("desktop-file-validate"));
         const QString appstreamcli = QStandardPaths::findExecutable(QStringLiteral("appstreamcli"));
         if (validator.isEmpty() || appstreamcli.isEmpty())
-            QSKIP("desktop-file-validate or appstreamcli is not installed (scripts/install-deps.sh installs them)");
+            QFAIL("desktop-file-validate or appstreamcli is not installed (scripts/install-deps.sh installs them)");
         const RunResult desktop
             = run(validator, {p.root + QStringLiteral("/usr/share/applications/slicewatt.desktop")});
         QVERIFY2(
@@ -417,7 +417,7 @@ private Q_SLOTS:
         QVERIFY(text.contains(QLatin1String("\nIcon=slicewatt\n")));
         const QString validator = QStandardPaths::findExecutable(QStringLiteral("desktop-file-validate"));
         if (validator.isEmpty())
-            QSKIP("desktop-file-validate is not installed (scripts/install-deps.sh installs desktop-file-utils)");
+            QFAIL("desktop-file-validate is not installed (scripts/install-deps.sh installs desktop-file-utils)");
         const RunResult result = run(validator, {source});
         QVERIFY2(result.exitCode == 0 && result.out.isEmpty() && result.err.isEmpty(), qPrintable(describe(result)));
     }
@@ -459,7 +459,7 @@ private Q_SLOTS:
 
         const QString appstreamcli = QStandardPaths::findExecutable(QStringLiteral("appstreamcli"));
         if (appstreamcli.isEmpty())
-            QSKIP("appstreamcli is not installed (scripts/install-deps.sh installs appstream)");
+            QFAIL("appstreamcli is not installed (scripts/install-deps.sh installs appstream)");
         const RunResult result = run(appstreamcli, {QStringLiteral("validate"), QStringLiteral("--no-net"), path});
         QVERIFY2(result.exitCode == 0, qPrintable(describe(result)));
         // Not even warnings ("W:") or infos ("I:").
@@ -556,7 +556,7 @@ private Q_SLOTS:
     {
         const QString groff = QStandardPaths::findExecutable(QStringLiteral("groff"));
         if (groff.isEmpty())
-            QSKIP("groff is not installed");
+            QFAIL("groff is not installed (scripts/install-deps.sh installs it)");
         for (const QString& page : {QStringLiteral("slicewatt.1"), QStringLiteral("slicewatt-cli.1")}) {
             // -ww: every warning; -z: no output, only the diagnostics.
             const RunResult result = run(groff,

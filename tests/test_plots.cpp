@@ -2,6 +2,7 @@
 // Over 500 lines: one test executable per concern (each links the engine; more slow CI builds).
 // The plots headless: every number they draw is the core's (PowerModel::predict,
 // estimateKernelWhatIf), they follow the session, and exports are atomic.
+#include "Near.h"
 #include "TestSupport.h"
 #include "analysis/ProjectIndexer.h"
 #include "estimate/SaturationSweep.h"
@@ -28,10 +29,7 @@ using namespace slicewatt;
 
 namespace {
 
-bool nearlyEqual(double a, double b, double relative = 1e-9)
-{
-    return std::abs(a - b) <= relative * std::max({1.0, std::abs(a), std::abs(b)});
-}
+using test::near;
 
 QByteArray readAll(const QString& path)
 {
@@ -144,7 +142,7 @@ private Q_SLOTS:
             // Whole SM counts from 0.1·SMs up: JSW12 depends on the number of active SMs.
             QCOMPARE(sa.count, g.sms - int(std::ceil(0.1 * g.sms)) + 1);
             for (int j = 0; j < sa.count; ++j)
-                QVERIFY(nearlyEqual(sa.at(j) * g.sms, std::round(sa.at(j) * g.sms)));
+                QVERIFY(near(sa.at(j) * g.sms, std::round(sa.at(j) * g.sms)));
         } else {
             QCOMPARE(sa.count, 19);
             QCOMPARE(sa.first, 0.1);
@@ -159,7 +157,7 @@ private Q_SLOTS:
                     : x.first + t * (x.last - x.first);
                 const double saturation = sa.first + (sa.last - sa.first) * j / (sa.count - 1);
                 const double expected = predicted(m, g, intensity, saturation, 12);
-                QVERIFY2(nearlyEqual(grid.watts(i, j), expected),
+                QVERIFY2(near(grid.watts(i, j), expected),
                     qPrintable(
                         QStringLiteral("cell %1,%2: %3 vs %4").arg(i).arg(j).arg(grid.watts(i, j)).arg(expected)));
             }
@@ -167,7 +165,7 @@ private Q_SLOTS:
         // A curve at fixed Sa is the grid's row.
         const QVector<double> row = sampleModelCurve(m, g, sa.at(3), x, 12);
         for (int i = 0; i < x.count; ++i)
-            QVERIFY(nearlyEqual(row[i], grid.watts(i, 3)));
+            QVERIFY(near(row[i], grid.watts(i, 3)));
     }
 
     void modelGridIsEmptyForAnUncoveredGpu()
@@ -195,14 +193,14 @@ private Q_SLOTS:
                 double value = 0;
                 data->cellToCoord(i, j, &key, &value);
                 const double expected = predicted(m, g, plot.intensityAtMapKey(key), value);
-                QVERIFY2(nearlyEqual(data->cell(i, j), expected, 1e-9),
+                QVERIFY2(near(data->cell(i, j), expected, 1e-9),
                     qPrintable(
                         QStringLiteral("cell %1,%2: %3 vs %4").arg(i).arg(j).arg(data->cell(i, j)).arg(expected)));
             }
         }
         // The visible log axis and the map's hidden log10 axis show the same range.
-        QVERIFY(nearlyEqual(std::log10(plot.xAxis->range().lower), plot.xAxis2->range().lower));
-        QVERIFY(nearlyEqual(std::log10(plot.xAxis->range().upper), plot.xAxis2->range().upper));
+        QVERIFY(near(std::log10(plot.xAxis->range().lower), plot.xAxis2->range().lower));
+        QVERIFY(near(std::log10(plot.xAxis->range().upper), plot.xAxis2->range().upper));
     }
 
     // Issue 19: the wheel zooms at the cursor, Shift+drag zooms to the band, a drag pans, a
@@ -222,8 +220,8 @@ private Q_SLOTS:
         QVERIFY(plot.yAxis->coordToPixel(1.0) - plot.axisRect()->rect().top() >= 7.5);
         const QPoint centre = plot.axisRect()->rect().center();
         const auto mapFollows = [&] {
-            return nearlyEqual(std::log10(plot.xAxis->range().lower), plot.xAxis2->range().lower)
-                && nearlyEqual(std::log10(plot.xAxis->range().upper), plot.xAxis2->range().upper);
+            return near(std::log10(plot.xAxis->range().lower), plot.xAxis2->range().lower)
+                && near(std::log10(plot.xAxis->range().upper), plot.xAxis2->range().upper);
         };
 
         // The read-out: the axes' values there and the map's power, which is the model's.
@@ -237,7 +235,7 @@ private Q_SLOTS:
         QVERIFY2(power.hasMatch(), qPrintable(readout));
         const double expected = plot.colorMap()->data()->data(
             plot.xAxis2->pixelToCoord(centre.x()), plot.yAxis->pixelToCoord(centre.y()));
-        QVERIFY(nearlyEqual(power.captured(1).toDouble(), expected, 1e-3));
+        QVERIFY(near(power.captured(1).toDouble(), expected, 1e-3));
         QVERIFY(plot.readoutAt(QPointF(2, 2)).isEmpty()); // outside the axes
 
         QWheelEvent wheel(centre, plot.mapToGlobal(centre), QPoint(), QPoint(0, 240), Qt::NoButton, Qt::NoModifier,
@@ -250,8 +248,7 @@ private Q_SLOTS:
         const QCPRange zoomed = plot.xAxis->range();
         // A what-if step redraws under the reader's view.
         plot.refresh(makePlotContext(session()));
-        QVERIFY(nearlyEqual(plot.xAxis->range().lower, zoomed.lower)
-            && nearlyEqual(plot.xAxis->range().upper, zoomed.upper));
+        QVERIFY(near(plot.xAxis->range().lower, zoomed.lower) && near(plot.xAxis->range().upper, zoomed.upper));
         QVERIFY(mapFollows());
 
         // A drag pans: the range moves, its size stays.
@@ -259,14 +256,13 @@ private Q_SLOTS:
         QTest::mouseMove(&plot, centre + QPoint(60, 0));
         QTest::mouseRelease(&plot, Qt::LeftButton, Qt::NoModifier, centre + QPoint(60, 0));
         QVERIFY(plot.xAxis->range().lower < zoomed.lower);
-        QVERIFY(nearlyEqual(std::log10(plot.xAxis->range().upper / plot.xAxis->range().lower),
+        QVERIFY(near(std::log10(plot.xAxis->range().upper / plot.xAxis->range().lower),
             std::log10(zoomed.upper / zoomed.lower), 1e-6));
 
         // Home again.
         QTest::mouseDClick(&plot, Qt::LeftButton, Qt::NoModifier, centre);
         QVERIFY(!plot.isViewChanged());
-        QVERIFY(
-            nearlyEqual(plot.xAxis->range().lower, home.lower) && nearlyEqual(plot.xAxis->range().upper, home.upper));
+        QVERIFY(near(plot.xAxis->range().lower, home.lower) && near(plot.xAxis->range().upper, home.upper));
         QVERIFY(mapFollows());
 
         // Shift+drag: the rubber band's corners become the ranges (to the pixel: QRect's
@@ -282,11 +278,11 @@ private Q_SLOTS:
         QTest::mousePress(&plot, Qt::LeftButton, Qt::ShiftModifier, from);
         QTest::mouseMove(&plot, to);
         QTest::mouseRelease(&plot, Qt::LeftButton, Qt::ShiftModifier, to);
-        QVERIFY(nearlyEqual(plot.xAxis->range().lower, left, 1e-6));
+        QVERIFY(near(plot.xAxis->range().lower, left, 1e-6));
         QVERIFY2(
             std::abs(std::log10(plot.xAxis->range().upper / right)) <= std::abs(std::log10(rightBeyond / right)) * 1.01,
             qPrintable(QStringLiteral("%1 vs %2").arg(plot.xAxis->range().upper).arg(right)));
-        QVERIFY(nearlyEqual(plot.yAxis->range().upper, top, 1e-6));
+        QVERIFY(near(plot.yAxis->range().upper, top, 1e-6));
         QVERIFY(std::abs(plot.yAxis->range().lower - bottom) <= std::abs(bottomBeyond - bottom) * 1.01);
         QVERIFY(mapFollows());
         QTest::keyClick(&plot, Qt::Key_Home);
@@ -309,7 +305,7 @@ private Q_SLOTS:
         QWheelEvent sweepWheel(at.toPoint(), sweep.mapToGlobal(at.toPoint()), QPoint(), QPoint(0, 120), Qt::NoButton,
             Qt::NoModifier, Qt::NoScrollPhase, false);
         QCoreApplication::sendEvent(&sweep, &sweepWheel);
-        QVERIFY(nearlyEqual(sweep.xAxis2->range().upper, sweep.xAxis->range().upper * session().gpu()->sms, 1e-9));
+        QVERIFY(near(sweep.xAxis2->range().upper, sweep.xAxis->range().upper * session().gpu()->sms, 1e-9));
     }
 
     void surfaceShowsTheKernelAndItsSlices()
@@ -435,13 +431,13 @@ private Q_SLOTS:
         QVERIFY(model(QStringLiteral("jos13")).parameters(g.id).value(QStringLiteral("beta0")) > 0);
         for (int k = 0; k < sweep.size(); ++k) {
             QCOMPARE(sweep[k].activeSms, k + 1);
-            QVERIFY(nearlyEqual(sweep[k].saturation, double(k + 1) / g.sms));
+            QVERIFY(near(sweep[k].saturation, double(k + 1) / g.sms));
             if (k > 0)
                 QVERIFY(sweep[k].watts > sweep[k - 1].watts);
         }
         const KernelEstimate& estimate = r.estimate;
         QVERIFY(estimate.activeSms >= 1 && estimate.activeSms <= g.sms);
-        QVERIFY(nearlyEqual(sweep[estimate.activeSms - 1].watts, estimate.watts, 1e-12));
+        QVERIFY(near(sweep[estimate.activeSms - 1].watts, estimate.watts, 1e-12));
 
         SaturationSweepPlot plot;
         plot.refresh(makePlotContext(session()));
@@ -464,8 +460,7 @@ private Q_SLOTS:
             QCOMPARE(int(bar->data()->size()), 1);
             sum += bar->data()->at(0)->value;
         }
-        QVERIFY2(nearlyEqual(sum, estimate.watts, 1e-12),
-            qPrintable(QStringLiteral("%1 vs %2").arg(sum).arg(estimate.watts)));
+        QVERIFY2(near(sum, estimate.watts, 1e-12), qPrintable(QStringLiteral("%1 vs %2").arg(sum).arg(estimate.watts)));
         QCOMPARE(plot.total(), estimate.watts);
     }
 
@@ -481,10 +476,10 @@ private Q_SLOTS:
                 const double x = plot.regressionGraph(k)->data()->at(i)->key;
                 const double regression = plot.regressionGraph(k)->data()->at(i)->value;
                 const double network = plot.networkGraph(k)->data()->at(i)->value;
-                QVERIFY(nearlyEqual(regression, predicted(model(QStringLiteral("jos13")), g, x, sa)));
-                QVERIFY(nearlyEqual(network, predicted(model(QStringLiteral("wnn")), g, x, sa, plot.networkLines())));
+                QVERIFY(near(regression, predicted(model(QStringLiteral("jos13")), g, x, sa)));
+                QVERIFY(near(network, predicted(model(QStringLiteral("wnn")), g, x, sa, plot.networkLines())));
                 QCOMPARE(plot.residualGraph(k)->data()->at(i)->key, x);
-                QVERIFY(nearlyEqual(plot.residualGraph(k)->data()->at(i)->value, network - regression));
+                QVERIFY(near(plot.residualGraph(k)->data()->at(i)->value, network - regression));
             }
         }
     }
@@ -512,7 +507,7 @@ private Q_SLOTS:
                                               .estimate;
         bool found = false;
         for (auto it = kernel->data()->constBegin(); it != kernel->data()->constEnd(); ++it)
-            found = found || nearlyEqual(it->value, regression.watts);
+            found = found || near(it->value, regression.watts);
         QVERIFY(found);
         QVERIFY(plot.legend->layout() == plot.plotLayout()); // not an inset over the curves
 
@@ -524,7 +519,7 @@ private Q_SLOTS:
         QCOMPARE(asked.count(), 1);
         plot.refresh(makePlotContext(session()));
         QCOMPARE(plot.shownGpu(), plot.gpuBox()->itemData(other).toString());
-        QVERIFY(nearlyEqual(plot.regressionGraph(3)->data()->at(0)->value,
+        QVERIFY(near(plot.regressionGraph(3)->data()->at(0)->value,
             predicted(model(QStringLiteral("jos13")), gpu(plot.shownGpu()), plot.regressionGraph(3)->data()->at(0)->key,
                 1.0)));
 

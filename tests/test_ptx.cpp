@@ -233,7 +233,7 @@ $done:
     {
         const QVector<PtxProducer> producers = findPtxProducers();
         if (producers.isEmpty())
-            QSKIP("neither nvcc nor clang is installed");
+            QFAIL("neither nvcc nor clang is installed: scripts/install-deps.sh installs clang");
         QTemporaryDir prelude;
         QTemporaryDir broken;
         const QString bad = test::writeFile(broken, "broken.cu", "__global__ void k(float* p) { p[0] = ; }\n");
@@ -315,7 +315,7 @@ $done:
     {
         const QVector<PtxProducer> producers = findPtxProducers();
         if (producers.isEmpty())
-            QSKIP("neither nvcc nor clang is installed");
+            QFAIL("neither nvcc nor clang is installed: scripts/install-deps.sh installs clang");
         for (const PtxProducer& producer : producers) {
             cacheRemembersPtxOf(producer);
             if (QTest::currentTestFailed())

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Issue 17: the PTX + XGBoost model (Alavani et al., METHOD §10). The GPU catalogue's pipeline
 // figures; PTX blocks run the analysis's trip counts (clang keeps loops rolled); the shipped
-// models/alavani-xgb.json is what train-ptx-model's harness computes, figures and trees; the
+// models/alavani-xgb.json's figures and trees, recomputed by the harness, are checked in
+// test_measured_validation, whose one run of the harness per GPU checks every file it writes; the
 // product's path predicts what the harness predicts; without PTX the estimate says why; bad
 // model files are refused with a reason; Spearman's correlation by hand.
+#include "ShippedFiles.h"
 #include "TestSupport.h"
 
 #include "analysis/KernelSlices.h"
@@ -45,25 +47,13 @@ __global__ void nested(float* y, const float* x, int n)
 
 QJsonObject committedModel()
 {
-    QFile file(test::sourceDir() + QStringLiteral("/models/alavani-xgb.json"));
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    return QJsonDocument::fromJson(file.readAll()).object();
+    return test::shippedModel(QStringLiteral("alavani-xgb.json"));
 }
 
 std::optional<PtxProducer> clang()
 {
     const QVector<PtxProducer> found = ptxProducersNamed(QStringLiteral("clang"));
     return found.isEmpty() ? std::nullopt : std::optional<PtxProducer>(found.first());
-}
-
-bool sameFigures(const QJsonObject& json, const ErrorFigures& f)
-{
-    return json.value("rows").toInt() == f.rows && json.value("kernels").toInt() == f.groups
-        && std::abs(json.value("mape_pct").toDouble() - f.mapePct) < 0.05
-        && std::abs(json.value("median_ape_pct").toDouble() - f.medianApePct) < 0.05
-        && std::abs(json.value("p90_ape_pct").toDouble() - f.p90ApePct) < 0.05
-        && std::abs(json.value("r2").toDouble() - f.r2) < 0.005;
 }
 
 } // namespace
@@ -109,7 +99,7 @@ private Q_SLOTS:
     {
         const std::optional<PtxProducer> producer = clang();
         if (!producer)
-            QSKIP("clang is not installed");
+            QFAIL("clang is not installed: scripts/install-deps.sh installs it");
         QTemporaryDir dir;
         const QString path = test::writeFile(dir, "nested.cu", kNestedLoops);
         const ProjectSources sources = loadProject({path});
@@ -145,82 +135,16 @@ private Q_SLOTS:
         QVERIFY(pfea.rule.contains("--loop-iterations"));
     }
 
-    // The shipped file is train-ptx-model's output: per GPU the grouped and random-split
-    // figures, the producer, and trees that predict every measured row as trees grown here on
-    // the same rows do (the prediction round-trips through the file).
-    void shippedFileIsTheHarnessOutput_data()
-    {
-        QTest::addColumn<QString>("gpu");
-        QTest::newRow("V100") << "V100";
-        QTest::newRow("K20") << "K20";
-        QTest::newRow("M60") << "M60";
-    }
-    void shippedFileIsTheHarnessOutput()
-    {
-        QFETCH(QString, gpu);
-        std::optional<MeasuredLaunchTable> mapped = test::mappedAlavaniTable(gpu);
-        if (!mapped)
-            QSKIP("../shared/data/alavani is not beside this checkout");
-        const MeasuredLaunchTable& table = *mapped;
-        const std::optional<PtxProducer> producer = clang();
-        if (!producer)
-            QSKIP("clang is not installed: the shipped trees were grown on its PTX");
-        QStringList errors;
-        const ModelLibrary library = ModelLibrary::load({}, errors);
-        const GpuSpec& spec = *library.gpus().find(gpu);
-        MeasuredPtxOptions ptx;
-        ptx.producer = producer;
-        const MeasuredFeatureSet features
-            = analyseMeasuredLaunches(table, test::sharedDir() + "/corpus/measured", spec, test::parserOptions(), ptx);
-        MeasuredValidationOptions options;
-        options.includeWnn = false;
-        const MeasuredValidation validation = validateMeasuredLaunches(features, spec, options);
-        const ModelFigures* xgb = validation.figures("alavani-xgb");
-        QVERIFY(xgb);
-        QVERIFY2(xgb->error.isEmpty(), qPrintable(xgb->error));
-
-        const QJsonObject committed = committedModel().value("gpus").toObject().value(spec.id).toObject();
-        QVERIFY2(!committed.isEmpty(), "models/alavani-xgb.json has this GPU");
-        QCOMPARE(committed.value("ptx_producer").toString(), producer->name());
-        const QJsonObject v = committed.value("validation").toObject();
-        QVERIFY(sameFigures(v.value("grouped").toObject(), xgb->grouped));
-        QVERIFY(sameFigures(v.value("random_split").toObject(), xgb->randomSplit));
-        // Kernels held out, the figure is above the random split's, which lets the model recognise
-        // the kernel (METHOD §11). (It was several times above before issue 33; with the launches'
-        // argument values V100's held-out error fell to 11.7 % against 8.8 %.)
-        QVERIFY(xgb->grouped.mapePct > xgb->randomSplit.mapePct);
-
-        const PowerModel* model = library.model("alavani-xgb");
-        QVERIFY(model && model->needsPtx() && model->isLaunchLevel());
-        QCOMPARE(model->accuracy(spec.id)->rows, xgb->grouped.rows);
-        QCOMPARE(model->ptxProducer(spec.id), producer->name());
-        QString why;
-        const std::optional<BoostedTrees> grown = BoostedTrees::fromJson(xgb->fullTrees, true, &why);
-        QVERIFY2(grown, qPrintable(why));
-        int predicted = 0;
-        for (const MeasuredRowFeatures& row : features.rows) {
-            if (row.ptxFeatures.isEmpty())
-                continue;
-            const std::optional<PowerPrediction> shipped = model->predictLaunch(spec, row.activity);
-            QVERIFY(shipped);
-            QVector<float> values;
-            for (const QString& column : datasetFeatureColumns())
-                values << float(row.ptxFeatures.value(column, std::nan("")));
-            QVERIFY(std::abs(shipped->watts - grown->predict(values)) < 1e-4 * shipped->watts);
-            QVERIFY(shipped->watts > 10 && shipped->watts < 400);
-            ++predicted;
-        }
-        QCOMPARE(predicted, xgb->grouped.rows);
-    }
-
     // What a user runs (the what-if estimate with the project's PTX) gives the harness's
     // prediction for a measured launch; without a PTX producer the estimate says why.
     void productPathMatchesTheHarness()
     {
         const QString source = test::sharedDir() + "/corpus/measured/cuda-samples/0_Introduction/vectorAdd";
         const std::optional<PtxProducer> producer = clang();
-        if (!QFileInfo::exists(source) || !producer)
-            QSKIP("../shared/corpus or clang is missing");
+        if (!producer)
+            QFAIL("clang is not installed: scripts/install-deps.sh installs it");
+        if (!QFileInfo::exists(source))
+            QSKIP("../shared/corpus (the measured kernels' upstream sources) is not beside this checkout");
         QStringList errors;
         const ModelLibrary library = ModelLibrary::load({}, errors);
         const GpuSpec& gpu = *library.gpus().find("V100");
@@ -272,7 +196,7 @@ private Q_SLOTS:
     {
         const std::optional<PtxProducer> producer = clang();
         if (!producer)
-            QSKIP("clang is not installed");
+            QFAIL("clang is not installed: scripts/install-deps.sh installs it");
         QTemporaryDir corpus;
         test::writeFile(corpus, "graph/main.cu", R"(
 struct Node { int start; int edges; };
@@ -308,8 +232,6 @@ __global__ void visit(const Node* nodes, int* cost, int n)
         const QByteArray base = R"({"format": "slicewatt-model/1", "id": "x", "form": "alavani-xgb",
             "provenance": {"source": "test"}, "features": %F, "gpus": {"gtx280": {"trees": %T}}})";
         const QJsonObject shipped = committedModel();
-        if (shipped.isEmpty())
-            QSKIP("models/alavani-xgb.json is missing");
         const QString trees = shipped.value("gpus").toObject().value("v100").toObject().value("trees").toString();
         const QByteArray quotedTrees
             = QJsonDocument(QJsonArray{trees}).toJson(QJsonDocument::Compact).mid(1).chopped(1);

@@ -3,6 +3,7 @@
 // The PDF report's content (core/export/ReportDocument): built from the estimates, with the
 // kernel listings cut from the sources, every what-if in the parameters, the method with its
 // sources; the same document twice for the same input.
+#include "Near.h"
 #include "TestSupport.h"
 #include "analysis/ProjectIndexer.h"
 #include "export/DisplayNumbers.h"
@@ -91,10 +92,7 @@ int lineOf(const QString& path, const QString& text)
     return 0;
 }
 
-bool near(double a, double b)
-{
-    return qAbs(a - b) <= 1e-9 * qMax(1.0, qAbs(b));
-}
+using test::near;
 
 bool anyContains(const QStringList& items, const QString& text)
 {

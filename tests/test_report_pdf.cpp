@@ -4,6 +4,7 @@
 // viewer would: the text is there and searchable, on the pages the contents list says,
 // long listings continue on the next pages, every font is embedded, charts are vector
 // (no images at all), and writing is atomic.
+#include "PdfText.h"
 #include "TestSupport.h"
 #include "analysis/ProjectIndexer.h"
 #include "export/DisplayNumbers.h"
@@ -28,48 +29,22 @@ using namespace slicewatt;
 
 namespace {
 
-bool havePoppler()
-{
-    for (const char* tool : {"pdftotext", "pdfinfo", "pdffonts", "pdfimages"}) {
-        if (QStandardPaths::findExecutable(QString::fromLatin1(tool)).isEmpty())
-            return false;
-    }
-    return true;
-}
-
-QString runTool(const QString& program, const QStringList& arguments)
-{
-    QProcess process;
-    process.start(program, arguments);
-    if (!process.waitForFinished(120000) || process.exitCode() != 0)
-        return QStringLiteral("<%1 failed: %2>").arg(program, QString::fromUtf8(process.readAllStandardError()));
-    return QString::fromUtf8(process.readAllStandardOutput());
-}
-
-int pageCount(const QString& pdf)
-{
-    const QRegularExpressionMatch match
-        = QRegularExpression(QStringLiteral("^Pages:\\s+(\\d+)"), QRegularExpression::MultilineOption)
-              .match(runTool(QStringLiteral("pdfinfo"), {pdf}));
-    return match.hasMatch() ? match.captured(1).toInt() : -1;
-}
+using test::PdfLayout;
 
 QString pageText(const QString& pdf, int page)
 {
-    return runTool(QStringLiteral("pdftotext"),
-        {QStringLiteral("-layout"), QStringLiteral("-f"), QString::number(page), QStringLiteral("-l"),
-            QString::number(page), pdf, QStringLiteral("-")});
+    return test::pdfText(pdf, PdfLayout::Physical, page);
 }
 
 QString allText(const QString& pdf)
 {
-    return runTool(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
+    return test::pdfText(pdf, PdfLayout::Physical);
 }
 
 // The fonts whose "emb" column in pdffonts' table is not "yes" (empty: all embedded).
 QStringList unembeddedFonts(const QString& pdf)
 {
-    const QStringList lines = runTool(QStringLiteral("pdffonts"), {pdf}).split(QLatin1Char('\n'));
+    const QStringList lines = test::toolOutput(QStringLiteral("pdffonts"), {pdf}).split(QLatin1Char('\n'));
     QStringList missing;
     if (lines.size() < 2 || !lines[0].contains(QStringLiteral("emb")))
         return {QStringLiteral("<no pdffonts table>")};
@@ -86,7 +61,7 @@ QStringList unembeddedFonts(const QString& pdf)
 // pdfimages' list has two header lines and one line per image.
 int imageCount(const QString& pdf)
 {
-    const QStringList lines = runTool(QStringLiteral("pdfimages"), {QStringLiteral("-list"), pdf})
+    const QStringList lines = test::toolOutput(QStringLiteral("pdfimages"), {QStringLiteral("-list"), pdf})
                                   .split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     return int(lines.size()) - 2;
 }
@@ -281,9 +256,8 @@ private Q_SLOTS:
     {
         const QString path = writeSynthetic(QStringLiteral("meta.pdf"));
         QVERIFY(readAll(path).startsWith("%PDF-"));
-        if (!havePoppler())
-            QSKIP("poppler-utils (pdftotext, pdfinfo, pdffonts, pdfimages) not installed");
-        const QString info = runTool(QStringLiteral("pdfinfo"), {path});
+        QVERIFY2(test::popplerInstalled(), test::kPopplerMissing);
+        const QString info = test::toolOutput(QStringLiteral("pdfinfo"), {path});
         QVERIFY2(info.contains(QStringLiteral("SliceWatt power report: synthetic")), qPrintable(info));
         QVERIFY2(info.contains(QStringLiteral("SliceWatt 9.9-test")), qPrintable(info));
         // A4 portrait: 595 × 842 pt.
@@ -292,10 +266,9 @@ private Q_SLOTS:
 
     void longListingContinuesAcrossPages()
     {
-        if (!havePoppler())
-            QSKIP("poppler-utils not installed");
+        QVERIFY2(test::popplerInstalled(), test::kPopplerMissing);
         const QString path = writeSynthetic(QStringLiteral("long.pdf"));
-        const int pages = pageCount(path);
+        const int pages = test::pdfPageCount(path);
         // Title, summary, short kernel, long kernel (numbers + about 6 pages of listing), method.
         QVERIFY2(pages >= 8 && pages <= 16, qPrintable(QString::number(pages)));
         QStringList texts;
@@ -341,8 +314,7 @@ private Q_SLOTS:
 
     void titlePageAndContents()
     {
-        if (!havePoppler())
-            QSKIP("poppler-utils not installed");
+        QVERIFY2(test::popplerInstalled(), test::kPopplerMissing);
         const QString path = writeSynthetic(QStringLiteral("title.pdf"));
         const QString first = pageText(path, 1);
         for (const QString& expected : {QStringLiteral("SliceWatt power report: synthetic"),
@@ -372,8 +344,7 @@ private Q_SLOTS:
     // source listing ends, not on a page of its own below a half-empty one.
     void kernelsFollowOnFilledPages()
     {
-        if (!havePoppler())
-            QSKIP("poppler-utils not installed");
+        QVERIFY2(test::popplerInstalled(), test::kPopplerMissing);
         const QString path = writeSynthetic(QStringLiteral("filled.pdf"));
         const QRegularExpressionMatch line = QRegularExpression(
             QStringLiteral("synth::longKernel\\s+(\\d+)\\s*$"), QRegularExpression::MultilineOption)
@@ -381,7 +352,7 @@ private Q_SLOTS:
         QVERIFY(line.hasMatch());
         const int longStarts = line.captured(1).toInt();
         int shortEnds = 0;
-        for (int page = 1; page <= pageCount(path) && !shortEnds; ++page) {
+        for (int page = 1; page <= test::pdfPageCount(path) && !shortEnds; ++page) {
             if (pageText(path, page).contains(QLatin1String("// row12")))
                 shortEnds = page;
         }
@@ -390,8 +361,7 @@ private Q_SLOTS:
 
     void summaryAndKernelNumbers()
     {
-        if (!havePoppler())
-            QSKIP("poppler-utils not installed");
+        QVERIFY2(test::popplerInstalled(), test::kPopplerMissing);
         const QString path = writeSynthetic(QStringLiteral("numbers.pdf"));
         const QString summary = pageText(path, 2);
         for (const QString& expected :
@@ -418,8 +388,7 @@ private Q_SLOTS:
 
     void fontsEmbeddedAndNoImages()
     {
-        if (!havePoppler())
-            QSKIP("poppler-utils not installed");
+        QVERIFY2(test::popplerInstalled(), test::kPopplerMissing);
         const QString path = writeSynthetic(QStringLiteral("fonts.pdf"));
         const QStringList missing = unembeddedFonts(path);
         QVERIFY2(missing.isEmpty(), qPrintable(missing.join(QLatin1Char('\n'))));
@@ -496,8 +465,7 @@ private Q_SLOTS:
 
     void exampleProjectEndToEnd()
     {
-        if (!havePoppler())
-            QSKIP("poppler-utils not installed");
+        QVERIFY2(test::popplerInstalled(), test::kPopplerMissing);
         WhatIfSettings settings;
         settings.seconds = 0.002;
         settings.delta = 0.02;
@@ -508,7 +476,7 @@ private Q_SLOTS:
         QString error;
         QVERIFY2(writeReportPdf(document, path, &error), qPrintable(error));
 
-        const int pages = pageCount(path);
+        const int pages = test::pdfPageCount(path);
         QVERIFY2(pages >= 5 && pages <= 60, qPrintable(QString::number(pages)));
         const QString text = allText(path);
         QVERIFY(text.contains(QStringLiteral("Page 1 of %1").arg(pages)));
@@ -546,8 +514,7 @@ private Q_SLOTS:
     // cannot be read stops before any analysis and writes nothing.
     void reportWithABaseline()
     {
-        if (!havePoppler())
-            QSKIP("poppler-utils not installed");
+        QVERIFY2(test::popplerInstalled(), test::kPopplerMissing);
         QTemporaryDir base, now;
         for (const auto& [dir, which] : {std::pair{&base, "base"}, std::pair{&now, "new"}})
             QVERIFY(QFile::copy(test::sourceDir() + QStringLiteral("/tests/compare/%1/kernels.cu").arg(which),
@@ -583,8 +550,7 @@ private Q_SLOTS:
 
     void longKernelEndToEnd()
     {
-        if (!havePoppler())
-            QSKIP("poppler-utils not installed");
+        QVERIFY2(test::popplerInstalled(), test::kPopplerMissing);
         // A real kernel of 240 statements through parse, slicing, estimate and buildReport.
         QTemporaryDir dir;
         QByteArray source = "__global__ void longKernel(const float* in, float* out, int n)\n{\n"
@@ -604,7 +570,7 @@ private Q_SLOTS:
         const QString path = m_dir.filePath(QStringLiteral("long-kernel.pdf"));
         QString error;
         QVERIFY2(writeReportPdf(document, path, &error), qPrintable(error));
-        const int pages = pageCount(path);
+        const int pages = test::pdfPageCount(path);
         QStringList texts;
         for (int page = 1; page <= pages; ++page)
             texts << pageText(path, page);
@@ -625,15 +591,14 @@ private Q_SLOTS:
 
     void corpusReport()
     {
-        if (!havePoppler())
-            QSKIP("poppler-utils not installed");
+        QVERIFY2(test::popplerInstalled(), test::kPopplerMissing);
         const auto project = estimate(test::corpusDir(), WhatIfSettings{});
         const ReportDocument document = project->report();
         QVERIFY(document.sections.size() > 10);
         const QString path = m_dir.filePath(QStringLiteral("corpus.pdf"));
         QString error;
         QVERIFY2(writeReportPdf(document, path, &error), qPrintable(error));
-        const int pages = pageCount(path);
+        const int pages = test::pdfPageCount(path);
         // Kernels share pages where they fit, and none sprawls over many.
         QVERIFY2(pages >= int(document.sections.size()) / 2 + 3 && pages <= 3 * int(document.sections.size()) + 10,
             qPrintable(QStringLiteral("%1 pages for %2 kernels").arg(pages).arg(document.sections.size())));

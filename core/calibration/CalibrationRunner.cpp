@@ -12,17 +12,10 @@
 #include <QDir>
 #include <QRegularExpression>
 
-#include <thread>
-
 namespace slicewatt {
 namespace {
 
 using Clock = PowerSampler::Clock;
-
-void sleepFor(double seconds)
-{
-    std::this_thread::sleep_for(std::chrono::nanoseconds(qint64(seconds * 1e9)));
-}
 
 QString traceFileName(int point)
 {
@@ -130,10 +123,12 @@ CalibrationRunResult runCalibration(SliceRunner& runner, const PowerSampler::Rea
         return result;
     }
     const auto cancelled = [&] { return cancel && cancel->load(); };
-    PowerSampler sampler(read, options.sampleIntervalS);
+    MeasurementClock& clock = options.clock ? *options.clock : steadyMeasurementClock();
+    const auto sleepFor = [&](double seconds) { clock.sleepFor(seconds); };
+    PowerSampler sampler(read, options.sampleIntervalS, clock);
 
     progress(QStringLiteral("idle: %1 s with no kernel running").arg(options.idleSeconds));
-    Clock::time_point origin = Clock::now();
+    Clock::time_point origin = clock.now();
     sampler.start(origin);
     sleepFor(options.idleSeconds);
     result.idleTrace = sampler.stop();
@@ -165,12 +160,12 @@ CalibrationRunResult runCalibration(SliceRunner& runner, const PowerSampler::Rea
             result.cancelled = true;
             break;
         }
-        origin = Clock::now();
+        origin = clock.now();
         sampler.start(origin);
         sleepFor(options.leadSeconds);
-        const Clock::time_point start = Clock::now();
+        const Clock::time_point start = clock.now();
         const bool ran = runner.run(point, options.plan.runSeconds, &error);
-        const Clock::time_point end = Clock::now();
+        const Clock::time_point end = clock.now();
         if (ran)
             sleepFor(options.tailSeconds);
         PowerTrace trace = sampler.stop();

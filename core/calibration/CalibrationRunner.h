@@ -69,6 +69,8 @@ struct CalibrationRunOptions {
     double tailSeconds = 1.5; // after each run, inside its trace: the sensor's lag tail
     double sampleIntervalS = 0.01;
     QString tool; // "slicewatt-calibrate 0.1.0"
+    // The time the run keeps (null: the steady clock); tests give a simulated one.
+    MeasurementClock* clock = nullptr;
 };
 
 // What a calibration measured: one record and one trace per point, the idle trace, and the

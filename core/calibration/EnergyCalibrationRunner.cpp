@@ -5,17 +5,10 @@
 
 #include <QDateTime>
 
-#include <thread>
-
 namespace slicewatt {
 namespace {
 
 using Clock = PowerSampler::Clock;
-
-void sleepFor(double seconds)
-{
-    std::this_thread::sleep_for(std::chrono::nanoseconds(qint64(seconds * 1e9)));
-}
 
 // One measured run of `benchmark`.
 struct BenchmarkPower {
@@ -29,7 +22,8 @@ public:
     Measurer(
         EnergyBenchmarkDriver& driver, const PowerSampler::ReadFunction& read, const EnergyCalibrationOptions& options)
         : m_driver(driver)
-        , m_sampler(read, options.sampleIntervalS)
+        , m_clock(options.clock ? *options.clock : steadyMeasurementClock())
+        , m_sampler(read, options.sampleIntervalS, m_clock)
         , m_options(options)
         , m_lagS(options.knownLagS)
     {
@@ -39,14 +33,14 @@ public:
     {
         if (!m_driver.prepare(benchmark, error))
             return false;
-        const Clock::time_point origin = Clock::now();
+        const Clock::time_point origin = m_clock.now();
         m_sampler.start(origin);
-        sleepFor(m_options.leadSeconds);
-        const Clock::time_point start = Clock::now();
+        m_clock.sleepFor(m_options.leadSeconds);
+        const Clock::time_point start = m_clock.now();
         const bool ran = m_driver.run(benchmark, m_options.plan.runSeconds, &result->threadStatements, error);
-        const Clock::time_point end = Clock::now();
+        const Clock::time_point end = m_clock.now();
         if (ran)
-            sleepFor(m_options.tailSeconds);
+            m_clock.sleepFor(m_options.tailSeconds);
         const PowerTrace trace = m_sampler.stop();
         if (!ran)
             return false;
@@ -68,6 +62,7 @@ public:
 
 private:
     EnergyBenchmarkDriver& m_driver;
+    MeasurementClock& m_clock;
     PowerSampler m_sampler;
     const EnergyCalibrationOptions& m_options;
     std::optional<double> m_lagS;

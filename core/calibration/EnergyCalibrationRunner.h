@@ -37,6 +37,8 @@ struct EnergyCalibrationOptions {
     // sleeping kernel draws what the GPU drew before it: no step to learn the lag from.
     std::optional<double> knownLagS;
     QString tool; // "slicewatt-calibrate 0.1.0"
+    // The time the run keeps (null: the steady clock); tests give a simulated one.
+    MeasurementClock* clock = nullptr;
 };
 
 // What the energy-class calibration measured.

@@ -5,9 +5,10 @@
 
 namespace slicewatt {
 
-PowerSampler::PowerSampler(ReadFunction read, double intervalS)
+PowerSampler::PowerSampler(ReadFunction read, double intervalS, MeasurementClock& clock)
     : m_read(std::move(read))
     , m_interval(std::chrono::nanoseconds(qint64(intervalS * 1e9)))
+    , m_clock(clock)
 {
 }
 
@@ -25,15 +26,12 @@ void PowerSampler::start(Clock::time_point origin)
         m_trace = PowerTrace();
         m_trace.source = QStringLiteral("nvml");
     }
-    m_running = true;
-    m_thread = std::thread([this] { loop(); });
+    m_readings = m_clock.every(m_interval, [this](Clock::time_point when) { return readOnce(when); });
 }
 
 PowerTrace PowerSampler::stop()
 {
-    m_running = false;
-    if (m_thread.joinable())
-        m_thread.join();
+    m_readings.reset(); // no reading runs after this
     const std::lock_guard lock(m_mutex);
     PowerTrace trace = m_trace;
     trace.hasEnergy = !trace.samples.isEmpty()
@@ -47,34 +45,21 @@ double PowerSampler::secondsSince(Clock::time_point origin, Clock::time_point wh
     return std::chrono::duration<double>(when - origin).count();
 }
 
-void PowerSampler::loop()
+bool PowerSampler::readOnce(Clock::time_point when)
 {
-    // Deadlines advance by the interval from the start, so a slow read does not make the
-    // sampling drift; a read that overran its slot is followed at once by the next.
-    Clock::time_point next = Clock::now();
-    while (m_running) {
-        const Clock::time_point now = Clock::now();
-        QString error;
-        const std::optional<NvmlPowerReading> reading = m_read(&error);
-        {
-            const std::lock_guard lock(m_mutex);
-            if (!reading) {
-                m_trace.errors.append(error);
-                m_running = false;
-                return;
-            }
-            PowerSample sample;
-            sample.timeS = secondsSince(m_origin, now);
-            sample.powerW = reading->powerW;
-            sample.energyJ = reading->energyJ;
-            m_trace.samples.append(sample);
-        }
-        next += m_interval;
-        const Clock::time_point after = Clock::now();
-        if (next < after)
-            next = after;
-        std::this_thread::sleep_until(next);
+    QString error;
+    const std::optional<NvmlPowerReading> reading = m_read(&error);
+    const std::lock_guard lock(m_mutex);
+    if (!reading) {
+        m_trace.errors.append(error);
+        return false;
     }
+    PowerSample sample;
+    sample.timeS = secondsSince(m_origin, when);
+    sample.powerW = reading->powerW;
+    sample.energyJ = reading->energyJ;
+    m_trace.samples.append(sample);
+    return true;
 }
 
 } // namespace slicewatt

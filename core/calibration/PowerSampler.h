@@ -1,29 +1,29 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "MeasurementClock.h"
 #include "NvmlSession.h"
 #include "measure/PowerTrace.h"
 
 #include <QString>
 
-#include <atomic>
-#include <chrono>
 #include <functional>
+#include <memory>
 #include <mutex>
-#include <thread>
 
 namespace slicewatt {
 
-// Reads a power sensor on its own thread at a fixed interval while the caller's thread
-// launches kernels, and hands back the readings as a PowerTrace whose time axis is seconds
-// since the sampler's origin (so the caller can mark its runs on the same axis).
+// Reads a power sensor at a fixed interval while the caller's thread launches kernels, and
+// hands back the readings as a PowerTrace whose time axis is seconds since the sampler's
+// origin (so the caller can mark its runs on the same axis). The clock decides where the
+// readings run: the steady clock's on a thread of their own, a test's simulated one as it waits.
 class PowerSampler {
 public:
-    using Clock = std::chrono::steady_clock;
+    using Clock = MeasurementClock::Clock;
     using ReadFunction = std::function<std::optional<NvmlPowerReading>(QString* error)>;
 
-    PowerSampler(ReadFunction read, double intervalS);
-    ~PowerSampler(); // stops the thread
+    PowerSampler(ReadFunction read, double intervalS, MeasurementClock& clock = steadyMeasurementClock());
+    ~PowerSampler(); // stops the readings
 
     // Starts sampling with time 0 at `origin`. The samples of a previous start are dropped.
     void start(Clock::time_point origin);
@@ -34,13 +34,13 @@ public:
     double secondsSince(Clock::time_point origin, Clock::time_point when) const;
 
 private:
-    void loop();
+    bool readOnce(Clock::time_point when);
 
     ReadFunction m_read;
     std::chrono::nanoseconds m_interval;
+    MeasurementClock& m_clock;
     Clock::time_point m_origin;
-    std::atomic<bool> m_running{false};
-    std::thread m_thread;
+    std::unique_ptr<MeasurementClock::Periodic> m_readings;
     std::mutex m_mutex; // guards m_trace
     PowerTrace m_trace;
 };

@@ -468,4 +468,11 @@ std::optional<PowerPrediction> PowerModel::predict(const GpuSpec& gpu, const Sli
     return prediction;
 }
 
+QStringList PowerModel::gpuIds() const
+{
+    QStringList ids = m_parameters.keys();
+    ids.sort();
+    return ids;
+}
+
 } // namespace slicewatt

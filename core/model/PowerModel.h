@@ -89,7 +89,8 @@ public:
     double intensityMin() const { return m_intensityMin; }
     double intensityMax() const { return m_intensityMax; }
     const std::array<double, kMemorySpaceCount>& memoryFactors() const { return m_memoryFactors; }
-    QStringList gpuIds() const { return m_parameters.keys(); }
+    // The GPUs it has parameters for, sorted: messages and tooltips list them the same way each run.
+    QStringList gpuIds() const;
     bool supports(const QString& gpuId) const { return m_parameters.contains(gpuId); }
     QHash<QString, double> parameters(const QString& gpuId) const { return m_parameters.value(gpuId); }
 
