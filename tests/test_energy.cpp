@@ -5,6 +5,7 @@
 // total power, the copy term; heat that follows the work (lines sum to the kernel, a
 // thread-index line is cold, the loop bodies are hot); the model file's errors; the CLI.
 #include "Near.h"
+#include "ShippedFiles.h"
 #include "TestSupport.h"
 #include "analysis/ProjectIndexer.h"
 #include "estimate/ExecutedPtxLines.h"
@@ -582,12 +583,7 @@ void run(float* d, const float* h, float* back, size_t n, int w, int rows)
     {
         QTest::addColumn<QByteArray>("json");
         QTest::addColumn<QString>("problem");
-        QByteArray good;
-        {
-            QFile shipped(test::sourceDir() + "/models/energy-aalto2013-fermi.json");
-            QVERIFY(shipped.open(QIODevice::ReadOnly));
-            good = shipped.readAll();
-        }
+        const QByteArray good = test::shippedModelBytes(QStringLiteral("energy-aalto2013-fermi.json"));
         QTest::newRow("not json") << QByteArray("{ \"format\": ") << QString("not valid JSON");
         QTest::newRow("missing class") << QByteArray(good).replace("\"local_memory\"", "\"local_memry\"")
                                        << QString("\"local_memory\"");

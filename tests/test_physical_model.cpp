@@ -342,9 +342,7 @@ private Q_SLOTS:
         const ModelLibrary library = ModelLibrary::load({}, errors);
         const PowerModel* physical = library.model(QStringLiteral("physical"));
         QVERIFY(physical);
-        QFile file(test::sourceDir() + QStringLiteral("/models/physical.json"));
-        QVERIFY(file.open(QIODevice::ReadOnly));
-        const QJsonObject entries = QJsonDocument::fromJson(file.readAll()).object().value("gpus").toObject();
+        const QJsonObject entries = test::shippedModel(QStringLiteral("physical.json")).value("gpus").toObject();
         for (const QString& id :
             {QStringLiteral("a100"), QStringLiteral("l4"), QStringLiteral("rtx3090"), QStringLiteral("rtx4090")}) {
             QVERIFY(!entries.contains(id));

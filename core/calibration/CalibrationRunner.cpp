@@ -124,13 +124,12 @@ CalibrationRunResult runCalibration(SliceRunner& runner, const PowerSampler::Rea
     }
     const auto cancelled = [&] { return cancel && cancel->load(); };
     MeasurementClock& clock = options.clock ? *options.clock : steadyMeasurementClock();
-    const auto sleepFor = [&](double seconds) { clock.sleepFor(seconds); };
     PowerSampler sampler(read, options.sampleIntervalS, clock);
 
     progress(QStringLiteral("idle: %1 s with no kernel running").arg(options.idleSeconds));
     Clock::time_point origin = clock.now();
     sampler.start(origin);
-    sleepFor(options.idleSeconds);
+    clock.sleepFor(options.idleSeconds);
     result.idleTrace = sampler.stop();
     result.idleTrace.file = QStringLiteral("traces/idle.csv");
     result.idleTrace.gpuName = gpu.name;
@@ -151,7 +150,7 @@ CalibrationRunResult runCalibration(SliceRunner& runner, const PowerSampler::Rea
             result.error = error;
             return result;
         }
-        sleepFor(options.tailSeconds);
+        clock.sleepFor(options.tailSeconds);
     }
 
     std::optional<double> knownLagS;
@@ -162,12 +161,12 @@ CalibrationRunResult runCalibration(SliceRunner& runner, const PowerSampler::Rea
         }
         origin = clock.now();
         sampler.start(origin);
-        sleepFor(options.leadSeconds);
+        clock.sleepFor(options.leadSeconds);
         const Clock::time_point start = clock.now();
         const bool ran = runner.run(point, options.plan.runSeconds, &error);
         const Clock::time_point end = clock.now();
         if (ran)
-            sleepFor(options.tailSeconds);
+            clock.sleepFor(options.tailSeconds);
         PowerTrace trace = sampler.stop();
         if (!ran || !trace.ok()) {
             result.error = QStringLiteral("point %1: %2")
