@@ -365,6 +365,21 @@ private Q_SLOTS:
         QVERIFY(table.out.contains("[read for sm_80 (its code tests __CUDA_ARCH__)]"));
         const CliResult kernels = runCli({"kernels", file, "--arch", "sm_120", "-f", "json"});
         QCOMPARE(QJsonDocument::fromJson(kernels.out).object().value("cuda_arch").toString(), QStringLiteral("sm_120"));
+
+        // Without --arch, device code is read as the chosen GPU compiles it (issue 47): the V100's
+        // 7.0 takes the naive loop; an A100's 8.0 the tiled body; the GTX 280's 1.3 is older than
+        // any architecture read, so sm_50 (said on stderr); --arch still wins.
+        const CliResult v100 = runCli({"analyze", file, "--gpu", "v100", "-f", "json"});
+        QCOMPARE(QJsonDocument::fromJson(v100.out).object().value("cuda_arch").toString(), QStringLiteral("sm_70"));
+        QCOMPARE(spacesOf(v100.out), QStringList{"global"});
+        const CliResult a100 = runCli({"analyze", file, "--gpu", "a100", "-f", "json"});
+        QCOMPARE(QJsonDocument::fromJson(a100.out).object().value("cuda_arch").toString(), QStringLiteral("sm_80"));
+        QCOMPARE(spacesOf(a100.out), (QStringList{"global", "shared"}));
+        const CliResult gt200 = runCli({"analyze", file, "--gpu", "gtx280", "-f", "json"});
+        QCOMPARE(QJsonDocument::fromJson(gt200.out).object().value("cuda_arch").toString(), QStringLiteral("sm_50"));
+        QVERIFY2(gt200.err.contains("compute capability 1.3 is read as sm_50"), gt200.err.constData());
+        const CliResult chosen = runCli({"analyze", file, "--gpu", "v100", "--arch", "sm_90", "-f", "json"});
+        QCOMPARE(QJsonDocument::fromJson(chosen.out).object().value("cuda_arch").toString(), QStringLiteral("sm_90"));
     }
 
     // Without --gpu the CLI predicts, as the app's first run does, for the GPU NVML sees here,
@@ -418,6 +433,22 @@ private Q_SLOTS:
         QCOMPARE(grid.exitCode, 2);
         QVERIFY2(grid.err.contains("70000 blocks in the grid's x dimension"), grid.err.constData());
         QCOMPARE(runCli({"analyze", test::exampleDir(), "--gpu", "v100", "--grid", "70000"}).exitCode, 0);
+        // In two and three dimensions (issue 47): 6 × 2 blocks are 12 (of the GTX 280's 30 SMs);
+        // 70000 in y, 65 threads in z and a malformed shape are refused with the reason.
+        const CliResult twoD = runCli(
+            {"analyze", test::exampleDir(), "--gpu", "gtx280", "--grid", "6x2", "--block", "16x8", "-f", "json"});
+        QCOMPARE(twoD.exitCode, 0);
+        QCOMPARE(saturationOf(twoD.out, "imagepipe::tonemap"), 12.0 / 30.0);
+        const CliResult tallGrid = runCli({"analyze", test::exampleDir(), "--gpu", "v100", "--grid", "1x70000"});
+        QCOMPARE(tallGrid.exitCode, 2);
+        QVERIFY2(tallGrid.err.contains("a grid of 1x70000 blocks") && tallGrid.err.contains("65535 in y and in z"),
+            tallGrid.err.constData());
+        const CliResult deep = runCli({"analyze", test::exampleDir(), "--gpu", "v100", "--block", "2x2x65"});
+        QCOMPARE(deep.exitCode, 2);
+        QVERIFY2(deep.err.contains("64 in z"), deep.err.constData());
+        const CliResult malformed = runCli({"analyze", test::exampleDir(), "--gpu", "v100", "--grid", "4x"});
+        QCOMPARE(malformed.exitCode, 2);
+        QVERIFY2(malformed.err.contains("--grid '4x': each size is a whole number"), malformed.err.constData());
     }
 
     void analyzeTakesTripCountsAndBranchProbabilitiesByLine()
@@ -531,6 +562,23 @@ private Q_SLOTS:
                 QVERIFY2(test::near(number("intensity"), slice.value("intensity").toDouble(), 1e-5), qPrintable(where));
                 ++row;
                 ++slices;
+            }
+            // A kernel launched at several sites: one `launch` row per site, as the JSON lists them.
+            const QJsonArray launches = k.value("launches").toArray();
+            for (int i = 0; launches.size() > 1 && i < launches.size(); ++i) {
+                const QJsonObject site = launches[i].toObject();
+                QVERIFY2(row < lines.size(), "the CSV ends before the JSON's launch sites do");
+                const QStringList f = csvFields(lines[row]);
+                QCOMPARE(f.size(), header.size());
+                QCOMPARE(f[column("kernel")], k.value("name").toString());
+                QCOMPARE(f[column("space")],
+                    site.value("chosen").toBool() ? QStringLiteral("launch (chosen)") : QStringLiteral("launch"));
+                QCOMPARE(f[column("launch_site")],
+                    QStringLiteral("%1:%2").arg(site.value("file").toString()).arg(site.value("line").toInt()));
+                QVERIFY(
+                    std::abs(f[column("energy_per_launch_j")].toDouble() - site.value("energy_per_launch_j").toDouble())
+                    <= 1e-5 * site.value("energy_per_launch_j").toDouble());
+                ++row;
             }
         }
         QCOMPARE(row, int(lines.size())); // no row the JSON lacks

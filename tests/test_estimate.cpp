@@ -3,10 +3,14 @@
 // Models and estimators against hand computation (METHOD §3–5): JoS13 and JSW12 slice
 // power, BSPM weights, BDPM dropping sub-slices at or below δ, energy, per-line heat, model
 // file errors, out-of-domain flags.
+#include "Near.h"
 #include "TestSupport.h"
+#include "analysis/LaunchChoice.h"
 #include "analysis/ProjectIndexer.h"
+#include "common/CsvFields.h"
 #include "estimate/KernelEstimate.h"
 #include "estimate/LaunchLimits.h"
+#include "estimate/WhatIf.h"
 #include "export/EstimateWriter.h"
 #include "export/SliceReportWriter.h"
 #include "model/ModelLibrary.h"
@@ -478,6 +482,106 @@ private Q_SLOTS:
         QCOMPARE(gpus.find("k20")->sms, 13);
         QCOMPARE(gpus.find("m60")->sms, 16);
         QVERIFY(!gpus.find(""));
+    }
+
+    // A kernel launched at three sites (issue 47), a vector add on 256, 33,792 and 2^26
+    // elements: each site is estimated with its own grid and n (1, 132 and 262,144 blocks of
+    // 256), time grows with the elements, the kernel's row is the heaviest site's (2^26) and
+    // each output lists all three. Choosing a site estimates the kernel there; a what-if block
+    // applies at each site, with the site's own n.
+    void kernelLaunchedAtThreeSitesIsEstimatedAtEach()
+    {
+        QTemporaryDir dir;
+        const QString path = test::writeFile(dir, "vadd.cu",
+            "__global__ void vadd(const float* a, const float* b, float* c, int n) {\n"
+            "    int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+            "    if (i < n) c[i] = a[i] + b[i];\n"
+            "}\n"
+            "void run(const float* a, const float* b, float* c) {\n"
+            "    vadd<<<1, 256>>>(a, b, c, 256);\n" // line 6
+            "    vadd<<<132, 256>>>(a, b, c, 33792);\n" // line 7
+            "    vadd<<<262144, 256>>>(a, b, c, 1 << 26);\n" // line 8
+            "}\n");
+        const ProjectIndex index = indexProject(loadProject({path}), test::parserOptions());
+        QCOMPARE(index.kernels.size(), 1);
+        const CatalogFunction& kernel = index.kernels.first();
+        QCOMPARE(kernel.launches.size(), 3);
+        const GpuSpec& gpu = *library().gpus().find("h200");
+        const PowerModel& model = *library().model("physical");
+        WhatIfSettings settings;
+        settings.gpuId = "h200";
+        settings.modelId = "physical";
+        const KernelEstimateReport report
+            = estimateKernelWhatIf(kernel, *index.kernelIR(kernel.info.key), model, gpu, nullptr, settings);
+        QCOMPARE(report.launches.size(), 3);
+        QCOMPARE(report.launchChoice, LaunchChoiceKind::Heaviest);
+        const qint64 blocks[3] = {1, 132, 262144};
+        const qint64 elements[3] = {256, 33792, qint64(1) << 26};
+        for (int i = 0; i < 3; ++i) {
+            const LaunchSiteEstimate& site = report.launches[i];
+            QCOMPARE(site.site->location.line, 6 + i);
+            QCOMPARE(site.shape.gridDim[0], std::optional<qint64>(blocks[i]));
+            QCOMPARE(site.shape.kernelArguments.value("n"), elements[i]);
+            QVERIFY(site.seconds && site.watts && site.joules);
+            QCOMPARE(site.chosen, i == 2);
+        }
+        // One block and 132 run in one wave on the 132 SMs (the same time, more power); 262,144
+        // blocks take many.
+        QVERIFY(*report.launches[0].seconds <= *report.launches[1].seconds);
+        QVERIFY(*report.launches[0].watts < *report.launches[1].watts);
+        QVERIFY(*report.launches[1].seconds < *report.launches[2].seconds);
+        // 2^26 elements read and written: 768 MiB over the H200's 4.8 TB/s, about 0.17 ms.
+        QVERIFY2(*report.launches[2].seconds > 1.2e-4 && *report.launches[2].seconds < 4e-4,
+            qPrintable(QString::number(*report.launches[2].seconds)));
+        QCOMPARE(report.estimate.watts, *report.launches[2].watts);
+        QCOMPARE(report.analysis.launch.kernelArguments.value("n"), qint64(1) << 26);
+
+        // The first site chosen: the kernel is estimated there, the list stays.
+        WhatIfSettings first = settings;
+        first.kernels[kernel.info.key].launchSite = launchSiteKey(kernel.launches.first());
+        const KernelEstimateReport small
+            = estimateKernelWhatIf(kernel, *index.kernelIR(kernel.info.key), model, gpu, nullptr, first);
+        QCOMPARE(small.launchChoice, LaunchChoiceKind::Chosen);
+        QCOMPARE(small.estimate.watts, *report.launches[0].watts);
+        QVERIFY(small.launches[0].chosen && !small.launches[2].chosen);
+        QVERIFY(launchAt(kernel.launches, "vadd.cu:7") == &kernel.launches[1]);
+        QVERIFY(!launchAt(kernel.launches, "vadd.cu:5"));
+
+        // A what-if block of 128 applies at each site: twice the blocks, the site's own n.
+        WhatIfSettings halved = settings;
+        halved.allKernels.block = LaunchExtent{128, 1, 1};
+        const KernelEstimateReport narrow
+            = estimateKernelWhatIf(kernel, *index.kernelIR(kernel.info.key), model, gpu, nullptr, halved);
+        QCOMPARE(narrow.launches[1].shape.blockDim[0], std::optional<qint64>(128));
+        QCOMPARE(narrow.launches[1].shape.kernelArguments.value("n"), qint64(33792));
+
+        // Every output lists the sites; the program sums them once each.
+        EstimateRun run = estimateProjectWhatIf(index, model, gpu, nullptr, settings);
+        const QJsonObject root = QJsonDocument::fromJson(estimateJson(run, dir.path())).object();
+        const QJsonObject k = root.value("kernels").toArray().first().toObject();
+        const QJsonArray launches = k.value("launches").toArray();
+        QCOMPARE(launches.size(), 3);
+        double sum = 0;
+        for (int i = 0; i < 3; ++i) {
+            const QJsonObject site = launches[i].toObject();
+            QCOMPARE(site.value("line").toInt(), 6 + i);
+            QCOMPARE(site.value("chosen").toBool(), i == 2);
+            QCOMPARE(site.value("arguments").toObject().value("n").toDouble(), double(elements[i]));
+            QCOMPARE(site.value("energy_per_launch_j").toDouble(), *report.launches[i].joules);
+            sum += *report.launches[i].joules;
+        }
+        QVERIFY(k.value("launch_choice").toString().contains("heaviest of its 3 launch sites"));
+        const QJsonObject program = root.value("program").toObject();
+        QCOMPARE(program.value("launch_sites").toInt(), 3);
+        QVERIFY(test::near(program.value("energy_j").toDouble(), sum));
+        QVERIFY(program.value("note").toString().contains("counted once"));
+        const QString table = estimateTable(run, dir.path());
+        QVERIFY2(table.contains("* vadd.cu:8  grid 262144x1x1  block 256x1x1"), qPrintable(table));
+        QVERIFY(table.contains("Program: "));
+        const QStringList csv = QString::fromUtf8(estimateCsv(run)).split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(csv.filter(",launch (chosen),").size(), 1);
+        QCOMPARE(csv.filter(",launch,").size(), 2);
+        QVERIFY(csv.filter(",launch (chosen),").first().endsWith(csvField(launchSiteKey(kernel.launches[2]))));
     }
 
     void malformedBoardPowerIsAnError()

@@ -152,6 +152,7 @@ private Q_SLOTS:
         openExample(session);
         KernelTreeModel tree(session);
         int checked = 0;
+        int launchRows = 0;
         for (const QModelIndex& kernel : allKernelRows(tree)) {
             QCOMPARE(kind(kernel), int(NodeKind::Kernel));
             const QString key = kernel.data(ModelRoles::KernelKeyRole).toString();
@@ -176,10 +177,25 @@ private Q_SLOTS:
             QVERIFY(kernel.siblingAtColumn(KernelTreeModel::IntensityColumn).data(ModelRoles::SortRole).toDouble()
                 == estimate.averageIntensity);
 
-            // Slices: one row per estimated slice, weights |C_i| / L summing to 100 %.
-            QCOMPARE(tree.rowCount(kernel), estimate.slices.size());
+            // Slices: one row per estimated slice, weights |C_i| / L summing to 100 %; then, for a
+            // kernel launched at several sites (issue 47), one row per site with its own numbers.
+            const qsizetype sites = report->launches.size() > 1 ? report->launches.size() : 0;
+            QCOMPARE(tree.rowCount(kernel), estimate.slices.size() + sites);
+            for (qsizetype site = 0; site < sites; ++site) {
+                const QModelIndex launch = tree.index(int(estimate.slices.size() + site), 0, kernel);
+                const LaunchSiteEstimate& expected = report->launches[site];
+                QCOMPARE(kind(launch), int(NodeKind::Launch));
+                QCOMPARE(launch.data(ModelRoles::LineRole).toInt(), expected.site->location.line);
+                QCOMPARE(launch.data().toString().startsWith(QStringLiteral("▸ ")), expected.chosen);
+                if (expected.watts)
+                    QVERIFY(launch.siblingAtColumn(KernelTreeModel::PowerColumn).data(ModelRoles::SortRole).toDouble()
+                        == *expected.watts);
+                if (expected.chosen && expected.watts)
+                    QCOMPARE(*expected.watts, estimate.watts);
+                ++launchRows;
+            }
             double share = 0;
-            for (int row = 0; row < tree.rowCount(kernel); ++row) {
+            for (int row = 0; row < estimate.slices.size(); ++row) {
                 const QModelIndex slice = tree.index(row, KernelTreeModel::NameColumn, kernel);
                 const SliceEstimate& expected = estimate.slices[row];
                 QCOMPARE(kind(slice), int(NodeKind::Slice));
@@ -206,6 +222,7 @@ private Q_SLOTS:
             ++checked;
         }
         QCOMPARE(checked, session.run().kernels.size());
+        QVERIFY2(launchRows >= 2, "the example launches a kernel at two sites at least");
 
         // Files: absolute path, no kernel, no space; the name is relative to the project.
         for (int f = 0; f < tree.rowCount(); ++f) {

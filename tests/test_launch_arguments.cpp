@@ -206,6 +206,70 @@ void launchRows(const float* x, float* y, int V) { rowsum<<<ROWS, 256>>>(x, y, V
         QCOMPARE(fromFile.sizes.first().value, qint64(300));
         QCOMPARE(fromFile.errors.size(), 1);
     }
+    // Launch shapes in two and three dimensions (issue 47): a grid of 1 × 1000 blocks is not
+    // 1000 × 1. A loop strided by gridDim.x · blockDim.x over 2^20 elements with blocks of 256
+    // runs 2^20 / 256 = 4096 times on 1 × 1000 and ceil(2^20 / 256000) = 5 times on 1000 × 1;
+    // one bounded by gridDim.y runs 1000 and 1; by blockDim.y · blockDim.z, 16 · 4 = 64 on a
+    // 16 × 16 × 4 block. The sizes file gives the same shapes, and refuses malformed ones.
+    void launchShapesInTwoAndThreeDimensions()
+    {
+        const auto project = indexSource(R"(
+__global__ void strided(float* y) {
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < SIZE; i += gridDim.x * blockDim.x)
+        y[i] *= 2.0f;
+}
+__global__ void rows(float* y) {
+    for (int r = 0; r < gridDim.y; ++r)
+        y[r * blockDim.x + threadIdx.x] += 1.0f;
+}
+__global__ void planes(float* y) {
+    for (int p = 0; p < blockDim.y * blockDim.z; ++p)
+        y[p] = 0.0f;
+}
+)");
+        QVERIFY(parseLaunchExtent(QStringLiteral("1x1000"), nullptr) == (LaunchExtent{1, 1000, 1}));
+        QVERIFY(parseLaunchExtent(QStringLiteral("16×16x4"), nullptr) == (LaunchExtent{16, 16, 4}));
+        QCOMPARE(LaunchExtent({1, 1000, 1}).toString(), QStringLiteral("1x1000"));
+        QCOMPARE(LaunchExtent({256, 1, 1}).toString(), QStringLiteral("256"));
+        QString why;
+        for (const char* bad : {"0x4", "4x", "1x2x3x4", "16 by 16", "-2"}) {
+            why.clear();
+            QVERIFY2(!parseLaunchExtent(QString::fromLatin1(bad), &why) && why.contains(bad), bad);
+        }
+        QVERIFY(!parseLaunchExtent(QStringLiteral("4294967296x4294967296"), &why));
+
+        KernelWhatIf tall;
+        tall.grid = LaunchExtent{1, 1000, 1};
+        tall.block = LaunchExtent{256, 1, 1};
+        KernelWhatIf wide = tall;
+        wide.grid = LaunchExtent{1000, 1, 1};
+        QCOMPARE(loopTrips(project->index, QStringLiteral("strided"), tall), 4096.0);
+        QCOMPARE(loopTrips(project->index, QStringLiteral("strided"), wide), 5.0);
+        QCOMPARE(loopTrips(project->index, QStringLiteral("rows"), tall), 1000.0);
+        QCOMPARE(loopTrips(project->index, QStringLiteral("rows"), wide), 1.0);
+        KernelWhatIf cube;
+        cube.grid = LaunchExtent{8, 1, 1};
+        cube.block = LaunchExtent{16, 16, 4};
+        QCOMPARE(loopTrips(project->index, QStringLiteral("planes"), cube), 64.0);
+
+        ProblemSizes sizes;
+        sizes.addJson(R"({"launches": {"rows": {"grid": "1x1000", "block": 256},
+                                        "planes": {"block": [16, 16, 4]},
+                                        "strided": {"grid": "0x1"}, "nosuch": {"grid": 4},
+                                        "scale": {"threads": 4}}})",
+            QStringLiteral("sizes.json"));
+        QCOMPARE(sizes.errors.size(), 2); // the 0, the unknown key
+        QVERIFY2(sizes.errors.join('\n').contains("the launch of 'strided'"), qPrintable(sizes.errors.join('\n')));
+        WhatIfSettings settings;
+        QCOMPARE(sizes.applyTo(project->index, settings).size(), 1); // no kernel named nosuch
+        const CatalogFunction* rows = kernelNamed(project->index, QStringLiteral("rows"));
+        const CatalogFunction* planes = kernelNamed(project->index, QStringLiteral("planes"));
+        QCOMPARE(loopTrips(project->index, QStringLiteral("rows"), settings.forKernel(rows->info.key)), 1000.0);
+        // The file's block leaves the code's grid (none here) as it is.
+        QVERIFY(!settings.forKernel(planes->info.key).grid);
+        QCOMPARE(loopTrips(project->index, QStringLiteral("planes"), settings.forKernel(planes->info.key)), 64.0);
+    }
+
     // A device function's loop bounded by its parameter: the value its call passes, where the
     // launch fixes it (the kernel's argument, arithmetic on it, through two calls). The store
     // of a struct a call returns (`out[i] = paint(…, maxIter)`, a move assignment) writes out,

@@ -18,6 +18,7 @@
 #include "session/ProjectSession.h"
 #include "session/ProjectWatcher.h"
 #include "session/WhatIfHistory.h"
+#include "whatif/LaunchExtentEdit.h"
 #include "whatif/WhatIfPanel.h"
 #include "window/BaselineActions.h"
 #include "window/HelpWindow.h"
@@ -215,20 +216,38 @@ private Q_SLOTS:
         // A launch the GPU cannot run is refused with the limit named and the box put back;
         // one it can is applied (and undoable).
         WhatIfPanel& panel = window.whatIfPanel();
-        QSpinBox* block = panel.blockSpin();
+        QSpinBox* block = panel.blockEdit()->axisSpin(0);
         const int steps = window.history().stack().count();
         block->setValue(4096);
         QVERIFY2(panel.launchRefusal().contains("4096 threads per block: GeForce GTX 480 (compute capability 2.0) "
                                                 "runs at most 1024 per block"),
             qPrintable(panel.launchRefusal()));
         QCOMPARE(block->value(), 0); // the code's launch, as before
-        QVERIFY(!window.session().kernelWhatIf(key).blockThreads);
+        QVERIFY(!window.session().kernelWhatIf(key).block);
         QCOMPARE(window.history().stack().count(), steps);
         block->setValue(512);
         QVERIFY(panel.launchRefusal().isEmpty());
-        QCOMPARE(window.session().kernelWhatIf(key).blockThreads, std::optional<qint64>(512));
+        QCOMPARE(window.session().kernelWhatIf(key).block, std::optional<LaunchExtent>(LaunchExtent{512, 1, 1}));
         QCOMPARE(window.history().stack().count(), steps + 1);
         QVERIFY(!block->keyboardTracking()); // 4096 is not tried as 4, 40, 409 while typed
+        // In two dimensions (issue 47): 16 x 16 threads is applied as such, and one step; 64 in
+        // z is the limit of every GPU's block.
+        block->setValue(16);
+        panel.blockEdit()->axisSpin(1)->setValue(16);
+        QCOMPARE(window.session().kernelWhatIf(key).block, std::optional<LaunchExtent>(LaunchExtent{16, 16, 1}));
+        QCOMPARE(window.session().kernelReport(key)->analysis.launch.blockDim[1], std::optional<qint64>(16));
+        QCOMPARE(panel.blockEdit()->axisSpin(1)->value(), 16);
+        // Edits of one control in a row are one step (WhatIfHistory merges them by tag): undo
+        // brings the code's block back, from before the 512.
+        window.history().stack().undo();
+        QVERIFY(!window.session().kernelWhatIf(key).block);
+        QCOMPARE(panel.blockEdit()->axisSpin(1)->value(), 1);
+        QCOMPARE(block->value(), 0);
+        block->setValue(2);
+        panel.blockEdit()->axisSpin(2)->setValue(65); // 130 threads, but 65 in z
+        QVERIFY2(panel.launchRefusal().contains("64 in z"), qPrintable(panel.launchRefusal()));
+        QCOMPARE(panel.blockEdit()->axisSpin(2)->value(), 1);
+        QCOMPARE(window.session().kernelWhatIf(key).block, std::optional<LaunchExtent>(LaunchExtent{2, 1, 1}));
     }
 
     // Help › Analysis Rules: the whole rule book, in a window that fits the screen and scrolls.
@@ -259,7 +278,11 @@ private Q_SLOTS:
         settings.modelId = QStringLiteral("jos13");
         settings.allKernels.saturation = 0.5;
         settings.seconds = 0.25;
+        // The GTX 480's device code is read for sm_50, as the CLI reads it (issue 47): wait for it.
+        QSignalSpy reread(&window.analysisJob(), &AnalysisJob::finished);
         window.session().setSettings(settings);
+        QVERIFY(reread.wait(120000));
+        QCOMPARE(window.session().index().deviceArch.name(), QStringLiteral("sm_50"));
         const QString fromGui = out.filePath(QStringLiteral("gui.pdf"));
         QString error;
         QVERIFY2(window.exportReportTo(fromGui, &error), qPrintable(error));
@@ -389,9 +412,19 @@ private Q_SLOTS:
         QCOMPARE(window.session().index().deviceArch.name(), QStringLiteral("sm_90"));
         QVERIFY(statusSays(QStringLiteral("device code sm_90")));
 
-        Preferences preferences = Preferences::load();
-        preferences.deviceArch = *CudaArch::fromText(QStringLiteral("sm_75"));
+        // Device code follows the GPU by default (issue 47): a V100 reads it for sm_70.
+        QVERIFY(Preferences::load().archFromGpu);
         QSignalSpy finished(&window.analysisJob(), &AnalysisJob::finished);
+        QComboBox* gpu = window.whatIfPanel().gpuBox();
+        gpu->setCurrentIndex(gpu->findData(QStringLiteral("v100")));
+        Q_EMIT gpu->activated(gpu->currentIndex());
+        QVERIFY(finished.wait(120000));
+        QCOMPARE(window.session().index().deviceArch.name(), QStringLiteral("sm_70"));
+        QVERIFY(statusSays(QStringLiteral("device code sm_70")));
+
+        Preferences preferences = Preferences::load();
+        preferences.archFromGpu = false;
+        preferences.deviceArch = *CudaArch::fromText(QStringLiteral("sm_75"));
         window.applyPreferences(preferences);
         QVERIFY(finished.wait(120000));
         QCOMPARE(window.session().index().deviceArch.name(), QStringLiteral("sm_75"));
@@ -403,7 +436,9 @@ private Q_SLOTS:
         }
         QCOMPARE(cached, QStringList{QStringLiteral("a.cu")});
         QCOMPARE(Preferences::load().deviceArch.name(), QStringLiteral("sm_75")); // remembered
+        QVERIFY(!Preferences::load().archFromGpu);
         preferences.deviceArch = CudaArch();
+        preferences.archFromGpu = true;
         preferences.save();
     }
 
@@ -616,8 +651,11 @@ private Q_SLOTS:
             MainWindow window;
             window.openProject({test::sourceDir() + QStringLiteral("/tests/ptx")});
             QVERIFY(waitForAnalysis(window));
-            QSignalSpy compiled(&window.ptxJob(), &PtxCompileJob::finished);
+            // The V100 reads device code for sm_70 (issue 47): the project is read again first.
+            QSignalSpy reread(&window.analysisJob(), &AnalysisJob::finished);
             window.session().setGpu(QStringLiteral("v100"));
+            QVERIFY(reread.wait(120000));
+            QSignalSpy compiled(&window.ptxJob(), &PtxCompileJob::finished);
             window.session().setModel(QStringLiteral("alavani-xgb"));
             QVERIFY(compiled.wait(120000));
             const QString summary = window.summaryLabel().text();

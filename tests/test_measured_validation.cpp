@@ -186,8 +186,8 @@ private Q_SLOTS:
         const ModelLibrary library = ModelLibrary::load({}, errors);
         const GpuSpec& gpu = v100(library);
         KernelWhatIf launch;
-        launch.gridBlocks = 160;
-        launch.blockThreads = 256;
+        launch.grid = LaunchExtent{160, 1, 1};
+        launch.block = LaunchExtent{256, 1, 1};
         const LaunchShape shape = whatIfLaunch(kernel, launch);
         const KernelSlices slices = analyseKernel(ir, shape);
         QString why;
@@ -217,8 +217,8 @@ private Q_SLOTS:
         QVERIFY(near(a->seconds, std::max(computeS, memoryS) + kLaunchOverheadSeconds));
 
         // One block: one SM, and no more lanes than its 32 threads.
-        launch.gridBlocks = 1;
-        launch.blockThreads = 32;
+        launch.grid = LaunchExtent{1, 1, 1};
+        launch.block = LaunchExtent{32, 1, 1};
         const LaunchShape small = whatIfLaunch(kernel, launch);
         const std::optional<LaunchActivity> one
             = estimateLaunchActivity(ir, analyseKernel(ir, small), small, gpu, &why);
@@ -482,8 +482,8 @@ private Q_SLOTS:
         WhatIfSettings settings;
         settings.gpuId = "v100";
         settings.modelId = "launch-activity";
-        settings.allKernels.gridBlocks = 4096;
-        settings.allKernels.blockThreads = 256;
+        settings.allKernels.grid = LaunchExtent{4096, 1, 1};
+        settings.allKernels.block = LaunchExtent{256, 1, 1};
         const KernelEstimateReport report = estimateKernelWhatIf(*kernel, *index.kernelIR(kernel->info.key), *model,
             gpu, library.energyModel(ModelLibrary::defaultEnergyModelId()), settings);
         QVERIFY2(report.estimate.hasEstimate(), qPrintable(report.estimate.noEstimate));
@@ -563,7 +563,8 @@ private Q_SLOTS:
         // The expected error, then the band it gives the kernel's power (issue 34).
         const QList<QByteArray> header = csv.out.split('\n').first().split(',');
         const qsizetype errorColumn = header.indexOf("expected_error_pct");
-        QVERIFY(errorColumn > 0 && header.mid(errorColumn + 1) == QList<QByteArray>({"power_low_w", "power_high_w"}));
+        QVERIFY(errorColumn > 0
+            && header.mid(errorColumn + 1) == QList<QByteArray>({"power_low_w", "power_high_w", "launch_site"}));
         const QList<QByteArray> row = csv.out.split('\n').at(1).split(',');
         QCOMPARE(row.at(errorColumn), QString::number(committed, 'f', 2).toUtf8());
         const double watts = kernel.value("power_w").toDouble();

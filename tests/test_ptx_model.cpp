@@ -117,8 +117,8 @@ private Q_SLOTS:
         QCOMPARE(settings.function->backEdges.size(), 2);
 
         KernelWhatIf whatIf;
-        whatIf.gridBlocks = 10;
-        whatIf.blockThreads = 64;
+        whatIf.grid = LaunchExtent{10, 1, 1};
+        whatIf.block = LaunchExtent{64, 1, 1};
         const KernelSlices slices = analyseKernel(ir, whatIfLaunch(kernel, whatIf), AnalysisOptions());
         const PtxExecution e = ptxExecutionFromAnalysis(*settings.function, settings.file->module, ir, slices, 10);
         QVERIFY2(e.assumptions.isEmpty(), qPrintable(e.assumptions.join('\n')));
@@ -170,8 +170,8 @@ private Q_SLOTS:
         WhatIfSettings settings;
         settings.gpuId = "v100";
         settings.modelId = "alavani-xgb";
-        settings.allKernels.gridBlocks = 4096;
-        settings.allKernels.blockThreads = 256;
+        settings.allKernels.grid = LaunchExtent{4096, 1, 1};
+        settings.allKernels.block = LaunchExtent{256, 1, 1};
         settings.ptx = ptxSettingsFor(model, gpu, projectPtx);
         const KernelEstimateReport report = estimateKernelWhatIf(*kernel, *index.kernelIR(kernel->info.key), model, gpu,
             library.energyModel(ModelLibrary::defaultEnergyModelId()), settings);

@@ -229,13 +229,13 @@ private Q_SLOTS:
         // after a project-wide step changed the settings around it.
         QSignalSpy estimated(&session, &ProjectSession::estimatesChanged);
         KernelWhatIf trips = session.kernelWhatIf(key);
-        trips.gridBlocks = 2;
+        trips.grid = LaunchExtent{2, 1, 1};
         history.changeKernel(key, trips, QStringLiteral("Grid"), QStringLiteral("grid"));
         history.stack().undo();
         QCOMPARE(estimated.count(), 2);
         QCOMPARE(estimated.last().first().toString(), key); // one kernel, not the project
         QCOMPARE(session.kernelWhatIf(key).saturation, std::optional<double>(0.3));
-        QVERIFY(!session.kernelWhatIf(key).gridBlocks);
+        QVERIFY(!session.kernelWhatIf(key).grid);
         QCOMPARE(session.settings().delta, 0.2); // the project-wide step stays
     }
 

@@ -336,6 +336,70 @@ private Q_SLOTS:
             QCOMPARE(ranks[i], i + 1); // every assumption has its own rank
     }
 
+    // Launches too large to walk thread by thread (issue 47): causal attention over
+    // B·NH·T = 8·12·1024 threads repeats every NH·T values of idx, so one period per coordinate
+    // is the whole launch and the mean is exact, (1 + 1024) / 2; a triangle over 2^20 rows has
+    // no period and is sampled, within 0.1 % of (1 + 2^20) / 2. Each count says how it was made,
+    // in the JSON and the text, and neither is an assumed default.
+    void threadDependentBoundsAverageOverLargeLaunches()
+    {
+        QTemporaryDir dir;
+        const QString path = test::writeFile(dir, "attention.cu",
+            "#define NH 12\n"
+            "#define T 1024\n"
+            "__global__ void scores(float* att, const float* q, int total) {\n"
+            "    int idx = blockIdx.x * blockDim.x + threadIdx.x;\n"
+            "    if (idx < total) {\n"
+            "        int t = (idx / NH) % T;\n"
+            "        for (int t2 = 0; t2 <= t; t2++)\n" // line 7
+            "            att[idx * T + t2] = q[t2];\n"
+            "    }\n"
+            "}\n"
+            "__global__ void triangle(const float* L, float* y, int n) {\n"
+            "    int row = blockIdx.x * blockDim.x + threadIdx.x;\n"
+            "    float sum = 0.0f;\n"
+            "    for (int j = 0; j <= row; ++j)\n" // line 14
+            "        sum += L[j];\n"
+            "    y[row] = sum;\n"
+            "}\n"
+            "void run(float* a, float* q, float* L, float* y) {\n"
+            "    scores<<<8 * NH * T / 256, 256>>>(a, q, 8 * NH * T);\n"
+            "    triangle<<<4096, 256>>>(L, y, 1 << 20);\n"
+            "}\n");
+        const ProjectIndex index = indexProject(loadProject({path}), test::parserOptions());
+        const QVector<KernelSliceReport> reports = sliceProject(index);
+        QCOMPARE(reports.size(), 2);
+        QHash<int, LoopResolution> loops;
+        for (const KernelSliceReport& report : reports) {
+            for (const LoopResolution& loop : report.slices.loops)
+                loops.insert(loop.line, loop);
+        }
+        QVERIFY(loops.contains(7) && loops.contains(14));
+        const LoopResolution attention = loops.value(7);
+        QVERIFY(!attention.assumed && attention.threadAveraged);
+        QCOMPARE(attention.trips, 512.5);
+        QVERIFY2(attention.reason.contains("exact"), qPrintable(attention.reason));
+        const LoopResolution triangle = loops.value(14);
+        QVERIFY(!triangle.assumed && triangle.threadAveraged);
+        const double mean = (1.0 + double(1 << 20)) / 2.0;
+        QVERIFY2(std::abs(triangle.trips - mean) < 1e-3 * mean, qPrintable(QString::number(triangle.trips)));
+        QVERIFY2(triangle.reason.contains("sampled at"), qPrintable(triangle.reason));
+
+        for (const KernelSliceReport& report : reports) {
+            int averaged = 0;
+            for (const QJsonValue& value : kernelSliceJson(report).value("assumptions").toArray()) {
+                const QJsonObject a = value.toObject();
+                QVERIFY(a.value("kind").toString() != "loop"); // no default was taken
+                if (a.value("kind").toString() == "loop_thread_average") {
+                    ++averaged;
+                    QCOMPARE(a.value("trips").toDouble(), loops.value(a.value("line").toInt()).trips);
+                }
+            }
+            QCOMPARE(averaged, 1);
+        }
+        QVERIFY(sliceReportTable(reports, dir.path()).contains("counted: loop at line 7 runs 512.5 times a thread"));
+    }
+
     void matchesHandComputation_data()
     {
         QTest::addColumn<QString>("path");

@@ -101,6 +101,7 @@ bool parseCommonOptions(const QStringList& args, const QStringList& allowedForma
                 return false;
             }
             options.parser.deviceArch = *arch;
+            options.archGiven = true;
         } else if (arg == QLatin1String("--fail-on-errors")) {
             options.failOnErrors = true;
         } else if (arg == QLatin1String("--cache")) {

@@ -28,6 +28,8 @@ struct CommonOptions {
     ParserOptions parser;
     QString cacheFolder; // --cache / --cache-dir: keep parsed units (and PTX, in ptx/) there; empty: no cache
     bool failOnErrors = false; // --fail-on-errors: exit 1 when any file has errors
+    // --arch was given: device code is read for it, not for the chosen GPU's architecture.
+    bool archGiven = false;
     QHash<QString, QString> values; // command-specific options, by name without dashes
 };
 

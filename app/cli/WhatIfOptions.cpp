@@ -6,11 +6,14 @@
 
 #include "calibration/LocalGpu.h"
 
+#include "analysis/LaunchChoice.h"
 #include "estimate/LaunchLimits.h"
 
 #include "estimate/ProblemSizes.h"
 #include "estimate/PtxWorkspace.h"
 #include "project/ProjectLoader.h"
+
+#include <QFileInfo>
 
 #include <cstdio>
 
@@ -36,6 +39,18 @@ bool readNumber(const CommonOptions& options, const QString& name, double low, d
     }
     value = number;
     return true;
+}
+
+// `--grid 1x1000`, `--block 16x16` or a plain count (y = z = 1).
+bool readExtent(const CommonOptions& options, const QString& name, std::optional<LaunchExtent>& value, QString& error)
+{
+    if (!options.values.contains(name))
+        return true;
+    QString why;
+    value = parseLaunchExtent(options.values.value(name), &why);
+    if (!value)
+        error = QStringLiteral("--%1 %2").arg(name, why);
+    return bool(value);
 }
 
 // "41=8,77=100" → {41: "8", 77: "100"}; false with `error` when malformed.
@@ -110,17 +125,18 @@ QStringList whatIfValueOptions()
         QStringLiteral("--trips"), QStringLiteral("--branch"), QStringLiteral("--counting"),
         QStringLiteral("--energy-model"), QStringLiteral("--threads"), QStringLiteral("--static-w"),
         QStringLiteral("--compiler"), QStringLiteral("--loop-iterations"), QStringLiteral("--energy-counts"),
-        QStringLiteral("--arg"), QStringLiteral("--sizes"), QStringLiteral("--gpu-spec")};
+        QStringLiteral("--arg"), QStringLiteral("--sizes"), QStringLiteral("--gpu-spec"), QStringLiteral("--launch")};
 }
 
-bool readWhatIfOptions(const CommonOptions& options, WhatIfOptions& whatIf, QString& error)
+bool readWhatIfOptions(CommonOptions& options, WhatIfOptions& whatIf, QString& error)
 {
-    std::optional<double> saturation, grid, block, seconds, delta, threads, staticW;
+    std::optional<double> saturation, seconds, delta, threads, staticW;
+    std::optional<LaunchExtent> grid, block;
     if (!readNumber(options, QStringLiteral("sa"), 0, 1, saturation, error)
         || !readNumber(options, QStringLiteral("threads"), 1, 1e15, threads, error)
         || !readNumber(options, QStringLiteral("static-w"), 0, 1e5, staticW, error)
-        || !readNumber(options, QStringLiteral("grid"), 1, 2147483647.0, grid, error)
-        || !readNumber(options, QStringLiteral("block"), 1, 1e9, block, error)
+        || !readExtent(options, QStringLiteral("grid"), grid, error)
+        || !readExtent(options, QStringLiteral("block"), block, error)
         || !readNumber(options, QStringLiteral("time"), 0, 1e9, seconds, error)
         || !readNumber(options, QStringLiteral("delta"), 0, 1, delta, error))
         return false;
@@ -201,10 +217,20 @@ bool readWhatIfOptions(const CommonOptions& options, WhatIfOptions& whatIf, QStr
     }
     whatIf.model = choice.model;
     whatIf.gpu = choice.gpu;
+    // Device code as the chosen GPU compiles it (issue 47: a V100 reads __CUDA_ARCH__ = 700),
+    // unless --arch says otherwise; the outputs name the architecture read.
+    if (!options.archGiven) {
+        QString note;
+        if (const auto arch = CudaArch::fromComputeCapability(choice.gpu->computeCapability, &note)) {
+            options.parser.deviceArch = *arch;
+            if (!note.isEmpty())
+                fprintf(
+                    stderr, "slicewatt-cli: %s: %s (--arch chooses)\n", qPrintable(choice.gpu->name), qPrintable(note));
+        }
+    }
     whatIf.energy = choice.energy;
     // The GPU's own limits: a launch it cannot run is refused, not clamped.
-    const QString limit = launchLimitProblem(*choice.gpu, grid ? std::optional<qint64>(qint64(*grid)) : std::nullopt,
-        block ? std::optional<qint64>(qint64(*block)) : std::nullopt);
+    const QString limit = launchLimitProblem(*choice.gpu, grid, block);
     if (!limit.isEmpty()) {
         error = QStringLiteral("--grid/--block: %1").arg(limit);
         return false;
@@ -227,10 +253,8 @@ bool readWhatIfOptions(const CommonOptions& options, WhatIfOptions& whatIf, QStr
     }
     settings.energyCounts = *counts;
     settings.allKernels.saturation = saturation;
-    if (grid)
-        settings.allKernels.gridBlocks = qint64(*grid);
-    if (block)
-        settings.allKernels.blockThreads = qint64(*block);
+    settings.allKernels.grid = grid;
+    settings.allKernels.block = block;
     settings.seconds = seconds;
     if (delta)
         settings.delta = *delta;
@@ -294,6 +318,49 @@ bool applyProblemSizes(
     }
     for (const QString& warning : sizes.applyTo(index, settings))
         fprintf(stderr, "slicewatt-cli: %s\n", qPrintable(warning));
+    // --grid and --block are typed for this run: they win over the file's launch shapes, as
+    // --arg wins over its arguments.
+    for (KernelWhatIf& kernel : settings.kernels) {
+        if (settings.allKernels.grid)
+            kernel.grid.reset();
+        if (settings.allKernels.block)
+            kernel.block.reset();
+    }
+    return true;
+}
+
+// --launch FILE:LINE[,FILE:LINE…]: the launch site each named kernel is estimated at (issue
+// 47), instead of its heaviest.
+bool applyLaunchChoice(
+    const CommonOptions& options, const ProjectIndex& index, WhatIfSettings& settings, QString& error)
+{
+    if (!options.values.contains(QStringLiteral("launch")))
+        return true;
+    for (const QString& item :
+        options.values.value(QStringLiteral("launch")).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        bool found = false;
+        for (const CatalogFunction& kernel : index.kernels) {
+            if (const LaunchSite* site = launchAt(kernel.launches, item.trimmed())) {
+                settings.kernels[kernel.info.key].launchSite = launchSiteKey(*site);
+                found = true;
+            }
+        }
+        if (!found) {
+            QStringList sites;
+            for (const CatalogFunction& kernel : index.kernels) {
+                for (const LaunchSite& launch : kernel.launches)
+                    sites << QStringLiteral("%1:%2 (%3)")
+                                 .arg(QFileInfo(launch.location.file).fileName())
+                                 .arg(launch.location.line)
+                                 .arg(kernel.info.qualifiedName);
+            }
+            error
+                = QStringLiteral("--launch %1: no kernel is launched there (FILE:LINE of the kernel's name at "
+                                 "the launch; launch sites: %2)")
+                      .arg(item.trimmed(), sites.isEmpty() ? QStringLiteral("none") : sites.join(QStringLiteral(", ")));
+            return false;
+        }
+    }
     return true;
 }
 
@@ -302,7 +369,7 @@ bool applyProblemSizes(
 bool applyIndexWhatIfs(
     const CommonOptions& options, const ProjectIndex& index, WhatIfSettings& settings, QString& error)
 {
-    if (!applyProblemSizes(options, index, settings, error))
+    if (!applyProblemSizes(options, index, settings, error) || !applyLaunchChoice(options, index, settings, error))
         return false;
     if (!options.values.contains(QStringLiteral("trips")) && !options.values.contains(QStringLiteral("branch")))
         return true;

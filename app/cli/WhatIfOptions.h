@@ -36,8 +36,9 @@ struct WhatIfOptions {
 // Reads the options from `options.values`: numbers and their ranges, --sa against
 // --grid/--block, the model library (problems with model files are printed on stderr, as
 // they are not fatal), the GPU and model, the counting mode. False with `error` on a usage
-// mistake (exit status 2).
-bool readWhatIfOptions(const CommonOptions& options, WhatIfOptions& whatIf, QString& error);
+// mistake (exit status 2). Without --arch, sets the device architecture the project is read
+// for to the chosen GPU's (options.parser.deviceArch), so call it before indexing.
+bool readWhatIfOptions(CommonOptions& options, WhatIfOptions& whatIf, QString& error);
 
 // A model that reads PTX (alavani-xgb), or --energy-counts ptx: compiles the inputs' translation
 // units (--compiler, else the producer the model was trained on, else clang: its loops stay

@@ -217,8 +217,14 @@ KernelSlices analyseKernel(const KernelIR& ir, const LaunchShape& launch, const 
             loop.trips = double(options.tripCountOverrides.value(i));
             loop.reason = QStringLiteral("set by the user");
         } else if (const auto resolved = averagedTripCount(ir.statements, i, launch)) {
-            loop.trips = *resolved;
-            loop.reason = statement.loop.note;
+            loop.trips = resolved->trips;
+            loop.threadAveraged = !resolved->note.isEmpty();
+            QStringList notes;
+            for (const QString& note : {statement.loop.note, resolved->note}) {
+                if (!note.isEmpty())
+                    notes << note;
+            }
+            loop.reason = notes.join(QStringLiteral("; "));
         } else {
             loop.trips = options.defaultTripCount;
             loop.assumed = true;

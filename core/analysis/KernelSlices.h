@@ -59,6 +59,9 @@ struct LoopResolution {
     int line = 0;
     double trips = 1;
     bool assumed = false; // the default was used
+    // Its header moves with the thread and the count is the mean over the launch's threads
+    // (threadAveragedTripCount): said beside the assumptions, as a reading of the code.
+    bool threadAveraged = false;
     QString reason;
     // Assumed trips of this loop times those of the assumed loops around it: what the
     // defaults multiply the statements inside it by (10 × 10 = 100 for two unknown loops).

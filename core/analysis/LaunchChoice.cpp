@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "LaunchChoice.h"
 
+#include <QDir>
+
 namespace slicewatt {
 
 const LaunchSite* defaultLaunch(const QVector<LaunchSite>& launches)
@@ -25,6 +27,36 @@ LaunchShape launchShapeOf(const LaunchSite& launch)
     shape.dynamicSharedBytes = launch.sharedBytes;
     shape.kernelArguments = launch.argumentValues;
     return shape;
+}
+
+QString launchSiteKey(const LaunchSite& launch)
+{
+    return QStringLiteral("%1:%2").arg(launch.location.file).arg(launch.location.line);
+}
+
+const LaunchSite* launchAt(const QVector<LaunchSite>& launches, const QString& key)
+{
+    const int colon = key.lastIndexOf(QLatin1Char(':'));
+    bool ok = false;
+    const int line = colon > 0 ? key.mid(colon + 1).toInt(&ok) : 0;
+    if (!ok)
+        return nullptr;
+    const QString file = QDir::fromNativeSeparators(key.left(colon));
+    const LaunchSite* found = nullptr;
+    for (const LaunchSite& launch : launches) {
+        if (launch.location.line != line)
+            continue;
+        const QString path = launch.location.file;
+        if (path == file)
+            return &launch;
+        if (!path.endsWith(QLatin1Char('/') + file) && path != file)
+            continue;
+        if (found && found->location.file != path)
+            return nullptr; // two files end so: the user must say which
+        if (!found)
+            found = &launch;
+    }
+    return found;
 }
 
 LaunchShape defaultLaunchShape(const QVector<LaunchSite>& launches)

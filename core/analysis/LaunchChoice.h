@@ -15,4 +15,11 @@ LaunchShape launchShapeOf(const LaunchSite& launch);
 // That launch itself; null when there is none.
 const LaunchSite* defaultLaunch(const QVector<LaunchSite>& launches);
 
+// A launch site's name in what-ifs and outputs: "path:line" of the kernel name at the launch.
+QString launchSiteKey(const LaunchSite& launch);
+// The launch `key` names: "path:line" as launchSiteKey writes it, or "FILE:LINE" with FILE the
+// end of the path (`main.cu:42`, `src/main.cu:42`) as a user types it; null when none does, or
+// when the short form fits more than one.
+const LaunchSite* launchAt(const QVector<LaunchSite>& launches, const QString& key);
+
 } // namespace slicewatt

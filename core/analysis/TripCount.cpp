@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "TripCount.h"
 
+#include "ThreadAveragedTripCount.h"
+
 #include <limits>
 
 namespace slicewatt {
@@ -57,7 +59,11 @@ std::optional<QVector<qint64>> loopVariableValues(const LoopHeader& loop, const 
     return values;
 }
 
-std::optional<double> averagedTripCount(const QVector<Statement>& statements, int loop, const LaunchShape& launch)
+namespace {
+
+// averagedTripCount for one thread: every position the header names is set in `launch`, or
+// the header names none.
+std::optional<double> countOverEnclosingLoop(const QVector<Statement>& statements, int loop, const LaunchShape& launch)
 {
     const Statement& statement = statements[loop];
     const LoopHeader& header = statement.loop;
@@ -101,6 +107,35 @@ std::optional<double> averagedTripCount(const QVector<Statement>& statements, in
     at.loopVariables.insert(enclosing, *first);
     const auto trips = tripCount(header, at);
     return trips ? std::optional<double>(double(*trips)) : std::nullopt;
+}
+
+bool positionsUnset(const LaunchShape& launch)
+{
+    for (int axis = 0; axis < 3; ++axis) {
+        if (launch.threadIndex[axis] || launch.blockIndex[axis])
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+std::optional<ResolvedTrips> averagedTripCount(
+    const QVector<Statement>& statements, int loop, const LaunchShape& launch)
+{
+    const LoopHeader& header = statements[loop].loop;
+    bool movesWithThread = false;
+    for (const SymbolicExprPtr& part : {header.start, header.bound, header.step})
+        movesWithThread = movesWithThread || (part && part->mentionsThreadPosition());
+    if (header.canonical && movesWithThread && positionsUnset(launch)) {
+        const auto average = threadAveragedTripCount(header, launch,
+            [&](const LaunchShape& thread) { return countOverEnclosingLoop(statements, loop, thread); });
+        if (!average)
+            return std::nullopt;
+        return ResolvedTrips{average->trips, average->note};
+    }
+    const auto trips = countOverEnclosingLoop(statements, loop, launch);
+    return trips ? std::optional<ResolvedTrips>(ResolvedTrips{*trips, QString()}) : std::nullopt;
 }
 
 std::optional<qint64> tripCount(const LoopHeader& loop, const LaunchShape& launch)

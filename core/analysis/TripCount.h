@@ -22,6 +22,13 @@ std::optional<QVector<qint64>> loopVariableValues(const LoopHeader& loop, const 
 // as it does in all (`for (stride = size / 2; stride > 0; stride >>= 1)` under `for (size =
 // 2; size < 1024; size <<= 1)`: 5 a pass, 45 in all). Read at the enclosing loop's first value
 // where its values are unknown or too many. Without such a name: tripCount.
-std::optional<double> averagedTripCount(const QVector<Statement>& statements, int loop, const LaunchShape& launch);
+// A header that names threadIdx or blockIdx (`for (t2 = 0; t2 <= t; t2++)`, t from the thread's
+// index) is averaged over the launch's threads (threadAveragedTripCount), said in `note`.
+struct ResolvedTrips {
+    double trips = 0;
+    QString note; // how the count was reached, beside the loop's own note; empty: counted
+};
+std::optional<ResolvedTrips> averagedTripCount(
+    const QVector<Statement>& statements, int loop, const LaunchShape& launch);
 
 } // namespace slicewatt

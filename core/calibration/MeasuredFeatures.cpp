@@ -112,8 +112,9 @@ MeasuredFeatureSet analyseMeasuredLaunches(const MeasuredLaunchTable& table, con
                 continue;
             }
             KernelWhatIf whatIf;
-            whatIf.gridBlocks = measured.gridBlocks;
-            whatIf.blockThreads = measured.blockThreads;
+            // The measurement files give totals: a 1-D launch of that many blocks and threads.
+            whatIf.grid = LaunchExtent{measured.gridBlocks, 1, 1};
+            whatIf.block = LaunchExtent{measured.blockThreads, 1, 1};
             const LaunchShape launch = whatIfLaunch(*kernel, whatIf);
             AnalysisOptions options;
             KernelSlices slices = analyseKernel(*ir, launch, options);

@@ -36,6 +36,24 @@ std::optional<CudaArch> CudaArch::fromText(const QString& text)
     return CudaArch(value);
 }
 
+std::optional<CudaArch> CudaArch::fromComputeCapability(const QString& capability, QString* note)
+{
+    static const QRegularExpression pattern(QStringLiteral("^([0-9]{1,2})\\.([0-9])$"));
+    const QRegularExpressionMatch match = pattern.match(capability.trimmed());
+    if (!match.hasMatch())
+        return std::nullopt;
+    const int number = match.captured(1).toInt() * 100 + match.captured(2).toInt() * 10;
+    int chosen = kKnownNumbers.front();
+    for (int known : kKnownNumbers) {
+        if (known <= number)
+            chosen = known;
+    }
+    if (note && chosen != number)
+        *note = QStringLiteral("compute capability %1 is read as %2, the nearest architecture SliceWatt knows")
+                    .arg(capability.trimmed(), CudaArch(chosen).name());
+    return CudaArch(chosen);
+}
+
 QStringList CudaArch::knownNames()
 {
     QStringList names;

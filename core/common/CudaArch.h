@@ -20,6 +20,11 @@ public:
     CudaArch() = default;
     // Accepts "sm_90", "sm_90a", "compute_90", "90" and "900" (any case); nullopt otherwise.
     static std::optional<CudaArch> fromText(const QString& text);
+    // The architecture a GPU of compute capability "7.0", "8.9", "12.0" compiles for (issue 47:
+    // device code is read as the chosen GPU runs it). A capability between or below the known
+    // ones takes the newest known one not above it, else the oldest (a Kepler's 3.5 reads as
+    // sm_50), with `note` saying so; nullopt for text that is no capability.
+    static std::optional<CudaArch> fromComputeCapability(const QString& capability, QString* note = nullptr);
     // The architectures SliceWatt offers in its settings, oldest first ("sm_50" … "sm_120").
     static QStringList knownNames();
 

@@ -84,8 +84,12 @@ QString sharedMemoryProblem(const GpuSpec& gpu, const SharedMemoryUse& use, std:
     return QString();
 }
 
-QString launchLimitProblem(const GpuSpec& gpu, std::optional<qint64> gridBlocks, std::optional<qint64> blockThreads)
+QString launchLimitProblem(
+    const GpuSpec& gpu, const std::optional<LaunchExtent>& grid, const std::optional<LaunchExtent>& block)
 {
+    const std::optional<qint64> blockThreads = block ? block->total() : std::nullopt;
+    if (block && !blockThreads)
+        return QStringLiteral("a block of %1 threads does not fit in 64 bits").arg(block->toString());
     if (blockThreads && *blockThreads > maxThreadsPerBlock(gpu))
         return QStringLiteral("%1 threads per block: %2 runs at most %3 per block")
             .arg(*blockThreads)
@@ -96,11 +100,23 @@ QString launchLimitProblem(const GpuSpec& gpu, std::optional<qint64> gridBlocks,
             .arg(*blockThreads)
             .arg(gpu.name)
             .arg(gpu.maxThreadsPerSm);
-    if (gridBlocks && *gridBlocks > maxGridBlocksX(gpu))
+    // Per axis (the same guide's table): a block's y as its x, its z 64; a grid's y and z 65,535.
+    if (block && (block->x > maxThreadsPerBlock(gpu) || block->y > maxThreadsPerBlock(gpu) || block->z > 64))
+        return QStringLiteral("a block of %1 threads: %2 allows at most %3 in x and y and 64 in z")
+            .arg(block->toString())
+            .arg(which(gpu))
+            .arg(maxThreadsPerBlock(gpu));
+    if (grid && grid->x > maxGridBlocksX(gpu))
         return QStringLiteral("%1 blocks in the grid's x dimension: %2 launches at most %3")
-            .arg(*gridBlocks)
+            .arg(grid->x)
             .arg(which(gpu))
             .arg(maxGridBlocksX(gpu));
+    constexpr qint64 kMaxGridBlocksYZ = 65535;
+    if (grid && (grid->y > kMaxGridBlocksYZ || grid->z > kMaxGridBlocksYZ))
+        return QStringLiteral("a grid of %1 blocks: %2 launches at most %3 in y and in z")
+            .arg(grid->toString())
+            .arg(which(gpu))
+            .arg(kMaxGridBlocksYZ);
     return QString();
 }
 

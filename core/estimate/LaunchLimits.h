@@ -2,6 +2,7 @@
 #pragma once
 
 #include "ir/KernelIR.h"
+#include "ir/LaunchExtent.h"
 #include "model/GpuCatalogue.h"
 
 #include <QString>
@@ -19,10 +20,12 @@ int maxThreadsPerBlock(const GpuSpec& gpu);
 // Blocks in a grid's x dimension: 65,535 before compute capability 3.0, 2^31 − 1 from 3.0 on.
 qint64 maxGridBlocksX(const GpuSpec& gpu);
 
-// Why a launch of `gridBlocks` blocks of `blockThreads` threads (either may be unset: the
-// code's own) cannot run on `gpu`: "4096 threads per block: GeForce GTX 480 (compute
-// capability 2.0) runs at most 1024 per block". Empty when it can.
-QString launchLimitProblem(const GpuSpec& gpu, std::optional<qint64> gridBlocks, std::optional<qint64> blockThreads);
+// Why a launch of a `grid` of blocks of `block` threads (either may be unset: the code's own)
+// cannot run on `gpu`: "4096 threads per block: GeForce GTX 480 (compute capability 2.0) runs
+// at most 1024 per block". Per axis too: a block's x and y at most 1024 (512 before 2.0), its z
+// at most 64; a grid's y and z at most 65,535. Empty when it can.
+QString launchLimitProblem(
+    const GpuSpec& gpu, const std::optional<LaunchExtent>& grid, const std::optional<LaunchExtent>& block);
 
 // Shared memory one block may have: statically declared, 16 KB before compute capability
 // 2.0 and 48 KB from then on; in all, dynamic included, 48 KB up to 6.x and what a kernel

@@ -5,6 +5,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRegularExpression>
@@ -25,6 +26,24 @@ bool splitKey(const QString& key, QString& kernel, QString& parameter)
     kernel = match.captured(1);
     parameter = match.captured(2);
     return true;
+}
+
+// 256, "16x16" or [16, 16]: nullopt with `error` otherwise.
+std::optional<LaunchExtent> extentFromJson(const QJsonValue& value, QString& error)
+{
+    if (value.isString())
+        return parseLaunchExtent(value.toString(), &error);
+    QStringList parts;
+    const QJsonArray array = value.isArray() ? value.toArray() : QJsonArray{value};
+    for (const QJsonValue& part : array) {
+        const double number = part.toDouble(-1);
+        if (!part.isDouble() || number != std::floor(number) || number < 1 || number > 9.007199254740992e15) {
+            error = QStringLiteral("a size is a whole number of at least 1, \"16x16\" or [16, 16]");
+            return std::nullopt;
+        }
+        parts << QString::number(qint64(number));
+    }
+    return parseLaunchExtent(parts.join(QLatin1Char('x')), &error);
 }
 
 } // namespace
@@ -62,9 +81,33 @@ void ProblemSizes::addJson(const QByteArray& json, const QString& origin)
         return;
     }
     const QJsonValue arguments = document.object().value(QLatin1String("arguments"));
-    if (!arguments.isObject()) {
-        errors << QStringLiteral("%1: no \"arguments\" object").arg(origin);
+    const QJsonValue launchShapes = document.object().value(QLatin1String("launches"));
+    if (!arguments.isObject() && !launchShapes.isObject()) {
+        errors << QStringLiteral("%1: no \"arguments\" or \"launches\" object").arg(origin);
         return;
+    }
+    const QJsonObject shapes = launchShapes.toObject();
+    for (auto it = shapes.begin(); it != shapes.end(); ++it) {
+        LaunchSize launch;
+        launch.kernel = it.key();
+        launch.origin = origin;
+        const QJsonObject shape = it.value().toObject();
+        QString why;
+        for (const QString& key : shape.keys()) {
+            if (key != QLatin1String("grid") && key != QLatin1String("block"))
+                why = QStringLiteral("'%1' is neither \"grid\" nor \"block\"").arg(key);
+        }
+        if (!it.value().isObject() || shape.isEmpty())
+            why = QStringLiteral("expected {\"grid\": \"1x1000\", \"block\": \"16x16\"}");
+        if (why.isEmpty() && shape.contains(QLatin1String("grid")))
+            launch.grid = extentFromJson(shape.value(QLatin1String("grid")), why);
+        if (why.isEmpty() && shape.contains(QLatin1String("block")))
+            launch.block = extentFromJson(shape.value(QLatin1String("block")), why);
+        if (!why.isEmpty()) {
+            errors << QStringLiteral("%1: the launch of '%2': %3").arg(origin, it.key(), why);
+            continue;
+        }
+        launches << launch;
     }
     const QJsonObject values = arguments.toObject();
     for (auto it = values.begin(); it != values.end(); ++it) {
@@ -133,6 +176,21 @@ QStringList ProblemSizes::applyTo(const ProjectIndex& index, WhatIfSettings& set
         if (!found)
             warnings
                 << QStringLiteral("%1: no kernel named '%2' for %2:%3").arg(size.origin, size.kernel, size.parameter);
+    }
+    for (const LaunchSize& launch : launches) {
+        bool found = false;
+        for (const CatalogFunction& kernel : index.kernels) {
+            if (kernel.info.name != launch.kernel && kernel.info.qualifiedName != launch.kernel)
+                continue;
+            KernelWhatIf& whatIf = settings.kernels[kernel.info.key];
+            if (launch.grid)
+                whatIf.grid = launch.grid;
+            if (launch.block)
+                whatIf.block = launch.block;
+            found = true;
+        }
+        if (!found)
+            warnings << QStringLiteral("%1: no kernel named '%2' for its launch").arg(launch.origin, launch.kernel);
     }
     return warnings;
 }

@@ -22,8 +22,19 @@ struct ProblemSize {
     QString origin; // "--arg", or the file's path
 };
 
+// A kernel's launch shape from the sizes file (issue 47), in x, y and z:
+//   { "launches": { "attention": { "grid": "1x1000", "block": [16, 16] } } }
+// A size is a number (256), a string ("16x16") or an array of one to three numbers.
+struct LaunchSize {
+    QString kernel; // its name or qualified name
+    std::optional<LaunchExtent> grid;
+    std::optional<LaunchExtent> block;
+    QString origin;
+};
+
 struct ProblemSizes {
     QVector<ProblemSize> sizes;
+    QVector<LaunchSize> launches;
     QStringList errors; // malformed entries, each left out with the reason
 
     // Adds "NAME=VALUE[,KERNEL:NAME=VALUE…]" (the --arg option); malformed items go to errors.
@@ -38,7 +49,8 @@ struct ProblemSizes {
     static QString projectFile(const QStringList& inputs);
 
     // Puts the values into `settings` (later entries win): plain names into allKernels,
-    // KERNEL:NAME into the per-kernel what-ifs of the kernels of that name in `index`.
+    // KERNEL:NAME and launch shapes into the per-kernel what-ifs of the kernels of that name
+    // in `index`.
     // Returns a warning for each kernel name no kernel of the project has.
     QStringList applyTo(const ProjectIndex& index, WhatIfSettings& settings) const;
 };

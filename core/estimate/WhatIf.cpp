@@ -24,23 +24,26 @@ KernelWhatIf KernelWhatIf::overriddenBy(const KernelWhatIf& other) const
     KernelWhatIf merged = *this;
     if (other.saturation)
         merged.saturation = other.saturation;
-    if (other.gridBlocks)
-        merged.gridBlocks = other.gridBlocks;
-    if (other.blockThreads)
-        merged.blockThreads = other.blockThreads;
+    if (other.grid)
+        merged.grid = other.grid;
+    if (other.block)
+        merged.block = other.block;
     for (auto it = other.tripCounts.cbegin(); it != other.tripCounts.cend(); ++it)
         merged.tripCounts.insert(it.key(), it.value());
     for (auto it = other.branchArms.cbegin(); it != other.branchArms.cend(); ++it)
         merged.branchArms.insert(it.key(), it.value());
     for (auto it = other.arguments.cbegin(); it != other.arguments.cend(); ++it)
         merged.arguments.insert(it.key(), it.value());
+    if (!other.launchSite.isEmpty())
+        merged.launchSite = other.launchSite;
     return merged;
 }
 
 bool KernelWhatIf::operator==(const KernelWhatIf& other) const
 {
-    return saturation == other.saturation && gridBlocks == other.gridBlocks && blockThreads == other.blockThreads
-        && tripCounts == other.tripCounts && branchArms == other.branchArms && arguments == other.arguments;
+    return saturation == other.saturation && grid == other.grid && block == other.block
+        && tripCounts == other.tripCounts && branchArms == other.branchArms && arguments == other.arguments
+        && launchSite == other.launchSite;
 }
 
 ModelChoice chooseModel(const ModelLibrary& library, const WhatIfSettings& settings)
@@ -62,26 +65,29 @@ ModelChoice chooseModel(const ModelLibrary& library, const WhatIfSettings& setti
 
 LaunchShape whatIfLaunch(const CatalogFunction& kernel, const KernelWhatIf& whatIf)
 {
-    LaunchShape launch = defaultLaunchShape(kernel.launches);
-    if (whatIf.gridBlocks) {
-        launch.gridDim[0] = *whatIf.gridBlocks;
-        launch.gridDim[1] = 1;
-        launch.gridDim[2] = 1;
+    const LaunchSite* site = whatIf.launchSite.isEmpty() ? nullptr : launchAt(kernel.launches, whatIf.launchSite);
+    LaunchShape launch = site ? launchShapeOf(*site) : defaultLaunchShape(kernel.launches);
+    if (whatIf.grid) {
+        launch.gridDim[0] = whatIf.grid->x;
+        launch.gridDim[1] = whatIf.grid->y;
+        launch.gridDim[2] = whatIf.grid->z;
     }
-    if (whatIf.blockThreads) {
-        launch.blockDim[0] = *whatIf.blockThreads;
-        launch.blockDim[1] = 1;
-        launch.blockDim[2] = 1;
+    if (whatIf.block) {
+        launch.blockDim[0] = whatIf.block->x;
+        launch.blockDim[1] = whatIf.block->y;
+        launch.blockDim[2] = whatIf.block->z;
     }
     for (auto it = whatIf.arguments.cbegin(); it != whatIf.arguments.cend(); ++it)
         launch.kernelArguments.insert(it.key(), it.value());
     return launch;
 }
 
-KernelEstimateReport estimateKernelWhatIf(const CatalogFunction& kernel, const KernelIR& ir, const PowerModel& model,
-    const GpuSpec& gpu, const EnergyModel* energy, const WhatIfSettings& settings)
+namespace {
+
+// One kernel at one launch: `whatIf` with its launch site (or the default launch).
+KernelEstimateReport estimateAtLaunch(const CatalogFunction& kernel, const KernelIR& ir, const PowerModel& model,
+    const GpuSpec& gpu, const EnergyModel* energy, const WhatIfSettings& settings, const KernelWhatIf& whatIf)
 {
-    const KernelWhatIf whatIf = settings.forKernel(kernel.info.key);
     AnalysisOptions options;
     options.counting = settings.counting;
     options.memoryFactors = model.memoryFactors();
@@ -96,12 +102,82 @@ KernelEstimateReport estimateKernelWhatIf(const CatalogFunction& kernel, const K
 
     EstimateSettings estimateSettings;
     estimateSettings.saturation = whatIf.saturation;
-    estimateSettings.gridBlocks = whatIf.gridBlocks;
+    estimateSettings.gridBlocks = whatIf.grid ? whatIf.grid->total() : std::nullopt;
     estimateSettings.seconds = settings.seconds;
     estimateSettings.delta = settings.delta;
     estimateSettings.energy = energySettings(energy, settings);
     estimateSettings.ptx = ptxForKernel(settings.ptx, kernel.info.qualifiedName, kernel.info.location.file);
     report.estimate = estimateKernel(ir, report.analysis.slices, report.analysis.launch, model, gpu, estimateSettings);
+    return report;
+}
+
+LaunchSiteEstimate siteEstimateOf(const LaunchSite& site, const KernelEstimateReport& report)
+{
+    LaunchSiteEstimate e;
+    e.site = &site;
+    e.shape = report.analysis.launch;
+    e.seconds = report.estimate.seconds;
+    if (report.estimate.hasEstimate())
+        e.watts = report.estimate.watts;
+    e.joules = report.estimate.joules;
+    e.noEstimate = report.estimate.noEstimate;
+    return e;
+}
+
+} // namespace
+
+KernelEstimateReport estimateKernelWhatIf(const CatalogFunction& kernel, const KernelIR& ir, const PowerModel& model,
+    const GpuSpec& gpu, const EnergyModel* energy, const WhatIfSettings& settings)
+{
+    const KernelWhatIf whatIf = settings.forKernel(kernel.info.key);
+    if (kernel.launches.size() <= 1) {
+        KernelEstimateReport report = estimateAtLaunch(kernel, ir, model, gpu, energy, settings, whatIf);
+        if (!kernel.launches.isEmpty()) {
+            report.launches << siteEstimateOf(kernel.launches.first(), report);
+            report.launches.first().chosen = true;
+            report.launchChoice = LaunchChoiceKind::Only;
+        }
+        return report;
+    }
+    // Each site with its own sizes (issue 47): the 67-million-element launch of a vector add
+    // is not its 256-element one. The what-if's grid, block and arguments apply at each.
+    QVector<KernelEstimateReport> atSites;
+    atSites.reserve(kernel.launches.size());
+    for (const LaunchSite& site : kernel.launches) {
+        KernelWhatIf at = whatIf;
+        at.launchSite = launchSiteKey(site);
+        atSites << estimateAtLaunch(kernel, ir, model, gpu, energy, settings, at);
+    }
+    int chosen = -1;
+    LaunchChoiceKind how = LaunchChoiceKind::Chosen;
+    if (const LaunchSite* site = whatIf.launchSite.isEmpty() ? nullptr : launchAt(kernel.launches, whatIf.launchSite))
+        chosen = int(site - kernel.launches.data());
+    if (chosen < 0) {
+        // The heaviest: most energy per launch, else most power where no time is known.
+        how = LaunchChoiceKind::Heaviest;
+        auto heavier = [](const KernelEstimate& a, const KernelEstimate& b) {
+            if (a.joules && b.joules)
+                return *a.joules > *b.joules;
+            if (a.joules.has_value() != b.joules.has_value())
+                return a.joules.has_value();
+            return a.watts > b.watts;
+        };
+        for (int i = 0; i < atSites.size(); ++i) {
+            const KernelEstimate& e = atSites[i].estimate;
+            if (e.hasEstimate() && (chosen < 0 || heavier(e, atSites[chosen].estimate)))
+                chosen = i;
+        }
+    }
+    if (chosen < 0) {
+        how = LaunchChoiceKind::Default;
+        chosen = int(defaultLaunch(kernel.launches) - kernel.launches.data());
+    }
+    KernelEstimateReport report = atSites[chosen];
+    report.launchChoice = how;
+    for (int i = 0; i < atSites.size(); ++i) {
+        report.launches << siteEstimateOf(kernel.launches[i], atSites[i]);
+        report.launches.last().chosen = i == chosen;
+    }
     return report;
 }
 
@@ -115,7 +191,7 @@ EstimateRun estimateProjectWhatIf(const ProjectIndex& index, const PowerModel& m
     run.settings.delta = settings.delta;
     run.settings.seconds = settings.seconds;
     run.settings.saturation = settings.allKernels.saturation;
-    run.settings.gridBlocks = settings.allKernels.gridBlocks;
+    run.settings.gridBlocks = settings.allKernels.grid ? settings.allKernels.grid->total() : std::nullopt;
     run.settings.energy = energySettings(energy, settings);
     for (const CatalogFunction& kernel : index.kernels) {
         if (const KernelIR* ir = index.kernelIR(kernel.info.key))

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "ProjectEstimate.h"
+#include "ir/LaunchExtent.h"
 #include "model/ModelLibrary.h"
 
 #include <QHash>
@@ -14,18 +15,22 @@ namespace slicewatt {
 // panel, the CLI's flags). Empty fields mean "as the code says".
 struct KernelWhatIf {
     std::optional<double> saturation; // Sa directly (overrides the launch's grid)
-    std::optional<qint64> gridBlocks; // launch grid, x only (y = z = 1)
-    std::optional<qint64> blockThreads; // launch block, x only (y = z = 1)
+    std::optional<LaunchExtent> grid; // launch grid in blocks, x, y and z
+    std::optional<LaunchExtent> block; // launch block in threads, x, y and z
     QHash<int, qint64> tripCounts; // loop statement index → trips
     QHash<int, QVector<double>> branchArms; // If/Switch statement index → arm probabilities
     // Kernel argument values by parameter name (--arg, the sizes file, the argument table),
     // over the values the launch gives.
     QHash<QString, qint64> arguments;
+    // The launch site the kernel is estimated at (launchSiteKey: "path:line"; --launch, the
+    // panel's launch chooser); empty: the heaviest of its sites (issue 47). The other fields
+    // apply to that site.
+    QString launchSite;
 
     bool isEmpty() const
     {
-        return !saturation && !gridBlocks && !blockThreads && tripCounts.isEmpty() && branchArms.isEmpty()
-            && arguments.isEmpty();
+        return !saturation && !grid && !block && tripCounts.isEmpty() && branchArms.isEmpty() && arguments.isEmpty()
+            && launchSite.isEmpty();
     }
     // `other`'s fields where it has them, ours elsewhere.
     KernelWhatIf overriddenBy(const KernelWhatIf& other) const;
@@ -59,12 +64,14 @@ struct ModelChoice {
 };
 ModelChoice chooseModel(const ModelLibrary& library, const WhatIfSettings& settings);
 
-// The launch a kernel is analysed for: the code's default launch with the what-if grid and
-// block in place of the code's.
+// The launch a kernel is analysed for: the what-if's launch site (else the code's default
+// launch) with the what-if grid, block and arguments in place of the code's.
 LaunchShape whatIfLaunch(const CatalogFunction& kernel, const KernelWhatIf& whatIf);
 
 // Re-analyses (trip counts, branch probabilities: no reparse) and estimates one kernel.
-// Cheap: this is what a what-if slider calls on every change.
+// Cheap: this is what a what-if slider calls on every change. A kernel launched at several
+// sites is estimated at each (report.launches), and the report is the chosen site's, or the
+// heaviest's (most energy per launch) where none is chosen.
 // `energy` prices the instructions (and makes heat follow them); nullptr leaves the energy
 // out and spreads heat evenly.
 KernelEstimateReport estimateKernelWhatIf(const CatalogFunction& kernel, const KernelIR& ir, const PowerModel& model,

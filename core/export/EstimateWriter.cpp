@@ -4,10 +4,12 @@
 #include "DisplayNumbers.h"
 #include "EnergyOutput.h"
 #include "KernelListing.h"
+#include "LaunchSitesOutput.h"
 #include "ModelAccuracyText.h"
 #include "OutputFormatting.h"
 #include "SourceLineCache.h"
 #include "TimeOutput.h"
+#include "analysis/LaunchChoice.h"
 #include "common/CsvFields.h"
 
 #include <QHash>
@@ -47,6 +49,9 @@ QByteArray estimateJson(const EstimateRun& run, const QString& projectRoot)
         if (!e.hasEstimate())
             k.insert(QStringLiteral("no_estimate"), e.noEstimate);
         insertKernelReadingJson(k, *report.analysis.kernel);
+        k.insert(QStringLiteral("launches"), launchSitesJson(report));
+        if (const QString choice = launchChoiceText(report); !choice.isEmpty())
+            k.insert(QStringLiteral("launch_choice"), choice);
         k.insert(QStringLiteral("intensity"), e.averageIntensity);
         if (e.psmWatts)
             k.insert(QStringLiteral("psm"),
@@ -127,6 +132,7 @@ QByteArray estimateJson(const EstimateRun& run, const QString& projectRoot)
     root.insert(QStringLiteral("delta"), run.settings.delta);
     root.insert(QStringLiteral("cuda_arch"), run.index->deviceArch.name());
     root.insert(QStringLiteral("kernels"), kernels);
+    root.insert(QStringLiteral("program"), programEnergyJson(programEnergy(run)));
     root.insert(QStringLiteral("diagnostics"), diagnostics);
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
@@ -137,7 +143,7 @@ QByteArray estimateCsv(const EstimateRun& run)
         = QStringLiteral("kernel,file,line,class,saturation,kernel_power_w,energy_j,space,length,arith,"
                          "mem_global,mem_shared,mem_constant,mem_texture,intensity,slice_power_w,share,no_estimate,"
                          "dynamic_energy_j,threads,time_per_launch_s,time_bound,energy_per_launch_j,"
-                         "dynamic_energy_per_launch_j,expected_error_pct,power_low_w,power_high_w\n");
+                         "dynamic_energy_per_launch_j,expected_error_pct,power_low_w,power_high_w,launch_site\n");
     const std::optional<double> error = expectedErrorPct(*run.model, *run.gpu);
     const QString errorField = error ? QStringLiteral(",%1").arg(*error, 0, 'f', 2) : QStringLiteral(",");
     for (const KernelEstimateReport& report : run.kernels) {
@@ -158,6 +164,14 @@ QByteArray estimateCsv(const EstimateRun& run)
                                                     .arg(QString::number(e.energy->dynamicJ, 'g', 6))
                                                     .arg(QString::number(e.energy->threads, 'f', 0))
                                               : QStringLiteral(",,");
+        // The site the kernel's rows are estimated at; below them one `launch` row per site
+        // of a kernel launched at several (issue 47).
+        QString chosenSite;
+        for (const LaunchSiteEstimate& site : report.launches) {
+            if (site.chosen)
+                chosenSite = launchSiteKey(*site.site);
+        }
+        const QString siteField = QLatin1Char(',') + csvField(chosenSite);
         if (!e.hasEstimate()) {
             // One row saying so: a kernel must not vanish from the CSV for having no slices.
             out += QStringList{csvField(info.qualifiedName), csvField(info.location.file),
@@ -166,7 +180,7 @@ QByteArray estimateCsv(const EstimateRun& run)
                        QString(), QString(), QStringLiteral("none"), QString(), QString(), QString(), QString(),
                        QString(), QString(), QString(), QString(), QString(), csvField(e.noEstimate)}
                        .join(QLatin1Char(','))
-                + energyFields + timeFields + errorField + bandFields + QLatin1Char('\n');
+                + energyFields + timeFields + errorField + bandFields + siteField + QLatin1Char('\n');
         }
         for (const SliceEstimate& s : e.slices) {
             out += QStringList{csvField(info.qualifiedName), csvField(info.location.file),
@@ -181,7 +195,20 @@ QByteArray estimateCsv(const EstimateRun& run)
                        QString::number(modelIntensity(*run.model, s)), QString::number(s.watts, 'f', 3),
                        QString::number(s.weight, 'f', 4), QString()}
                        .join(QLatin1Char(','))
-                + energyFields + timeFields + errorField + bandFields + QLatin1Char('\n');
+                + energyFields + timeFields + errorField + bandFields + siteField + QLatin1Char('\n');
+        }
+        for (int i = 0; report.launches.size() > 1 && i < report.launches.size(); ++i) {
+            const LaunchSiteEstimate& site = report.launches[i];
+            QStringList fields{csvField(info.qualifiedName), csvField(info.location.file),
+                QString::number(info.location.line), e.dense ? QStringLiteral("dense") : QStringLiteral("sparse"),
+                QString(), site.watts ? QString::number(*site.watts, 'f', 3) : QString(), QString(),
+                site.chosen ? QStringLiteral("launch (chosen)") : QStringLiteral("launch")};
+            for (int blank = 0; blank < 9; ++blank)
+                fields << QString();
+            fields << csvField(site.watts ? QString() : site.noEstimate) << QString() << QString()
+                   << number(site.seconds) << QString() << number(site.joules) << QString() << QString() << QString()
+                   << QString() << csvField(launchSiteKey(*site.site));
+            out += fields.join(QLatin1Char(',')) + QLatin1Char('\n');
         }
     }
     return out.toUtf8();
@@ -211,6 +238,20 @@ QString estimateTable(const EstimateRun& run, const QString& baseDir)
             energyLine += QStringLiteral("    energy: %1\n").arg(perLaunch);
         if (e.energy)
             energyLine += QStringLiteral("    energy (%1): %2\n").arg(e.energy->modelId, energySummary(*e.energy));
+        // A kernel launched at several sites: each with its sizes, the estimate above at one.
+        if (report.launches.size() > 1) {
+            energyLine
+                += QStringLiteral("    launches (%1; --launch FILE:LINE picks one):\n").arg(launchChoiceText(report));
+            for (const LaunchSiteEstimate& site : report.launches)
+                energyLine += QStringLiteral("      %1 %2:%3  grid %4  block %5  %6  %7  %8\n")
+                                  .arg(site.chosen ? QStringLiteral("*") : QStringLiteral(" "))
+                                  .arg(pathRelativeTo(site.site->location.file, baseDir))
+                                  .arg(site.site->location.line)
+                                  .arg(launchDimsText(site.shape.gridDim), launchDimsText(site.shape.blockDim))
+                                  .arg(site.seconds ? formatDuration(*site.seconds) : QStringLiteral("no time"))
+                                  .arg(site.watts ? formatWatts(*site.watts) : QStringLiteral("no power"))
+                                  .arg(site.joules ? formatJoules(*site.joules) : QStringLiteral("no energy"));
+        }
         if (!e.hasEstimate()) {
             out += QStringLiteral("%1  %2:%3  no estimate: %4%5\n")
                        .arg(info.qualifiedName, pathRelativeTo(info.location.file, baseDir))
@@ -268,6 +309,7 @@ QString estimateTable(const EstimateRun& run, const QString& baseDir)
                        .arg(copy.site.location.line)
                        .arg(copySummary(copy));
     }
+    out += programEnergyText(programEnergy(run)) + QLatin1Char('\n');
     return out;
 }
 

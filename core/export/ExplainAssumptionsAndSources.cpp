@@ -40,6 +40,11 @@ void ExplanationBuilder::assumptions()
                          .arg(loop.line)
                          .arg(formatNumber(loop.trips, 6))
                          .arg(loop.reason);
+        else if (loop.threadAveraged)
+            items << QStringLiteral("loop at line %1: %2 trips a thread, %3")
+                         .arg(loop.line)
+                         .arg(formatNumber(loop.trips, 6))
+                         .arg(loop.reason);
     }
     for (const BranchResolution& branch : m_report.analysis.slices.branches) {
         if (!branch.assumed)

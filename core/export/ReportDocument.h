@@ -112,6 +112,9 @@ struct ReportKernelSection {
     QString programFormula; // "P̂ = Σ (|C_i| / L)·P_i = …" with the numbers
     QVector<QString> sliceFormulas; // per slice, the model with its numbers substituted
     QStringList assumptions; // trip counts, branch probabilities, saturation
+    // A kernel launched at several sites (issue 47): one line per site with its sizes, time,
+    // power and energy per launch, the one the section is estimated at first; empty otherwise.
+    QStringList launches;
     QStringList outOfDomain;
     double hottestLineWatts = 0; // top of the heat scale (fraction 1): the kernel's hottest line in `file`
     // The operating points for the surface plot: the kernel and each slice.

@@ -7,6 +7,7 @@
 #include "EnergyOutput.h"
 #include "EstimateExplanation.h"
 #include "KernelListing.h"
+#include "LaunchSitesOutput.h"
 #include "ModelAccuracyText.h"
 #include "OutputFormatting.h"
 #include "SourceLineCache.h"
@@ -54,6 +55,19 @@ ReportKernelSection ReportBuilder::kernelSection(const KernelEstimateReport& rep
     slices(estimate, section);
     section.programFormula = programFormula(estimate);
     section.assumptions = assumptions(report);
+    if (report.launches.size() > 1) {
+        section.launches << QStringLiteral("This section is the kernel %1.").arg(launchChoiceText(report));
+        for (const LaunchSiteEstimate& site : report.launches)
+            section.launches << QStringLiteral("%1%2 (%3): grid %4, block %5; %6, %7, %8 per launch")
+                                    .arg(site.chosen ? QStringLiteral("Estimated here: ") : QString(),
+                                        locationText(site.site->location.file, site.site->location.line,
+                                            m_options.projectFolder),
+                                        site.site->callerName, launchDimsText(site.shape.gridDim),
+                                        launchDimsText(site.shape.blockDim),
+                                        site.seconds ? formatDuration(*site.seconds) : QStringLiteral("no time"),
+                                        site.watts ? formatWatts(*site.watts) : QStringLiteral("no power"),
+                                        site.joules ? formatJoules(*site.joules) : QStringLiteral("no energy"));
+    }
     section.outOfDomain = estimate.outOfDomain;
     section.surface = kernelSurface(m_model, m_gpu, estimate);
     if (estimate.energy && m_energy) {
@@ -182,10 +196,10 @@ QStringList ReportBuilder::assumptions(const KernelEstimateReport& report) const
     QStringList items;
     if (merged.saturation)
         items << QStringLiteral("SM saturation Sa = %1 (set as a what-if)").arg(formatSaturation(*merged.saturation));
-    if (merged.gridBlocks)
-        items << QStringLiteral("grid of %1 blocks (set as a what-if)").arg(*merged.gridBlocks);
-    if (merged.blockThreads)
-        items << QStringLiteral("blocks of %1 threads (set as a what-if)").arg(*merged.blockThreads);
+    if (merged.grid)
+        items << QStringLiteral("grid of %1 blocks (set as a what-if)").arg(merged.grid->toString());
+    if (merged.block)
+        items << QStringLiteral("blocks of %1 threads (set as a what-if)").arg(merged.block->toString());
     items << QStringLiteral("launch analysed: grid %1, block %2 (? = not known at compile time)")
                  .arg(launchDims(report.analysis.launch.gridDim), launchDims(report.analysis.launch.blockDim));
     items += report.estimate.assumptions;
@@ -203,6 +217,9 @@ QStringList ReportBuilder::assumptions(const KernelEstimateReport& report) const
                          .arg(where(loop.statement, loop.line), formatNumber(loop.trips, 6));
         else if (loop.assumed)
             items << QStringLiteral("%1: loop runs %2 times (assumed: %3)")
+                         .arg(where(loop.statement, loop.line), formatNumber(loop.trips, 6), loop.reason);
+        else if (loop.threadAveraged)
+            items << QStringLiteral("%1: loop runs %2 times a thread (%3)")
                          .arg(where(loop.statement, loop.line), formatNumber(loop.trips, 6), loop.reason);
     }
     for (const BranchResolution& branch : report.analysis.slices.branches) {

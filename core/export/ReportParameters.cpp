@@ -58,9 +58,9 @@ void ReportBuilder::parameters()
     parameter(QStringLiteral("SM saturation (all kernels)"),
         all.saturation ? formatSaturation(*all.saturation) : QStringLiteral("from each kernel's launch"));
     parameter(QStringLiteral("Grid (all kernels)"),
-        all.gridBlocks ? QStringLiteral("%1 blocks").arg(*all.gridBlocks) : QStringLiteral("as the code says"));
+        all.grid ? QStringLiteral("%1 blocks").arg(all.grid->toString()) : QStringLiteral("as the code says"));
     parameter(QStringLiteral("Block (all kernels)"),
-        all.blockThreads ? QStringLiteral("%1 threads").arg(*all.blockThreads) : QStringLiteral("as the code says"));
+        all.block ? QStringLiteral("%1 threads").arg(all.block->toString()) : QStringLiteral("as the code says"));
     const AnalysisOptions defaults;
     parameter(QStringLiteral("Unknown loop trip count"), QStringLiteral("%1 (assumed)").arg(defaults.defaultTripCount));
     parameter(QStringLiteral("Branch-dense from density"), formatNumber(defaults.denseThreshold, 3));
@@ -79,10 +79,10 @@ void ReportBuilder::parameters()
         const QString name = info.qualifiedName;
         if (own.saturation)
             parameter(QStringLiteral("SM saturation (%1)").arg(name), formatSaturation(*own.saturation));
-        if (own.gridBlocks)
-            parameter(QStringLiteral("Grid (%1)").arg(name), QStringLiteral("%1 blocks").arg(*own.gridBlocks));
-        if (own.blockThreads)
-            parameter(QStringLiteral("Block (%1)").arg(name), QStringLiteral("%1 threads").arg(*own.blockThreads));
+        if (own.grid)
+            parameter(QStringLiteral("Grid (%1)").arg(name), QStringLiteral("%1 blocks").arg(own.grid->toString()));
+        if (own.block)
+            parameter(QStringLiteral("Block (%1)").arg(name), QStringLiteral("%1 threads").arg(own.block->toString()));
         if (!report.analysis.ir)
             continue;
         const QString file = info.location.file;

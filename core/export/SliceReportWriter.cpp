@@ -139,6 +139,15 @@ QJsonObject kernelSliceJson(const KernelSliceReport& report)
         a.insert(QStringLiteral("rank"), loop.rank);
         assumptions << a;
     }
+    // A count read from the code over the launch's threads: not a default, but a reading a
+    // reviewer should see beside the defaults.
+    for (const LoopResolution& loop : slices.loops) {
+        if (!loop.threadAveraged)
+            continue;
+        assumptions << QJsonObject{{QStringLiteral("kind"), QStringLiteral("loop_thread_average")},
+            {QStringLiteral("line"), loop.line}, {QStringLiteral("trips"), loop.trips},
+            {QStringLiteral("reason"), loop.reason}};
+    }
     for (const BranchResolution& branch : slices.branches) {
         if (!branch.assumed)
             continue;
@@ -243,6 +252,13 @@ QString sliceReportTable(const QVector<KernelSliceReport>& reports, const QStrin
                                ? QStringLiteral("; with the unknown loops around it × %1").arg(loop->compoundFactor)
                                : QString())
                        .arg(loop->workShare * 100, 0, 'f', 1);
+        }
+        for (const LoopResolution& loop : slices.loops) {
+            if (loop.threadAveraged)
+                out += QStringLiteral("  counted: loop at line %1 runs %2 times a thread (%3)\n")
+                           .arg(loop.line)
+                           .arg(loop.trips)
+                           .arg(loop.reason);
         }
         for (const QString& note : report.ir->notes)
             out += QStringLiteral("  note: %1\n").arg(note);

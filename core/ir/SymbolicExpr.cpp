@@ -92,9 +92,11 @@ std::optional<qint64> SymbolicExpr::evaluate(const LaunchShape& launch) const
         const auto it = launch.loopVariables.constFind(m_axis);
         return it == launch.loopVariables.constEnd() ? std::nullopt : std::optional<qint64>(*it);
     }
-    case Kind::Unknown:
     case Kind::ThreadIndex:
+        return launch.threadIndex[m_axis];
     case Kind::BlockIndex:
+        return launch.blockIndex[m_axis];
+    case Kind::Unknown:
         return std::nullopt;
     case Kind::Binary: {
         const auto lhs = m_lhs->evaluate(launch);

@@ -26,6 +26,11 @@ struct LaunchShape {
     // set while a nested loop's count is averaged over the enclosing loop's values
     // (averagedTripCount, analysis-rules §4).
     QHash<int, qint64> loopVariables;
+    // One thread's position (threadIdx, blockIdx), set while a count whose header moves with
+    // the thread is averaged over the launch's threads (threadAveragedTripCount); unset, as
+    // everywhere else, a position has no single value.
+    std::optional<qint64> threadIndex[3];
+    std::optional<qint64> blockIndex[3];
 };
 
 // A small integer expression over constants and launch parameters, kept from the AST so

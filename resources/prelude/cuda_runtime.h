@@ -22,7 +22,9 @@
 #include "surface_functions.h"
 #ifdef __cplusplus
 // nvcc's cuda_runtime.h includes <utility> in C++ (std::swap, std::pair, std::move), and code
-// such as llm.c's common.h uses them without including it itself.
+// such as llm.c's common.h uses them without including it itself; its headers bring <cstdint>
+// too (uintptr_t in llm.c's alignment checks, int64_t in the samples).
+#include <cstdint>
 #include <utility>
 #endif
 

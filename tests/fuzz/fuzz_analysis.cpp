@@ -192,8 +192,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         if (data[0] & 1)
             settings.allKernels.saturation = data[1] / 255.0;
         else
-            settings.allKernels.gridBlocks = qint64(data[1]) << (data[2] % 40);
-        settings.allKernels.blockThreads = 1 + data[3] * 4;
+            settings.allKernels.grid = LaunchExtent{qint64(data[1]) << (data[2] % 40), 1 + (data[2] & 3), 1};
+        settings.allKernels.block = LaunchExtent{1 + data[3] * 4, 1 + (data[3] >> 6), 1};
         settings.seconds = data[2] / 16.0;
         settings.counting = (data[3] & 1) ? AnalysisOptions::Counting::Lexical : AnalysisOptions::Counting::Ast;
         const ModelChoice choice = chooseModel(harness->library, settings);

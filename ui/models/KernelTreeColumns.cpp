@@ -3,6 +3,7 @@
 
 #include "compare/ChangeText.h"
 #include "export/DisplayNumbers.h"
+#include "export/LaunchSitesOutput.h"
 #include "export/ModelAccuracyText.h"
 #include "export/OutputFormatting.h"
 #include "export/TimeOutput.h"
@@ -127,6 +128,8 @@ QVariant KernelTreeModel::data(const QModelIndex& index, int role) const
     case NodeKind::Slice:
     case NodeKind::Line:
         return sliceData(*node, index.column(), role);
+    case NodeKind::Launch:
+        return launchData(*node, index.column(), role);
     }
     return {};
 }
@@ -364,6 +367,51 @@ QVariant KernelTreeModel::sliceChangeData(const Node& node, int role) const
                 .arg(beforeAfter(slice.powerW, QStringLiteral("W"), 4), deltaWattsAndPercent(slice.powerW)));
     }
     return {};
+}
+
+QVariant KernelTreeModel::launchData(const Node& node, int column, int role) const
+{
+    const KernelEstimateReport* report = reportOf(node);
+    if (!report || node.launchIndex < 0 || node.launchIndex >= report->launches.size())
+        return {};
+    const LaunchSiteEstimate& site = report->launches[node.launchIndex];
+    const SourceLocation& where = site.site->location;
+    if (role == ModelRoles::FilePathRole)
+        return where.file;
+    if (role == ModelRoles::LineRole)
+        return where.line;
+    const QString shape = QStringLiteral("grid %1, block %2")
+                              .arg(launchDimsText(site.shape.gridDim), launchDimsText(site.shape.blockDim));
+    switch (column) {
+    case NameColumn: {
+        const QString text = QStringLiteral("%1launch %2:%3")
+                                 .arg(site.chosen ? QStringLiteral("▸ ") : QString())
+                                 .arg(QFileInfo(where.file).fileName())
+                                 .arg(where.line);
+        QStringList tip{QStringLiteral("Launched in %1 at %2:%3, %4")
+                            .arg(site.site->callerName, where.file)
+                            .arg(where.line)
+                            .arg(shape)};
+        tip << (site.chosen
+                ? QStringLiteral("The kernel's estimate is this launch's (%1).").arg(launchChoiceText(*report))
+                : QStringLiteral("Choose it in the What If panel to estimate the kernel here."));
+        return cellData(role, text, where.line, tip.join(QLatin1Char('\n')));
+    }
+    case PowerColumn:
+        if (!site.watts)
+            return cellData(role, QStringLiteral("no estimate"), QVariant(), site.noEstimate);
+        return cellData(
+            role, formatWatts(*site.watts), *site.watts, QStringLiteral("P̂ at this launch (%1)").arg(shape));
+    case EnergyColumn:
+        if (!site.joules)
+            return {};
+        return cellData(role, formatJoules(*site.joules), *site.joules,
+            QStringLiteral("%1 per launch over %2")
+                .arg(formatJoules(*site.joules),
+                    site.seconds ? formatDuration(*site.seconds) : QStringLiteral("the time given")));
+    default:
+        return {};
+    }
 }
 
 QVariant KernelTreeModel::sliceData(const Node& node, int column, int role) const

@@ -19,7 +19,7 @@ bool KernelTreeModel::Node::sameShape(const Node& other) const
 {
     return kind == other.kind && parent == other.parent && row == other.row && children == other.children
         && file == other.file && label == other.label && kernelKey == other.kernelKey && kernelRow == other.kernelRow
-        && reportRow == other.reportRow && space == other.space;
+        && reportRow == other.reportRow && space == other.space && launchIndex == other.launchIndex;
 }
 
 KernelTreeModel::KernelTreeModel(const ProjectSession& session, QObject* parent)
@@ -123,6 +123,21 @@ KernelTreeModel::Tree KernelTreeModel::buildTree() const
             tree.nodes << slice;
             tree.nodes[kernelNode].children << sliceNode;
         }
+        const QVector<LaunchSiteEstimate>& launches = run.kernels[kernel.reportRow].launches;
+        for (int i = 0; launches.size() > 1 && i < launches.size(); ++i) {
+            Node launch;
+            launch.kind = NodeKind::Launch;
+            launch.parent = kernelNode;
+            launch.row = int(tree.nodes[kernelNode].children.size());
+            launch.file = info.location.file;
+            launch.kernelKey = info.key;
+            launch.kernelRow = kernelRow;
+            launch.reportRow = kernel.reportRow;
+            launch.launchIndex = i;
+            const int launchNode = int(tree.nodes.size());
+            tree.nodes << launch;
+            tree.nodes[kernelNode].children << launchNode;
+        }
     }
     return tree;
 }
@@ -141,9 +156,11 @@ bool KernelTreeModel::sameShape(const Tree& a, const Tree& b)
 namespace {
 
 // What a row is, whatever its place: a file, a kernel, or a kernel's slice.
-QString identityOf(const NodeKind kind, const QString& file, const QString& kernelKey, MemorySpace space)
+QString identityOf(const NodeKind kind, const QString& file, const QString& kernelKey, MemorySpace space, int launch)
 {
     switch (kind) {
+    case NodeKind::Launch:
+        return QStringLiteral("L|%1|%2").arg(kernelKey).arg(launch);
     case NodeKind::File:
         return QStringLiteral("F|") + file;
     case NodeKind::Kernel:
@@ -175,14 +192,15 @@ void KernelTreeModel::replaceTree(Tree tree)
     identities.reserve(held.size());
     for (const QModelIndex& index : held) {
         const Node* node = nodeOf(index);
-        identities << (node ? identityOf(node->kind, node->file, node->kernelKey, node->space) : QString());
+        identities << (node ? identityOf(node->kind, node->file, node->kernelKey, node->space, node->launchIndex)
+                            : QString());
     }
     m_tree = std::move(tree);
     m_signalledHottestW.clear();
     QHash<QString, int> nodeByIdentity;
     for (int i = 0; i < m_tree.nodes.size(); ++i) {
         const Node& node = m_tree.nodes[i];
-        nodeByIdentity.insert(identityOf(node.kind, node.file, node.kernelKey, node.space), i);
+        nodeByIdentity.insert(identityOf(node.kind, node.file, node.kernelKey, node.space, node.launchIndex), i);
     }
     QModelIndexList moved;
     moved.reserve(held.size());
@@ -201,9 +219,11 @@ void KernelTreeModel::onEstimatesChanged(const QString& kernelKey)
         // One kernel was re-estimated: its slices may have changed, nothing else.
         const Node& node = m_tree.nodes[kernelNode];
         const KernelEstimateReport* report = reportOf(node);
-        bool same = report != nullptr && report->estimate.slices.size() == node.children.size();
-        for (int i = 0; same && i < node.children.size(); ++i)
-            same = report->estimate.slices[i].space == m_tree.nodes[node.children[i]].space;
+        const int sites = report && report->launches.size() > 1 ? int(report->launches.size()) : 0;
+        bool same = report != nullptr && report->estimate.slices.size() + sites == node.children.size();
+        for (int i = 0; same && i < report->estimate.slices.size(); ++i)
+            same = m_tree.nodes[node.children[i]].kind == NodeKind::Slice
+                && report->estimate.slices[i].space == m_tree.nodes[node.children[i]].space;
         if (same) {
             emitKernelChanged(kernelNode);
             return;
@@ -222,7 +242,7 @@ void KernelTreeModel::onEstimatesChanged(const QString& kernelKey)
         emitRowsChanged(-1, 0, int(m_tree.topLevel.size()) - 1, 0, ColumnCount - 1);
     for (int i = 0; i < m_tree.nodes.size(); ++i) {
         const Node& node = m_tree.nodes[i];
-        if (node.kind != NodeKind::Slice && !node.children.isEmpty())
+        if (node.kind != NodeKind::Slice && node.kind != NodeKind::Launch && !node.children.isEmpty())
             emitRowsChanged(i, 0, int(node.children.size()) - 1, 0, ColumnCount - 1);
     }
 }
@@ -330,7 +350,7 @@ QModelIndex KernelTreeModel::sliceIndex(const QString& kernelKey, MemorySpace sp
     if (kernelNode < 0)
         return {};
     for (int child : m_tree.nodes[kernelNode].children) {
-        if (m_tree.nodes[child].space == space)
+        if (m_tree.nodes[child].kind == NodeKind::Slice && m_tree.nodes[child].space == space)
             return indexOfNode(child, column);
     }
     return {};

@@ -15,7 +15,8 @@ struct ProjectIndex;
 struct KernelEstimateReport;
 struct SliceEstimate;
 
-// The project as a tree: files → kernels → slices, with each node's power. It reads
+// The project as a tree: files → kernels → slices (and, for a kernel launched at several
+// sites, its launch sites, each with its own power and energy), with each node's power. It reads
 // everything from the session (the single source of state) and keeps only the shape of the
 // tree, so a what-if slider move repaints numbers without rebuilding anything: when the
 // kernels and their slices stay the same, an estimate change is a dataChanged over the
@@ -83,6 +84,7 @@ private:
         int kernelRow = -1; // in session.index().kernels
         int reportRow = -1; // in session.run().kernels; -1 without an estimate
         MemorySpace space = MemorySpace::Global; // slices
+        int launchIndex = -1; // launches: in the report's launches
 
         bool sameShape(const Node& other) const;
     };
@@ -110,6 +112,7 @@ private:
 
     QVariant fileData(const Node& node, int column, int role) const;
     QVariant kernelData(const Node& node, int column, int role) const;
+    QVariant launchData(const Node& node, int column, int role) const;
     QVariant sliceData(const Node& node, int column, int role) const;
     QVariant commonData(const Node& node, int role) const;
     QVariant kernelChangeData(const Node& node, int role) const;

@@ -23,6 +23,7 @@ enum Role : int {
 } // namespace ModelRoles
 
 // What a row of the kernel tree stands for (NodeKindRole). Hot-spot rows are lines.
-enum class NodeKind : int { File = 0, Kernel = 1, Slice = 2, Line = 3 };
+// Launch: one launch site of a kernel launched at several (issue 47), below its slices.
+enum class NodeKind : int { File = 0, Kernel = 1, Slice = 2, Line = 3, Launch = 4 };
 
 } // namespace slicewatt

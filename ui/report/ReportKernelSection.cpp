@@ -202,6 +202,11 @@ void paintFormulas(ReportLayout& layout, const ReportKernelSection& section)
 void paintAssumptions(ReportLayout& layout, const ReportKernelSection& section)
 {
     const ReportStyle& style = layout.style();
+    if (!section.launches.isEmpty()) {
+        reporttext::heading2(layout, QStringLiteral("Launch sites"), layout.mm(8));
+        reporttext::paragraph(layout, section.launches.first(), style.body, style.text);
+        reporttext::bullets(layout, section.launches.mid(1), style.body, style.text);
+    }
     reporttext::heading2(layout, QStringLiteral("Assumptions"), layout.mm(8));
     if (section.assumptions.isEmpty()) {
         reporttext::paragraph(

@@ -285,7 +285,7 @@ void ProjectSession::setProblemSizes(const ProblemSizes& sizes)
 
 WhatIfSettings ProjectSession::estimationSettings() const
 {
-    if (m_sizes.sizes.isEmpty())
+    if (m_sizes.sizes.isEmpty() && m_sizes.launches.isEmpty())
         return m_settings;
     WhatIfSettings sized;
     m_sizes.applyTo(*m_index, sized);

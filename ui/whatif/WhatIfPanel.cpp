@@ -3,8 +3,12 @@
 
 #include "ArgumentTableModel.h"
 #include "BranchTableModel.h"
+#include "LaunchExtentEdit.h"
 #include "LoopTableModel.h"
+#include "analysis/LaunchChoice.h"
 #include "estimate/LaunchLimits.h"
+#include "export/DisplayNumbers.h"
+#include "export/LaunchSitesOutput.h"
 #include "export/TimeOutput.h"
 #include "session/ProjectSession.h"
 #include "session/WhatIfHistory.h"
@@ -13,6 +17,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -48,20 +53,6 @@ QTableView* makeOverrideView(QAbstractItemModel* model, QWidget* parent)
         QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed | QAbstractItemView::AnyKeyPressed);
     view->setMinimumHeight(90);
     return view;
-}
-
-// A spin box whose lowest value means "as the code says".
-QSpinBox* makeLaunchSpin(int maximum, const QString& suffix, QWidget* parent)
-{
-    auto* spin = new QSpinBox(parent);
-    spin->setRange(0, maximum);
-    spin->setSpecialValueText(QObject::tr("as in code"));
-    spin->setSuffix(suffix);
-    spin->setAccelerated(true);
-    // A launch applies when typed in whole (Enter, or leaving the box), not digit by digit:
-    // "4096" must not be tried as 4, 40 and 409 first.
-    spin->setKeyboardTracking(false);
-    return spin;
 }
 
 } // namespace
@@ -117,8 +108,16 @@ WhatIfPanel::WhatIfPanel(ProjectSession& session, WhatIfHistory& history, QWidge
     auto* kernelLayout = new QVBoxLayout(m_kernelGroup);
     auto* launchForm = new QFormLayout;
     // Any number can be typed in; the GPU's limits (LaunchLimits) decide what is accepted.
-    m_grid = makeLaunchSpin(std::numeric_limits<int>::max(), tr(" blocks"), m_kernelGroup);
-    m_block = makeLaunchSpin(std::numeric_limits<int>::max(), tr(" threads"), m_kernelGroup);
+    m_grid = new LaunchExtentEdit(tr(" blocks"), m_kernelGroup);
+    m_block = new LaunchExtentEdit(tr(" threads"), m_kernelGroup);
+    // A kernel launched at several sites (issue 47): which one it is estimated at.
+    m_launchSite = new QComboBox(m_kernelGroup);
+    m_launchSite->setToolTip(tr("The launch site the kernel is estimated at, with its own sizes and arguments; "
+                                "the grid, block and values below apply to it. Automatic: the site with the most "
+                                "energy per launch."));
+    m_launchSite->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_launchSite->setMinimumContentsLength(16);
+    launchForm->addRow(tr("&Launch:"), m_launchSite);
     launchForm->addRow(tr("G&rid:"), m_grid);
     launchForm->addRow(tr("&Block:"), m_block);
     kernelLayout->addLayout(launchForm);
@@ -188,8 +187,15 @@ WhatIfPanel::WhatIfPanel(ProjectSession& session, WhatIfHistory& history, QWidge
         next.seconds = seconds > 0 ? std::optional<double>(seconds) : std::nullopt;
         m_history.change(next, tr("Execution time %1 s").arg(seconds), QStringLiteral("seconds"));
     });
-    connect(m_grid, &QSpinBox::valueChanged, this, [this](int blocks) { changeLaunch(m_grid, blocks); });
-    connect(m_block, &QSpinBox::valueChanged, this, [this](int threads) { changeLaunch(m_block, threads); });
+    connect(m_launchSite, &QComboBox::activated, this, [this](int index) {
+        const QString site = m_launchSite->itemData(index).toString();
+        if (site == m_session.kernelWhatIf(m_session.selectedKernel()).launchSite)
+            return;
+        changeKernel(site.isEmpty() ? tr("Launch: heaviest") : tr("Launch %1").arg(m_launchSite->itemText(index)),
+            QStringLiteral("launch"), [site](KernelWhatIf& w) { w.launchSite = site; });
+    });
+    connect(m_grid, &LaunchExtentEdit::edited, this, [this] { changeLaunch(m_grid); });
+    connect(m_block, &LaunchExtentEdit::edited, this, [this] { changeLaunch(m_block); });
     connect(m_saturation, &QSlider::valueChanged, this, [this](int value) {
         const double sa = double(value) / kSaturationSteps;
         changeKernel(
@@ -297,28 +303,29 @@ void WhatIfPanel::changeKernel(const QString& text, const QString& tag, const st
     m_history.changeKernel(key, whatIf, text, tag);
 }
 
-void WhatIfPanel::changeLaunch(QSpinBox* spin, int value)
+void WhatIfPanel::changeLaunch(LaunchExtentEdit* edit)
 {
     const KernelWhatIf current = m_session.kernelWhatIf(m_session.selectedKernel());
-    const std::optional<qint64> typed = value > 0 ? std::optional<qint64>(value) : std::nullopt;
-    const bool grid = spin == m_grid;
+    const std::optional<LaunchExtent> typed = edit->extent();
+    const bool grid = edit == m_grid;
     const QString refusal = m_session.gpu()
-        ? launchLimitProblem(*m_session.gpu(), grid ? typed : current.gridBlocks, grid ? current.blockThreads : typed)
+        ? launchLimitProblem(*m_session.gpu(), grid ? typed : current.grid, grid ? current.block : typed)
         : QString();
     m_launchRefusal->setText(refusal.isEmpty() ? QString() : tr("Refused: %1.").arg(refusal));
     m_launchRefusal->setVisible(!refusal.isEmpty());
     if (!refusal.isEmpty()) {
-        const QSignalBlocker blocker(spin);
-        const std::optional<qint64> inUse = grid ? current.gridBlocks : current.blockThreads;
-        spin->setValue(int(std::min<qint64>(inUse.value_or(0), spin->maximum())));
+        edit->setExtent(grid ? current.grid : current.block);
         return;
     }
+    if (typed == (grid ? current.grid : current.block))
+        return;
+    const QString shown = typed ? typed->toString() : tr("as in code");
     if (grid)
-        changeKernel(tr("Grid %1 blocks").arg(value), QStringLiteral("grid"),
-            [typed](KernelWhatIf& w) { w.gridBlocks = typed; });
+        changeKernel(
+            tr("Grid %1 blocks").arg(shown), QStringLiteral("grid"), [typed](KernelWhatIf& w) { w.grid = typed; });
     else
-        changeKernel(tr("Block %1 threads").arg(value), QStringLiteral("block"),
-            [typed](KernelWhatIf& w) { w.blockThreads = typed; });
+        changeKernel(
+            tr("Block %1 threads").arg(shown), QStringLiteral("block"), [typed](KernelWhatIf& w) { w.block = typed; });
 }
 
 QString WhatIfPanel::launchRefusal() const
@@ -361,8 +368,32 @@ void WhatIfPanel::syncFromSession()
     }
     const KernelWhatIf whatIf = m_session.kernelWhatIf(key);
     m_kernelGroup->setTitle(tr("Kernel %1").arg(report->analysis.kernel->info.qualifiedName));
-    m_grid->setValue(int(std::min<qint64>(whatIf.gridBlocks.value_or(0), m_grid->maximum())));
-    m_block->setValue(int(std::min<qint64>(whatIf.blockThreads.value_or(0), m_block->maximum())));
+    m_grid->setExtent(whatIf.grid);
+    m_block->setExtent(whatIf.block);
+    {
+        const QSignalBlocker blocker(m_launchSite);
+        m_launchSite->clear();
+        const QVector<LaunchSiteEstimate>& sites = report->launches;
+        m_launchSite->setEnabled(sites.size() > 1);
+        if (sites.size() > 1)
+            m_launchSite->addItem(tr("Automatic: the heaviest"), QString());
+        for (const LaunchSiteEstimate& site : sites) {
+            const QString text = QStringLiteral("%1:%2")
+                                     .arg(QFileInfo(site.site->location.file).fileName())
+                                     .arg(site.site->location.line);
+            m_launchSite->addItem(text, sites.size() > 1 ? launchSiteKey(*site.site) : QString());
+            m_launchSite->setItemData(m_launchSite->count() - 1,
+                tr("%1, grid %2, block %3: %4, %5 per launch")
+                    .arg(site.site->callerName, launchDimsText(site.shape.gridDim), launchDimsText(site.shape.blockDim),
+                        site.watts ? formatWatts(*site.watts) : tr("no power"),
+                        site.joules ? formatJoules(*site.joules) : tr("no energy")),
+                Qt::ToolTipRole);
+        }
+        if (sites.isEmpty())
+            m_launchSite->addItem(tr("not launched in the code"), QString());
+        const int current = m_launchSite->findData(whatIf.launchSite);
+        m_launchSite->setCurrentIndex(std::max(0, current));
+    }
     const KernelEstimate& e = report->estimate;
     m_saturationOverride->setChecked(whatIf.saturation.has_value());
     // The slider being dragged is the change's source: writing the estimate back into it
@@ -378,7 +409,7 @@ void WhatIfPanel::syncFromSession()
             parts << (v ? QString::number(*v) : QStringLiteral("?"));
         return parts.join(QStringLiteral("×"));
     };
-    const bool launched = !report->analysis.kernel->launches.isEmpty() || whatIf.gridBlocks || whatIf.blockThreads;
+    const bool launched = !report->analysis.kernel->launches.isEmpty() || whatIf.grid || whatIf.block;
     const QString launchText = launched
         ? tr("Launch %1 blocks of %2 threads").arg(dims(launch.gridDim), dims(launch.blockDim))
         : tr("No launch of this kernel in the analysed code");

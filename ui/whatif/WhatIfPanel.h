@@ -17,6 +17,7 @@ namespace slicewatt {
 
 class ArgumentTableModel;
 class BranchTableModel;
+class LaunchExtentEdit;
 class LoopTableModel;
 class ProjectSession;
 class WhatIfHistory;
@@ -36,8 +37,9 @@ public:
     QComboBox* energyModelBox() const { return m_energyModel; }
     QComboBox* energyCountsBox() const { return m_energyCounts; }
     QSlider* saturationSlider() const { return m_saturation; }
-    QSpinBox* gridSpin() const { return m_grid; }
-    QSpinBox* blockSpin() const { return m_block; }
+    QComboBox* launchSiteBox() const { return m_launchSite; }
+    LaunchExtentEdit* gridEdit() const { return m_grid; }
+    LaunchExtentEdit* blockEdit() const { return m_block; }
     QDoubleSpinBox* deltaSpin() const { return m_delta; }
     QDoubleSpinBox* secondsSpin() const { return m_seconds; }
     ArgumentTableModel* argumentModel() const { return m_arguments; }
@@ -56,8 +58,8 @@ private:
     void changeModel();
     void changeKernel(const QString& text, const QString& tag, const std::function<void(struct KernelWhatIf&)>& edit);
     // Applies a grid or block typed in, or refuses it with the GPU's limit named and puts the
-    // spin box back to the launch in use.
-    void changeLaunch(QSpinBox* spin, int value);
+    // fields back to the launch in use.
+    void changeLaunch(LaunchExtentEdit* edit);
 
     ProjectSession& m_session;
     WhatIfHistory& m_history;
@@ -68,8 +70,9 @@ private:
     QDoubleSpinBox* m_delta;
     QDoubleSpinBox* m_seconds;
     QGroupBox* m_kernelGroup;
-    QSpinBox* m_grid;
-    QSpinBox* m_block;
+    QComboBox* m_launchSite;
+    LaunchExtentEdit* m_grid;
+    LaunchExtentEdit* m_block;
     QLabel* m_launchSummary;
     QLabel* m_launchRefusal;
     QCheckBox* m_saturationOverride;

@@ -80,9 +80,12 @@ MainWindow::MainWindow(QWidget* parent)
     connect(&m_loader, &ProjectLoader::analysed, this, &MainWindow::onAnalysed);
     connect(&m_loader.ptxJob(), &PtxCompileJob::finished, this, &MainWindow::updateStatus);
 
-    connect(m_session, &ProjectSession::estimatesChanged, this, [this] {
+    connect(m_session, &ProjectSession::estimatesChanged, this, [this](const QString& kernelKey) {
         m_code->refreshHeat(*m_session);
         updateStatus();
+        // Another GPU re-estimates the whole project; its architecture may read other device code.
+        if (kernelKey.isEmpty())
+            followGpuArch();
     });
     connect(m_session, &ProjectSession::selectionChanged, this, &MainWindow::onSelectionChanged);
     connect(m_session, &ProjectSession::selectionChanged, this, &MainWindow::updateStatus);
@@ -403,15 +406,45 @@ void MainWindow::openCurrentInEditor(int line)
         m_status->say(tr("Opened %1:%2 in the editor").arg(QFileInfo(file).fileName()).arg(line));
 }
 
+CudaArch MainWindow::readArch() const
+{
+    if (m_preferences.archFromGpu && m_session->gpu()) {
+        if (const auto arch = CudaArch::fromComputeCapability(m_session->gpu()->computeCapability))
+            return *arch;
+    }
+    return m_preferences.archFromGpu ? CudaArch() : m_preferences.deviceArch;
+}
+
+Preferences MainWindow::loaderPreferences() const
+{
+    Preferences preferences = m_preferences;
+    preferences.deviceArch = readArch();
+    return preferences;
+}
+
+void MainWindow::followGpuArch()
+{
+    if (readArch() == m_loaderArch)
+        return;
+    m_loaderArch = readArch();
+    m_loader.setPreferences(loaderPreferences());
+    m_status->showDeviceArch(m_loaderArch.name());
+    // Other device code is another program: read it again (the unit cache keeps every file
+    // whose code does not test __CUDA_ARCH__, so only those are parsed).
+    if (!m_loader.inputs().isEmpty())
+        openProject(m_loader.inputs());
+}
+
 void MainWindow::applyPreferences(const Preferences& preferences)
 {
     const bool foldersChanged = preferences.modelFolders != m_preferences.modelFolders;
-    const bool archChanged = preferences.deviceArch != m_preferences.deviceArch;
     m_preferences = preferences;
     m_preferences.save();
+    const bool archChanged = readArch() != m_loaderArch;
+    m_loaderArch = readArch();
     // Before the model folders: their warning box runs an event loop, in which an analysis
     // may finish and must see the new preferences.
-    m_loader.setPreferences(preferences);
+    m_loader.setPreferences(loaderPreferences());
     if (foldersChanged) {
         m_session->setModelFolders(preferences.modelFolders);
         if (!m_session->libraryErrors().isEmpty())
@@ -423,7 +456,7 @@ void MainWindow::applyPreferences(const Preferences& preferences)
     m_plots->setDarkPalette(dark);
     m_why->setDarkPalette(dark);
     m_tools->setDarkPalette(dark);
-    m_status->showDeviceArch(preferences.deviceArch.name());
+    m_status->showDeviceArch(m_loaderArch.name());
     // Other device code is another program: read it again (the unit cache keeps every
     // file whose code does not test __CUDA_ARCH__, so only those are parsed).
     if (archChanged && !m_loader.inputs().isEmpty())

@@ -103,6 +103,11 @@ private:
     void onSelectionChanged();
     void openCurrentInEditor(int line);
     void updateStatus();
+    // The architecture device code is read for: the preferences' choice, or the GPU's.
+    CudaArch readArch() const;
+    Preferences loaderPreferences() const;
+    // Reads the project again when the GPU's architecture changed and device code follows it.
+    void followGpuArch();
 
     ProjectSession* m_session;
     WhatIfHistory* m_history;
@@ -123,6 +128,7 @@ private:
     RecentProjects* m_recent = nullptr;
     BaselineActions* m_baselineActions = nullptr;
     Preferences m_preferences;
+    CudaArch m_loaderArch; // what the loader reads device code for now
 };
 
 } // namespace slicewatt

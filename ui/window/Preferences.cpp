@@ -23,9 +23,11 @@ Preferences Preferences::load()
     p.diskCache = settings.value(QStringLiteral("analysis/diskCache"), true).toBool();
     p.theme = themeFromName(settings.value(QStringLiteral("view/theme")).toString());
     // A value from a later version (or a hand edit) falls back to the default, never fails.
-    if (const std::optional<CudaArch> arch
-        = CudaArch::fromText(settings.value(QStringLiteral("analysis/deviceArch")).toString()))
-        p.deviceArch = *arch;
+    const QString arch = settings.value(QStringLiteral("analysis/deviceArch"), QStringLiteral("gpu")).toString();
+    if (const std::optional<CudaArch> chosen = CudaArch::fromText(arch)) {
+        p.deviceArch = *chosen;
+        p.archFromGpu = false;
+    }
     return p;
 }
 
@@ -37,7 +39,7 @@ void Preferences::save() const
     settings.setValue(QStringLiteral("analysis/watchFiles"), watchFiles);
     settings.setValue(QStringLiteral("analysis/diskCache"), diskCache);
     settings.setValue(QStringLiteral("view/theme"), themeName(theme));
-    settings.setValue(QStringLiteral("analysis/deviceArch"), deviceArch.name());
+    settings.setValue(QStringLiteral("analysis/deviceArch"), archFromGpu ? QStringLiteral("gpu") : deviceArch.name());
 }
 
 PreferencesDialog::PreferencesDialog(const Preferences& preferences, QWidget* parent)
@@ -64,11 +66,14 @@ PreferencesDialog::PreferencesDialog(const Preferences& preferences, QWidget* pa
     m_theme->addItem(tr("Dark"), themeName(ThemeChoice::Dark));
     m_theme->setCurrentIndex(m_theme->findData(themeName(preferences.theme)));
     m_arch = new QComboBox(this);
-    m_arch->addItems(CudaArch::knownNames());
-    m_arch->setCurrentText(preferences.deviceArch.name());
+    m_arch->addItem(tr("As the GPU"), QStringLiteral("gpu"));
+    for (const QString& name : CudaArch::knownNames())
+        m_arch->addItem(name, name);
+    m_arch->setCurrentIndex(preferences.archFromGpu ? 0 : m_arch->findData(preferences.deviceArch.name()));
     m_arch->setToolTip(tr("Kernels whose code tests __CUDA_ARCH__ (tensor cores, async copies, bf16 paths) are "
-                          "read as the device compiler sees them for this architecture; the others are the same "
-                          "on every GPU. Changing it re-reads only those files."));
+                          "read as the device compiler sees them for this architecture (As the GPU: the chosen GPU's "
+                          "compute capability); the others are the same on every GPU. Changing it re-reads only "
+                          "those files."));
     form->addRow(tr("&Editor command:"), m_editor);
     form->addRow(tr("&Model folders:"), m_folders);
     form->addRow(QString(), m_watch);
@@ -92,7 +97,8 @@ Preferences PreferencesDialog::preferences() const
     p.watchFiles = m_watch->isChecked();
     p.diskCache = m_diskCache->isChecked();
     p.theme = themeFromName(m_theme->currentData().toString());
-    if (const std::optional<CudaArch> arch = CudaArch::fromText(m_arch->currentText()))
+    p.archFromGpu = m_arch->currentData().toString() == QLatin1String("gpu");
+    if (const std::optional<CudaArch> arch = CudaArch::fromText(m_arch->currentData().toString()))
         p.deviceArch = *arch;
     return p;
 }

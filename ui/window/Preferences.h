@@ -21,7 +21,9 @@ struct Preferences {
     bool watchFiles = true; // re-analyse files when they are saved
     bool diskCache = true; // keep parsed files in the user cache folder (UnitCache)
     ThemeChoice theme = ThemeChoice::System;
-    // What device code is read for (__CUDA_ARCH__ in files that test it).
+    // What device code is read for (__CUDA_ARCH__ in files that test it): the chosen GPU's
+    // architecture (issue 47), or `deviceArch` where the user picked one.
+    bool archFromGpu = true;
     CudaArch deviceArch;
 
     static Preferences load();
