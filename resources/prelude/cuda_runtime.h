@@ -23,8 +23,12 @@
 #ifdef __cplusplus
 // nvcc's cuda_runtime.h includes <utility> in C++ (std::swap, std::pair, std::move), and code
 // such as llm.c's common.h uses them without including it itself; its headers bring <cstdint>
-// too (uintptr_t in llm.c's alignment checks, int64_t in the samples).
+// too (uintptr_t in llm.c's alignment checks, int64_t in the samples), and <math.h>: host code
+// calls isfinite, std::sqrt and the like without an include (llm.c's dev/cuda validators);
+// libstdc++'s <math.h> is <cmath> with its functions in the global namespace too. The prelude
+// is precompiled, so it costs a file nothing after the first.
 #include <cstdint>
+#include <math.h>
 #include <utility>
 #endif
 
