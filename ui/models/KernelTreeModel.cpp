@@ -109,35 +109,26 @@ KernelTreeModel::Tree KernelTreeModel::buildTree() const
         tree.kernelNodes.insert(info.key, kernelNode);
         if (kernel.reportRow < 0)
             continue;
-        for (const SliceEstimate& s : run.kernels[kernel.reportRow].estimate.slices) {
-            Node slice;
-            slice.kind = NodeKind::Slice;
-            slice.parent = kernelNode;
-            slice.row = int(tree.nodes[kernelNode].children.size());
-            slice.file = info.location.file;
-            slice.kernelKey = info.key;
-            slice.kernelRow = kernelRow;
-            slice.reportRow = kernel.reportRow;
-            slice.space = s.space;
-            const int sliceNode = int(tree.nodes.size());
-            tree.nodes << slice;
-            tree.nodes[kernelNode].children << sliceNode;
-        }
+        // A kernel's children: its slices, then (launched at several sites) its launch sites.
+        auto addChild = [&](NodeKind kind, MemorySpace space, int launchIndex) {
+            Node child;
+            child.kind = kind;
+            child.parent = kernelNode;
+            child.row = int(tree.nodes[kernelNode].children.size());
+            child.file = info.location.file;
+            child.kernelKey = info.key;
+            child.kernelRow = kernelRow;
+            child.reportRow = kernel.reportRow;
+            child.space = space;
+            child.launchIndex = launchIndex;
+            tree.nodes[kernelNode].children << int(tree.nodes.size());
+            tree.nodes << child;
+        };
+        for (const SliceEstimate& s : run.kernels[kernel.reportRow].estimate.slices)
+            addChild(NodeKind::Slice, s.space, -1);
         const QVector<LaunchSiteEstimate>& launches = run.kernels[kernel.reportRow].launches;
-        for (int i = 0; launches.size() > 1 && i < launches.size(); ++i) {
-            Node launch;
-            launch.kind = NodeKind::Launch;
-            launch.parent = kernelNode;
-            launch.row = int(tree.nodes[kernelNode].children.size());
-            launch.file = info.location.file;
-            launch.kernelKey = info.key;
-            launch.kernelRow = kernelRow;
-            launch.reportRow = kernel.reportRow;
-            launch.launchIndex = i;
-            const int launchNode = int(tree.nodes.size());
-            tree.nodes << launch;
-            tree.nodes[kernelNode].children << launchNode;
-        }
+        for (int i = 0; launches.size() > 1 && i < launches.size(); ++i)
+            addChild(NodeKind::Launch, MemorySpace::Global, i);
     }
     return tree;
 }
