@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 
 namespace slicewatt {
@@ -34,10 +35,13 @@ struct Shift {
     qint64 delta = 0;
 };
 
+// Both positive and at most kPeriodCap (std::lcm is undefined where the result does not fit).
 std::optional<qint64> lcmCapped(qint64 a, qint64 b)
 {
-    const qint64 l = std::lcm(a, b);
-    return l > 0 && l <= kPeriodCap ? std::optional<qint64>(l) : std::nullopt;
+    qint64 l = 0;
+    if (a <= 0 || b <= 0 || __builtin_mul_overflow(a / std::gcd(a, b), b, &l) || l > kPeriodCap)
+        return std::nullopt;
+    return l;
 }
 
 // A side that names no thread position: its value for the launch.
@@ -49,14 +53,16 @@ std::optional<qint64> positionFree(const SymbolicExpr& e, const LaunchShape& lau
 // The shift of `lhs / divisor` (and of `lhs % divisor`, whose delta is 0) from lhs's.
 std::optional<Shift> divided(const Shift& lhs, qint64 divisor, bool remainder)
 {
-    if (divisor <= 0)
+    if (divisor <= 0 || lhs.delta == std::numeric_limits<qint64>::min())
         return std::nullopt;
     const qint64 delta = lhs.delta < 0 ? -lhs.delta : lhs.delta;
     const qint64 repeats = delta == 0 ? 1 : divisor / std::gcd(divisor, delta);
     qint64 period = 0;
-    if (__builtin_mul_overflow(lhs.period, repeats, &period) || period > kPeriodCap)
+    qint64 moved = 0; // delta · repeats, a multiple of the divisor
+    if (__builtin_mul_overflow(lhs.period, repeats, &period) || period > kPeriodCap
+        || __builtin_mul_overflow(lhs.delta, repeats, &moved))
         return std::nullopt;
-    return Shift{period, remainder ? 0 : lhs.delta * repeats / divisor};
+    return Shift{period, remainder ? 0 : moved / divisor};
 }
 
 // Truncating division and remainder repeat this way for the non-negative values thread
@@ -257,7 +263,8 @@ std::optional<ThreadAverage> threadAveragedTripCount(const LoopHeader& loop, con
 
     ThreadAverage average;
     average.trips = weights > 0 ? weighted / weights : 0;
-    average.threads = qint64(weights);
+    // The population can pass 2^63 only for sizes no GPU launches; said as the largest count.
+    average.threads = weights < 9.2e18 ? qint64(weights) : std::numeric_limits<qint64>::max();
     average.positionsEvaluated = evaluated;
     average.exact = exact;
     static const char* const names[kCoordinates]
