@@ -83,6 +83,7 @@ QHash<QString, QString> lineFacts(const QVector<KernelSliceReport>& reports, con
     double arithmetic = 0;
     InstructionCounts instructions;
     SpaceCounts accesses;
+    SpaceCounts accessBytes;
     std::array<bool, kMemorySpaceCount> slices{};
     QStringList weights;
     QStringList probabilities;
@@ -96,6 +97,7 @@ QHash<QString, QString> lineFacts(const QVector<KernelSliceReport>& reports, con
             instructions += statement.instructions;
             for (MemorySpace space : kAllMemorySpaces) {
                 accesses[space] += statement.accesses[space];
+                accessBytes[space] += statement.accessBytes[space];
                 slices[size_t(space)] = slices[size_t(space)] || report.slices.membership[i][size_t(space)];
             }
             const QString weight = number(report.slices.weights[i]);
@@ -124,8 +126,9 @@ QHash<QString, QString> lineFacts(const QVector<KernelSliceReport>& reports, con
     }
     return {{"statements", QString::number(statements)}, {"A", number(arithmetic)},
         {"classes", classList.isEmpty() ? QStringLiteral("none") : classList.join(',')},
-        {"global", number(accesses[MemorySpace::Global])}, {"shared", number(accesses[MemorySpace::Shared])},
-        {"constant", number(accesses[MemorySpace::Constant])}, {"texture", number(accesses[MemorySpace::Texture])},
+        {"global", number(accesses[MemorySpace::Global])}, {"bytes", number(accessBytes[MemorySpace::Global])},
+        {"shared", number(accesses[MemorySpace::Shared])}, {"constant", number(accesses[MemorySpace::Constant])},
+        {"texture", number(accesses[MemorySpace::Texture])},
         {"slices", sliceList.isEmpty() ? QStringLiteral("none") : sliceList.join(',')}, {"w", weights.join('|')},
         {"p", probabilities.join('|')}};
 }

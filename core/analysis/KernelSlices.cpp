@@ -261,10 +261,12 @@ KernelSlices analyseKernel(const KernelIR& ir, const LaunchShape& launch, const 
                                         .arg(branch.launchCondition->toString(),
                                             then ? QStringLiteral("true") : QStringLiteral("false"));
             } else if (const auto share = threadGuardsShare(branch.guards, launch, ir.statements)) {
-                resolution.arms = {*share, 1.0 - *share};
+                resolution.arms = {share->share, 1.0 - share->share};
                 resolution.assumed = false;
                 resolution.reason = QStringLiteral("%1 %% of the launch's threads pass the bounds check")
-                                        .arg(100.0 * *share, 0, 'g', 4);
+                                        .arg(100.0 * share->share, 0, 'g', 4);
+                if (!share->note.isEmpty())
+                    resolution.reason += QStringLiteral(" (%1)").arg(share->note);
             } else if (branch.equalityOnThreadIndex && threads && *threads > 0) {
                 const double one = 1.0 / double(*threads);
                 resolution.arms = {one, 1.0 - one};

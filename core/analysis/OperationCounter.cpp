@@ -474,7 +474,10 @@ void OperationCounter::scanCall(CXCursor call, const QVector<CXCursor>& operands
         if (const auto bound = m_context.frame().bindings.callableFor(usrOf(callee)))
             callee = *bound;
     }
-    const QString name = spellingOf(call);
+    // A dependent call (`__stcs(p, value.get_bits())` in a template) has no spelling of its
+    // own: its name is the candidates' (every overload of one name).
+    const QString name
+        = spellingOf(call).isEmpty() && !candidates.isEmpty() ? spellingOf(candidates.first()) : spellingOf(call);
     const CXCursorKind calleeKind = clang_getCursorKind(callee);
     // Arguments: every operand after the callee reference (constructors have no callee operand).
     QVector<CXCursor> arguments = operands;
@@ -506,14 +509,20 @@ void OperationCounter::scanCall(CXCursor call, const QVector<CXCursor>& operands
         facts.accessBytes[MemorySpace::Texture] += bytesOf(clang_getCursorType(call));
         break;
     case CudaCallRole::CachedLoad:
-    case CudaCallRole::CachedStore:
-        facts.accesses[MemorySpace::Global] += 1;
-        facts.accessBytes[MemorySpace::Global] += arguments.isEmpty()
+    case CudaCallRole::CachedStore: {
+        // `__ldcs(reinterpret_cast<const int4*>(p))`: one access of the pointee's bytes, 16
+        // for a vector type, as the one instruction the intrinsic is.
+        const double bytes = arguments.isEmpty()
             ? kAssumedAccessBytes
             : bytesOf(clang_getPointeeType(clang_getCursorType(arguments.first())));
+        facts.accesses[MemorySpace::Global] += 1;
+        facts.accessBytes[MemorySpace::Global] += bytes;
+        if (role == CudaCallRole::CachedStore)
+            facts.storeBytes[MemorySpace::Global] += bytes;
         for (int i = 0; i < arguments.size(); ++i)
             scan(arguments[i], i == 0 ? AccessMode::Address : AccessMode::Load, facts);
         return;
+    }
     case CudaCallRole::Atomic:
         if (arguments.isEmpty())
             break;

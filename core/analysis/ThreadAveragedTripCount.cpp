@@ -136,12 +136,13 @@ std::optional<Shift> shiftOf(const SymbolicExpr& e, int coordinate, const Launch
     }
 }
 
-// The period after which the loop's count repeats along one coordinate, the others held;
-// nullopt where it does not repeat (a triangle's bound grows with it) or the rule cannot tell.
-std::optional<qint64> countPeriod(const LoopHeader& loop, int coordinate, const LaunchShape& launch)
+// The period after which a value built from `parts` repeats along one coordinate, the others
+// held; nullopt where it does not repeat (a triangle's bound grows with it) or the rule cannot
+// tell.
+std::optional<qint64> valuePeriod(const QVector<SymbolicExprPtr>& parts, int coordinate, const LaunchShape& launch)
 {
     qint64 period = 1;
-    for (const SymbolicExprPtr& part : {loop.start, loop.bound, loop.step}) {
+    for (const SymbolicExprPtr& part : parts) {
         const auto shift = part ? shiftOf(*part, coordinate, launch) : std::nullopt;
         if (!shift || shift->delta != 0)
             return std::nullopt;
@@ -191,10 +192,16 @@ qint64 samplePoint(const Axis& axis, qint64 i, qint64& lo, qint64& hi)
 std::optional<ThreadAverage> threadAveragedTripCount(const LoopHeader& loop, const LaunchShape& launch,
     const std::function<std::optional<double>(const LaunchShape&)>& countAt)
 {
+    return threadAveragedValue({loop.start, loop.bound, loop.step}, launch, countAt);
+}
+
+std::optional<ThreadAverage> threadAveragedValue(const QVector<SymbolicExprPtr>& parts, const LaunchShape& launch,
+    const std::function<std::optional<double>(const LaunchShape&)>& valueAt)
+{
     QVector<Axis> axes;
     for (int c = 0; c < kCoordinates; ++c) {
         bool named = false;
-        for (const SymbolicExprPtr& part : {loop.start, loop.bound, loop.step})
+        for (const SymbolicExprPtr& part : parts)
             named = named || (part && mentions(*part, c));
         if (!named)
             continue;
@@ -204,7 +211,7 @@ std::optional<ThreadAverage> threadAveragedTripCount(const LoopHeader& loop, con
         Axis axis;
         axis.coordinate = c;
         axis.range = *range;
-        const auto period = countPeriod(loop, c, launch);
+        const auto period = valuePeriod(parts, c, launch);
         axis.folded = period && *period < *range;
         axis.span = axis.folded ? *period : *range;
         axes << axis;
@@ -248,10 +255,10 @@ std::optional<ThreadAverage> threadAveragedTripCount(const LoopHeader& loop, con
             const int c = axes[k].coordinate;
             (c < 3 ? thread.threadIndex[c] : thread.blockIndex[c - 3]) = value;
         }
-        const std::optional<double> count = countAt(thread);
-        if (!count)
+        const std::optional<double> value = valueAt(thread);
+        if (!value)
             return std::nullopt;
-        weighted += weight * *count;
+        weighted += weight * *value;
         weights += weight;
         ++evaluated;
         int k = 0;
@@ -262,7 +269,7 @@ std::optional<ThreadAverage> threadAveragedTripCount(const LoopHeader& loop, con
     }
 
     ThreadAverage average;
-    average.trips = weights > 0 ? weighted / weights : 0;
+    average.mean = weights > 0 ? weighted / weights : 0;
     // The population can pass 2^63 only for sizes no GPU launches; said as the largest count.
     average.threads = weights < 9.2e18 ? qint64(weights) : std::numeric_limits<qint64>::max();
     average.positionsEvaluated = evaluated;

@@ -4,6 +4,7 @@
 #include "ir/KernelIR.h"
 
 #include <QString>
+#include <QVector>
 
 #include <functional>
 #include <optional>
@@ -12,7 +13,7 @@ namespace slicewatt {
 
 // A count averaged over the threads of a launch, and how it was obtained.
 struct ThreadAverage {
-    double trips = 0;
+    double mean = 0; // the average: trips a thread, or a guard's pass rate
     qint64 threads = 0; // the launch's threads: the population averaged over
     qint64 positionsEvaluated = 0; // thread positions whose count was evaluated
     bool exact = false; // every position weighed as often as the launch runs it
@@ -32,6 +33,11 @@ struct ThreadAverage {
 // is not known or a thread's count is not.
 std::optional<ThreadAverage> threadAveragedTripCount(const LoopHeader& loop, const LaunchShape& launch,
     const std::function<std::optional<double>(const LaunchShape&)>& countAt);
+
+// The same average for any value built from `parts` (a bounds guard's pass rate: 1 where the
+// thread passes, 0 where not): the coordinates the parts name are walked or sampled as above.
+std::optional<ThreadAverage> threadAveragedValue(const QVector<SymbolicExprPtr>& parts, const LaunchShape& launch,
+    const std::function<std::optional<double>(const LaunchShape&)>& valueAt);
 
 // Positions evaluated at most, exactly or sampled: about a millisecond of what-if time [ours].
 constexpr qint64 kMaxThreadPositions = 1 << 14;

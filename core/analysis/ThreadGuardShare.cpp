@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ThreadGuardShare.h"
 
+#include "ThreadAveragedTripCount.h"
 #include "TripCount.h"
+
+#include <QStringList>
 
 #include <algorithm>
 #include <cmath>
@@ -78,15 +81,55 @@ constexpr double kWarpLanes = 32;
 // A loop's variable takes at most this many values for its guards to be averaged over.
 constexpr int kMaxLoopValues = 4096;
 
+bool passes(BinaryOperator comparison, qint64 value, qint64 bound)
+{
+    switch (comparison) {
+    case BinaryOperator::Less:
+        return value < bound;
+    case BinaryOperator::LessEqual:
+        return value <= bound;
+    case BinaryOperator::Greater:
+        return value > bound;
+    case BinaryOperator::GreaterEqual:
+        return value >= bound;
+    default:
+        return false;
+    }
+}
+
+// Any other position (`(blockIdx.x * blockDim.x + threadIdx.x) * 4 < n` in a kernel that
+// moves four elements a thread, `row * width + col < size`): the pass rate averaged over the
+// launch's threads, each thread's comparison evaluated at its own position.
+std::optional<GuardShare> averagedGuardShare(const ThreadGuard& guard, const LaunchShape& launch)
+{
+    const bool comparison = guard.comparison == BinaryOperator::Less || guard.comparison == BinaryOperator::LessEqual
+        || guard.comparison == BinaryOperator::Greater || guard.comparison == BinaryOperator::GreaterEqual;
+    if (!comparison || !guard.index->mentionsThreadPosition() || !launch.positionsUnset())
+        return std::nullopt;
+    const auto average = threadAveragedValue(
+        {guard.index, guard.bound}, launch, [&](const LaunchShape& thread) -> std::optional<double> {
+            const auto value = guard.index->evaluate(thread);
+            const auto bound = guard.bound->evaluate(thread);
+            if (!value || !bound)
+                return std::nullopt;
+            return passes(guard.comparison, *value, *bound) ? 1.0 : 0.0;
+        });
+    if (!average)
+        return std::nullopt;
+    return GuardShare{average->mean, average->note};
+}
+
 } // namespace
 
-std::optional<double> threadGuardShare(const ThreadGuard& guard, const LaunchShape& launch)
+std::optional<GuardShare> threadGuardShare(const ThreadGuard& guard, const LaunchShape& launch)
 {
     if (!guard.isGuard())
         return std::nullopt;
     const auto range = rangeOf(guard.index, launch);
     const auto bound = guard.bound->evaluate(launch);
-    if (!range || !bound)
+    if (!range)
+        return averagedGuardShare(guard, launch);
+    if (!bound)
         return std::nullopt;
     // Threads whose value v = offset + k (k in [0, span)) satisfies v < limit: k < limit - offset.
     // In doubles: a bound of 2^63 - 1 plus one must not overflow.
@@ -97,19 +140,19 @@ std::optional<double> threadGuardShare(const ThreadGuard& guard, const LaunchSha
     const double b = double(*bound);
     switch (guard.comparison) {
     case BinaryOperator::Less:
-        return below(b);
+        return GuardShare{below(b), QString()};
     case BinaryOperator::LessEqual:
-        return below(b + 1);
+        return GuardShare{below(b + 1), QString()};
     case BinaryOperator::Greater:
-        return 1.0 - below(b + 1);
+        return GuardShare{1.0 - below(b + 1), QString()};
     case BinaryOperator::GreaterEqual:
-        return 1.0 - below(b);
+        return GuardShare{1.0 - below(b), QString()};
     default:
         return std::nullopt;
     }
 }
 
-std::optional<double> loopGuardShare(
+std::optional<GuardShare> loopGuardShare(
     const ThreadGuard& guard, const LaunchShape& launch, const QVector<Statement>& statements)
 {
     if (guard.boundLoop < 0 || guard.boundLoop >= statements.size() || !guard.index)
@@ -124,32 +167,37 @@ std::optional<double> loopGuardShare(
     for (qint64 value : *values) {
         ThreadGuard one = guard;
         one.bound = SymbolicExpr::constant(value);
-        std::optional<double> share = threadGuardShare(one, launch);
-        if (!share)
+        const std::optional<GuardShare> passing = threadGuardShare(one, launch);
+        if (!passing || !passing->note.isEmpty()) // averaged per value: too slow, and unheard of
             return std::nullopt;
+        double share = passing->share;
         if (lanes && block && *block > 0) {
-            const double warps = std::ceil(*share * double(*block) / kWarpLanes - 1e-9);
+            const double warps = std::ceil(share * double(*block) / kWarpLanes - 1e-9);
             share = std::min(1.0, warps * kWarpLanes / double(*block));
         }
-        sum += *share;
+        sum += share;
     }
-    return sum / double(values->size());
+    return GuardShare{sum / double(values->size()), QString()};
 }
 
-std::optional<double> threadGuardsShare(
+std::optional<GuardShare> threadGuardsShare(
     const QVector<ThreadGuard>& guards, const LaunchShape& launch, const QVector<Statement>& statements)
 {
     if (guards.isEmpty())
         return std::nullopt;
-    double share = 1;
+    GuardShare all{1.0, QString()};
+    QStringList notes;
     for (const ThreadGuard& guard : guards) {
         const auto one
             = guard.boundLoop >= 0 ? loopGuardShare(guard, launch, statements) : threadGuardShare(guard, launch);
         if (!one)
             return std::nullopt;
-        share *= *one;
+        all.share *= one->share;
+        if (!one->note.isEmpty())
+            notes << one->note;
     }
-    return share;
+    all.note = notes.join(QStringLiteral("; "));
+    return all;
 }
 
 } // namespace slicewatt

@@ -109,15 +109,6 @@ std::optional<double> countOverEnclosingLoop(const QVector<Statement>& statement
     return trips ? std::optional<double>(double(*trips)) : std::nullopt;
 }
 
-bool positionsUnset(const LaunchShape& launch)
-{
-    for (int axis = 0; axis < 3; ++axis) {
-        if (launch.threadIndex[axis] || launch.blockIndex[axis])
-            return false;
-    }
-    return true;
-}
-
 } // namespace
 
 std::optional<ResolvedTrips> averagedTripCount(
@@ -127,12 +118,12 @@ std::optional<ResolvedTrips> averagedTripCount(
     bool movesWithThread = false;
     for (const SymbolicExprPtr& part : {header.start, header.bound, header.step})
         movesWithThread = movesWithThread || (part && part->mentionsThreadPosition());
-    if (header.canonical && movesWithThread && positionsUnset(launch)) {
+    if (header.canonical && movesWithThread && launch.positionsUnset()) {
         const auto average = threadAveragedTripCount(header, launch,
             [&](const LaunchShape& thread) { return countOverEnclosingLoop(statements, loop, thread); });
         if (!average)
             return std::nullopt;
-        return ResolvedTrips{average->trips, average->note};
+        return ResolvedTrips{average->mean, average->note};
     }
     const auto trips = countOverEnclosingLoop(statements, loop, launch);
     return trips ? std::optional<ResolvedTrips>(ResolvedTrips{*trips, QString()}) : std::nullopt;

@@ -31,6 +31,16 @@ struct LaunchShape {
     // everywhere else, a position has no single value.
     std::optional<qint64> threadIndex[3];
     std::optional<qint64> blockIndex[3];
+
+    // No thread's position is set: the shape stands for every thread of the launch.
+    bool positionsUnset() const
+    {
+        for (int axis = 0; axis < 3; ++axis) {
+            if (threadIndex[axis] || blockIndex[axis])
+                return false;
+        }
+        return true;
+    }
 };
 
 // A small integer expression over constants and launch parameters, kept from the AST so
