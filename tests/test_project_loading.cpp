@@ -109,6 +109,10 @@ private Q_SLOTS:
         test::writeFile(dir, "include/more/kernel2.cu", "__global__ void commit(int* c) { c[0] = 1; }\n");
         test::writeFile(dir, "bfs/alone.cu", "__global__ void alone(int* c) { c[0] = 2; }\n");
         test::writeFile(dir, "bfs/notes.cu", "// #include \"alone.cu\" is only mentioned here\n");
+        // Rodinia's mummergpu: `#include <mummergpu_kernel.cu>` beside the includer (built with
+        // -I.; clang reads it from there too): one translation unit, not the kernel twice.
+        test::writeFile(dir, "mummer/mummergpu.cu", "#include <mummergpu_kernel.cu>\nint main() { return 0; }\n");
+        test::writeFile(dir, "mummer/mummergpu_kernel.cu", "__global__ void match(int* m) { m[0] = 1; }\n");
         const ProjectSources sources = loadProject({dir.path()});
         QStringList units;
         for (const SourceFile& file : sources.units)
@@ -118,8 +122,9 @@ private Q_SLOTS:
             headers << QFileInfo(file.path).fileName();
             QVERIFY(file.isHeader);
         }
-        QCOMPARE(units, (QStringList{"alone.cu", "main.cu", "notes.cu"}));
-        QCOMPARE(headers, (QStringList{"kernel.cu", "kernel2.cu"})); // the second through -I…/include
+        QCOMPARE(units, (QStringList{"alone.cu", "main.cu", "notes.cu", "mummergpu.cu"}));
+        // the second through -I…/include, the third beside its includer
+        QCOMPARE(headers, (QStringList{"kernel.cu", "kernel2.cu", "mummergpu_kernel.cu"}));
     }
 
     // A compile database decides translation units itself: a file it names stays one even

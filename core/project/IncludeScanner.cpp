@@ -50,10 +50,16 @@ QSet<QString> filesIncludedByOthers(const QVector<SourceFile>& files, qint64 max
         while (it.hasNext()) {
             const QRegularExpressionMatch match = it.next();
             const QString name = match.captured(2).trimmed();
+            // Quoted: the includer's folder first. Angled (`#include <kernel.cu>` in Rodinia's
+            // mummergpu, built with -I.): the -I folders, then the includer's folder, where
+            // clang finds the file too (an error, "use quotes instead", and the file is read).
             QStringList candidates;
-            if (match.captured(1) == QLatin1String("\""))
+            const bool quoted = match.captured(1) == QLatin1String("\"");
+            if (quoted)
                 candidates << folder;
             candidates += includeDirs;
+            if (!quoted)
+                candidates << folder;
             for (const QString& dir : candidates) {
                 const QString path = QDir::cleanPath(dir + QLatin1Char('/') + name);
                 if (path != file.path && project.contains(path)) {
