@@ -7,6 +7,9 @@ bash scripts/install-deps.sh
 bash scripts/build.sh "$@"
 build_dir=build
 [ "${1:-}" = "--sanitize" ] && build_dir=build-asan
+# The measured kernels' upstream sources, outside the checkout, for the tests that read them:
+# exported from ../shared while it carries them, else left as they are (those tests then skip).
+bash scripts/export-upstream.sh --if-available
 export QT_QPA_PLATFORM=offscreen
 # LeakSanitizer reports fontconfig/libclang caches that live until exit; leaks are not what
 # this configuration hunts, memory errors and undefined behaviour are.

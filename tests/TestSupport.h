@@ -40,6 +40,37 @@ inline QString sharedDir()
     return sourceDir() + QStringLiteral("/../shared");
 }
 
+// The measured kernels' upstream sources (NVIDIA cuda-samples, Rodinia), which are never
+// committed, laid out as the measurements name them: $SLICEWATT_UPSTREAM_DIR, else ../upstream
+// beside the checkout. scripts/export-upstream.sh writes it from fetched mirrors (or from
+// ../shared while that still carries them); tests that need it skip with upstreamMissing().
+inline QString upstreamDir()
+{
+    const QString set = qEnvironmentVariable("SLICEWATT_UPSTREAM_DIR");
+    return set.isEmpty() ? sourceDir() + QStringLiteral("/../upstream") : set;
+}
+
+// Alavani et al.'s measured kernels (../shared/data/alavani/kernels.csv names them below it).
+inline QString measuredCorpusDir()
+{
+    return upstreamDir() + QStringLiteral("/corpus/measured");
+}
+
+// ../shared/data/h200 with the samples' sources beside its drivers (`#include "../src/..."`).
+inline QString h200MeasuredDir()
+{
+    return upstreamDir() + QStringLiteral("/data/h200");
+}
+
+// Why a test that needs the upstream sources skips.
+inline QByteArray upstreamMissing()
+{
+    return QStringLiteral("the measured kernels' upstream sources are not at %1 (scripts/export-upstream.sh "
+                          "exports them; SLICEWATT_UPSTREAM_DIR says where)")
+        .arg(upstreamDir())
+        .toUtf8();
+}
+
 // One GPU's file of the shared measurements (V100, K20, M60), mapped to its kernels' sources
 // by kernels.csv; nullopt when ../shared is not beside the checkout.
 inline std::optional<MeasuredLaunchTable> mappedAlavaniTable(const QString& gpu)

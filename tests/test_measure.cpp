@@ -228,15 +228,17 @@ private Q_SLOTS:
         QCOMPARE(map.size(), 54);
         const int unmapped = mapMeasuredLaunches(table, map);
         int withSource = 0;
-        for (const MeasuredLaunch& row : table.rows) {
-            if (row.isMapped()) {
-                ++withSource;
-                QVERIFY2(
-                    QFileInfo::exists(test::sharedDir() + "/corpus/measured/" + row.source), qPrintable(row.source));
-            }
-        }
+        for (const MeasuredLaunch& row : table.rows)
+            withSource += row.isMapped() ? 1 : 0;
         QCOMPARE(withSource + unmapped, int(table.rows.size()));
         QCOMPARE(withSource, mapped);
+        // Every mapped row names a source the upstream export has.
+        if (!QFileInfo::exists(test::measuredCorpusDir()))
+            QSKIP(test::upstreamMissing().constData());
+        for (const MeasuredLaunch& row : table.rows) {
+            if (row.isMapped())
+                QVERIFY2(QFileInfo::exists(test::measuredCorpusDir() + "/" + row.source), qPrintable(row.source));
+        }
     }
 
     void minimalMeasuredFormAndBadInput()

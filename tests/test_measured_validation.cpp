@@ -265,6 +265,8 @@ private Q_SLOTS:
         std::optional<MeasuredLaunchTable> mapped = test::mappedAlavaniTable(gpu);
         if (!mapped)
             QSKIP("../shared/data/alavani is not beside this checkout");
+        if (!QFileInfo::exists(test::measuredCorpusDir()))
+            QSKIP(test::upstreamMissing().constData());
         const MeasuredLaunchTable& table = *mapped;
         QStringList errors;
         const ModelLibrary library = ModelLibrary::load({}, errors);
@@ -279,7 +281,7 @@ private Q_SLOTS:
         MeasuredPtxOptions ptx;
         ptx.producer = clang.first();
         const MeasuredFeatureSet features
-            = analyseMeasuredLaunches(table, test::sharedDir() + "/corpus/measured", *spec, test::parserOptions(), ptx);
+            = analyseMeasuredLaunches(table, test::measuredCorpusDir(), *spec, test::parserOptions(), ptx);
         MeasuredValidationOptions options;
         options.includeWnn = false;
         const MeasuredValidation validation = validateMeasuredLaunches(features, *spec, options);
@@ -356,6 +358,8 @@ private Q_SLOTS:
         const QString csv = test::sharedDir() + "/data/alavani/" + gpu + ".csv";
         if (!QFileInfo::exists(csv))
             QSKIP("../shared/data/alavani is not beside this checkout");
+        if (!QFileInfo::exists(test::measuredCorpusDir()))
+            QSKIP(test::upstreamMissing().constData());
         const QByteArray committedBytes = test::shippedModelBytes(QStringLiteral("physical.json"));
         QTemporaryDir dir;
         const QString written = dir.filePath("physical.json");
@@ -364,8 +368,8 @@ private Q_SLOTS:
             QVERIFY(copy.open(QIODevice::WriteOnly));
             copy.write(committedBytes);
         }
-        const test::CliResult run = runCli({"validate-measured", csv, "--compiler", "none", "--wnn-epochs", "0",
-            "--write-physical", written, "-o", dir.filePath("table.txt")});
+        const test::CliResult run = runCli({"validate-measured", csv, "--corpus", test::measuredCorpusDir(),
+            "--compiler", "none", "--wnn-epochs", "0", "--write-physical", written, "-o", dir.filePath("table.txt")});
         QVERIFY2(run.exitCode == 0, run.err.constData());
         const QString id = gpu.toLower();
         QVERIFY2(run.err.contains(
@@ -411,6 +415,8 @@ private Q_SLOTS:
         const QString csv = test::sharedDir() + "/data/alavani/V100.csv";
         if (!QFileInfo::exists(csv))
             QSKIP("../shared/data/alavani is not beside this checkout");
+        if (!QFileInfo::exists(test::measuredCorpusDir()))
+            QSKIP(test::upstreamMissing().constData());
         QTemporaryDir dir;
         const QString other = dir.filePath("other.json");
         {
@@ -418,8 +424,8 @@ private Q_SLOTS:
             QVERIFY(bad.open(QIODevice::WriteOnly));
             bad.write("{\"form\": \"jos13\"}");
         }
-        const test::CliResult refused = runCli({"validate-measured", csv, "--compiler", "none", "--wnn-epochs", "0",
-            "--write-physical", other, "-o", dir.filePath("table2.txt")});
+        const test::CliResult refused = runCli({"validate-measured", csv, "--corpus", test::measuredCorpusDir(),
+            "--compiler", "none", "--wnn-epochs", "0", "--write-physical", other, "-o", dir.filePath("table2.txt")});
         QCOMPARE(refused.exitCode, 1);
         QVERIFY2(refused.err.contains("not a model file of form"), refused.err.constData());
         QFile unchanged(other);
@@ -453,9 +459,9 @@ private Q_SLOTS:
     // for a measured launch: the validation validated what users run.
     void productPathMatchesTheHarness()
     {
-        const QString source = test::sharedDir() + "/corpus/measured/cuda-samples/0_Introduction/vectorAdd";
+        const QString source = test::measuredCorpusDir() + "/cuda-samples/0_Introduction/vectorAdd";
         if (!QFileInfo::exists(source))
-            QSKIP("../shared/corpus is not beside this checkout");
+            QSKIP(test::upstreamMissing().constData());
         QStringList errors;
         const ModelLibrary library = ModelLibrary::load({}, errors);
         const GpuSpec& gpu = v100(library);
@@ -471,7 +477,7 @@ private Q_SLOTS:
         MeasuredLaunchTable table = readMeasuredLaunches(
             "source,kernel,grid,block,watts\ncuda-samples/0_Introduction/vectorAdd,vectorAdd,4096,256,60\n", "m.csv");
         const MeasuredFeatureSet features
-            = analyseMeasuredLaunches(table, test::sharedDir() + "/corpus/measured", gpu, test::parserOptions());
+            = analyseMeasuredLaunches(table, test::measuredCorpusDir(), gpu, test::parserOptions());
         QCOMPARE(features.rows.size(), 1);
         const double harness = activityWatts(model->parameters("v100"), features.rows.first().activity, 250);
 

@@ -479,9 +479,9 @@ private Q_SLOTS:
         const QString h200 = test::sourceDir() + QStringLiteral("/tests/validation/nvidia-h200/real-kernels");
         const QString h100 = test::sourceDir() + QStringLiteral("/tests/validation/nvidia-h100-80gb-hbm3/real-kernels");
         const QString realDrivers = test::sourceDir() + QStringLiteral("/tests/validation/real-kernels/drivers");
-        const QString sampleDrivers = test::sharedDir() + QStringLiteral("/data/h200/drivers");
+        const QString sampleDrivers = test::h200MeasuredDir() + QStringLiteral("/drivers");
         QTest::newRow("h200") << QStringLiteral("h200")
-                              << QStringList{test::sharedDir() + QStringLiteral("/data/h200/runs.csv"),
+                              << QStringList{test::h200MeasuredDir() + QStringLiteral("/runs.csv"),
                                      h200 + QStringLiteral("/corpus-runs.csv=") + realDrivers}
                               << 20.5; // issue 34's floor on all 76 launches
         QTest::newRow("h100") << QStringLiteral("h100")
@@ -494,9 +494,9 @@ private Q_SLOTS:
         QFETCH(QString, gpu);
         QFETCH(QStringList, measurements);
         QFETCH(double, ceilingPct);
-        const QString runs = test::sharedDir() + QStringLiteral("/data/h200/runs.csv");
+        const QString runs = test::h200MeasuredDir() + QStringLiteral("/runs.csv");
         if (!QFileInfo::exists(runs))
-            QSKIP("shared/data/h200 (the H200's runs and the samples' drivers) is not beside the checkout");
+            QSKIP(test::upstreamMissing().constData());
         QTemporaryDir folder;
         const QString modelFile = folder.filePath(QStringLiteral("physical.json"));
         const test::CliResult result = test::runCli(QStringList{QStringLiteral("fit-physical")} + measurements
@@ -541,9 +541,9 @@ private Q_SLOTS:
     // `analyze --models-dir` then predicts with.
     void fitRealKernelsScriptWritesAModelFolder()
     {
-        const QString runs = test::sharedDir() + QStringLiteral("/data/h200/runs.csv");
+        const QString runs = test::h200MeasuredDir() + QStringLiteral("/runs.csv");
         if (!QFileInfo::exists(runs))
-            QSKIP("shared/data/h200 is not beside the checkout");
+            QSKIP(test::upstreamMissing().constData());
         QTemporaryDir into;
         const auto fit = [&](const QStringList& args) {
             QProcess script;

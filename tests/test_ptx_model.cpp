@@ -139,12 +139,12 @@ private Q_SLOTS:
     // prediction for a measured launch; without a PTX producer the estimate says why.
     void productPathMatchesTheHarness()
     {
-        const QString source = test::sharedDir() + "/corpus/measured/cuda-samples/0_Introduction/vectorAdd";
+        const QString source = test::measuredCorpusDir() + "/cuda-samples/0_Introduction/vectorAdd";
         const std::optional<PtxProducer> producer = clang();
         if (!producer)
             QFAIL("clang is not installed: scripts/install-deps.sh installs it");
         if (!QFileInfo::exists(source))
-            QSKIP("../shared/corpus (the measured kernels' upstream sources) is not beside this checkout");
+            QSKIP(test::upstreamMissing().constData());
         QStringList errors;
         const ModelLibrary library = ModelLibrary::load({}, errors);
         const GpuSpec& gpu = *library.gpus().find("V100");
@@ -155,7 +155,7 @@ private Q_SLOTS:
         MeasuredPtxOptions ptx;
         ptx.producer = producer;
         const MeasuredFeatureSet features
-            = analyseMeasuredLaunches(table, test::sharedDir() + "/corpus/measured", gpu, test::parserOptions(), ptx);
+            = analyseMeasuredLaunches(table, test::measuredCorpusDir(), gpu, test::parserOptions(), ptx);
         QCOMPARE(features.rows.size(), 1);
         QVERIFY(!features.rows.first().ptxFeatures.isEmpty());
         const double harness = model.predictLaunch(gpu, features.rows.first().activity)->watts;

@@ -228,10 +228,10 @@ private Q_SLOTS:
     // figures, not of speed.
     void measuredH200Launches()
     {
-        const QString folder = test::sharedDir() + QStringLiteral("/data/h200");
+        const QString folder = test::h200MeasuredDir();
         QFile runs(folder + QStringLiteral("/runs.csv"));
         if (!runs.open(QIODevice::ReadOnly))
-            QSKIP("shared/data/h200 is not beside this checkout");
+            QSKIP(test::upstreamMissing().constData());
         const MeasuredTimes measured = readMeasuredTimes(runs.readAll(), runs.fileName());
         QVERIFY2(measured.problems.isEmpty(), qPrintable(measured.problems.join(QLatin1Char('\n'))));
         QCOMPARE(measured.cases.size(), 28);
@@ -578,8 +578,8 @@ void run(float* out, const float* in, float** rows) {
         const QVector<PtxProducer> nvcc = ptxProducersNamed(QStringLiteral("nvcc"));
         if (nvcc.isEmpty())
             QSKIP("nvcc is not installed");
-        if (!QFileInfo::exists(test::sharedDir() + QStringLiteral("/data/h200/drivers")))
-            QSKIP("shared/data/h200 (the samples' drivers) is not beside this checkout");
+        if (!QFileInfo::exists(test::h200MeasuredDir() + QStringLiteral("/drivers")))
+            QSKIP(test::upstreamMissing().constData());
         const QString folder
             = test::sourceDir() + QStringLiteral("/tests/validation/nvidia-h100-80gb-hbm3/real-kernels");
         QFile counterFile(folder + QStringLiteral("/ncu-counters.csv"));
@@ -588,7 +588,7 @@ void run(float* out, const float* in, float** rows) {
         QStringList errors;
         const GpuCatalogue catalogue = GpuCatalogue::standard({}, errors);
         TimeValidation v = validateLaunchTimes(readMeasuredTimes(runs.readAll(), runs.fileName()),
-            test::sharedDir() + QStringLiteral("/data/h200/drivers"), *catalogue.find(QStringLiteral("H100")), nullptr,
+            test::h200MeasuredDir() + QStringLiteral("/drivers"), *catalogue.find(QStringLiteral("H100")), nullptr,
             test::parserOptions(), &nvcc.first());
         attachKernelCounters(v, readKernelCounters(counterFile.readAll(), counterFile.fileName()));
         qInfo("H100 samples from nvcc's PTX: time %d of %d within 2x, rank %.3f; warp instructions %d of %d within "
@@ -653,10 +653,10 @@ void run(float* out, const float* in, float** rows) {
         // analysis does not count).
         QVERIFY2(corpus.summary.instructionsWithin2x >= 19, "the analysis's instructions moved away from SASS's");
 
-        if (!QFileInfo::exists(test::sharedDir() + QStringLiteral("/data/h200/drivers")))
-            QSKIP("shared/data/h200 (the samples' drivers) is not beside this checkout");
+        if (!QFileInfo::exists(test::h200MeasuredDir() + QStringLiteral("/drivers")))
+            QSKIP(test::upstreamMissing().constData());
         const TimeValidation samples
-            = check(QStringLiteral("samples-runs.csv"), test::sharedDir() + QStringLiteral("/data/h200/drivers"), 28);
+            = check(QStringLiteral("samples-runs.csv"), test::h200MeasuredDir() + QStringLiteral("/drivers"), 28);
         QVERIFY2(samples.problems.isEmpty(), qPrintable(samples.problems.join(QLatin1Char('\n'))));
         QCOMPARE(samples.summary.launches, 28);
         QVERIFY2(samples.summary.timeWithin2x >= 27, "fewer H100 launches within 2x than when they were measured");

@@ -67,8 +67,13 @@ std::optional<MeasuredInput> readMeasuredInput(const QString& command, const QSt
     input.gpu = gpus.find(gpuName);
     const QString mapFile
         = options.values.value(QStringLiteral("map"), besideOrEmpty(csv, QStringLiteral("kernels.csv")));
-    const QString corpus
+    // The sources: --corpus, else beside the CSV as ../shared lays them out, else where
+    // scripts/export-upstream.sh put them (upstream code is never shipped or committed).
+    QString corpus
         = options.values.value(QStringLiteral("corpus"), besideOrEmpty(csv, QStringLiteral("../../corpus/measured")));
+    const QString upstream = qEnvironmentVariable("SLICEWATT_UPSTREAM_DIR");
+    if (corpus.isEmpty() && !upstream.isEmpty() && QFileInfo::exists(upstream + QStringLiteral("/corpus/measured")))
+        corpus = upstream + QStringLiteral("/corpus/measured");
     if (!input.gpu) {
         fprintf(stderr, "slicewatt-cli %s: %s: no GPU '%s' (give --gpu ID)\n", name.constData(), qPrintable(csv),
             qPrintable(gpuName));
@@ -104,8 +109,10 @@ std::optional<MeasuredInput> readMeasuredInput(const QString& command, const QSt
         mapMeasuredLaunches(input.launches, map);
     }
     if (corpus.isEmpty()) {
-        fprintf(stderr, "slicewatt-cli %s: %s: where are the measured kernels' sources? (--corpus)\n", name.constData(),
-            qPrintable(csv));
+        fprintf(stderr,
+            "slicewatt-cli %s: %s: where are the measured kernels' sources? (--corpus, or scripts/export-upstream.sh "
+            "and SLICEWATT_UPSTREAM_DIR)\n",
+            name.constData(), qPrintable(csv));
         *exitCode = ExitUsage;
         return std::nullopt;
     }

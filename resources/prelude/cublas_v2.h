@@ -153,4 +153,58 @@ cublasStatus_t cublasGemmStridedBatchedEx(cublasHandle_t handle, cublasOperation
                                           cublasGemmAlgo_t algo);
 }
 
+// cublas_api.h declares the v2 entry points as cublasXxx_v2 and cublas_v2.h maps the plain names onto
+// them; here the plain names are the declarations, so code spelling the _v2 names directly is mapped back.
+#define cublasCreate_v2 cublasCreate
+#define cublasDestroy_v2 cublasDestroy
+#define cublasGetVersion_v2 cublasGetVersion
+#define cublasSetStream_v2 cublasSetStream
+#define cublasGetStream_v2 cublasGetStream
+#define cublasGetPointerMode_v2 cublasGetPointerMode
+#define cublasSetPointerMode_v2 cublasSetPointerMode
+#define cublasSdot_v2 cublasSdot
+#define cublasDdot_v2 cublasDdot
+#define cublasSnrm2_v2 cublasSnrm2
+#define cublasDnrm2_v2 cublasDnrm2
+#define cublasSasum_v2 cublasSasum
+#define cublasDasum_v2 cublasDasum
+#define cublasIsamax_v2 cublasIsamax
+#define cublasIdamax_v2 cublasIdamax
+#define cublasIsamin_v2 cublasIsamin
+#define cublasIdamin_v2 cublasIdamin
+#define cublasSaxpy_v2 cublasSaxpy
+#define cublasScopy_v2 cublasScopy
+#define cublasSscal_v2 cublasSscal
+#define cublasSswap_v2 cublasSswap
+#define cublasSgemv_v2 cublasSgemv
+#define cublasSgemm_v2 cublasSgemm
+#define cublasStrsm_v2 cublasStrsm
+#define cublasSsyrk_v2 cublasSsyrk
+#define cublasDaxpy_v2 cublasDaxpy
+#define cublasDcopy_v2 cublasDcopy
+#define cublasDscal_v2 cublasDscal
+#define cublasDswap_v2 cublasDswap
+#define cublasDgemv_v2 cublasDgemv
+#define cublasDgemm_v2 cublasDgemm
+#define cublasDtrsm_v2 cublasDtrsm
+#define cublasDsyrk_v2 cublasDsyrk
+#define cublasCaxpy_v2 cublasCaxpy
+#define cublasCcopy_v2 cublasCcopy
+#define cublasCscal_v2 cublasCscal
+#define cublasCswap_v2 cublasCswap
+#define cublasCgemv_v2 cublasCgemv
+#define cublasCgemm_v2 cublasCgemm
+#define cublasCtrsm_v2 cublasCtrsm
+#define cublasCsyrk_v2 cublasCsyrk
+#define cublasZaxpy_v2 cublasZaxpy
+#define cublasZcopy_v2 cublasZcopy
+#define cublasZscal_v2 cublasZscal
+#define cublasZswap_v2 cublasZswap
+#define cublasZgemv_v2 cublasZgemv
+#define cublasZgemm_v2 cublasZgemm
+#define cublasZtrsm_v2 cublasZtrsm
+#define cublasZsyrk_v2 cublasZsyrk
+#define cublasSger_v2 cublasSger
+#define cublasDger_v2 cublasDger
+
 #endif

@@ -6,6 +6,7 @@
 #define _CUFFT_H_
 #include "cuda_runtime.h"
 #include "cuComplex.h"
+#include "library_types.h"
 
 typedef enum cufftResult_t {
   CUFFT_SUCCESS = 0x0,
@@ -51,6 +52,23 @@ cufftResult cufftPlanMany(cufftHandle *plan, int rank, int *n, int *inembed, int
 cufftResult cufftCreate(cufftHandle *handle);
 cufftResult cufftMakePlan1d(cufftHandle plan, int nx, cufftType type, int batch, size_t *workSize);
 cufftResult cufftMakePlan2d(cufftHandle plan, int nx, int ny, cufftType type, size_t *workSize);
+cufftResult cufftMakePlan3d(cufftHandle plan, int nx, int ny, int nz, cufftType type, size_t *workSize);
+cufftResult cufftMakePlanMany(cufftHandle plan, int rank, int *n, int *inembed, int istride, int idist, int *onembed,
+                              int ostride, int odist, cufftType type, int batch, size_t *workSize);
+cufftResult cufftMakePlanMany64(cufftHandle plan, int rank, long long int *n, long long int *inembed,
+                                long long int istride, long long int idist, long long int *onembed,
+                                long long int ostride, long long int odist, cufftType type, long long int batch,
+                                size_t *workSize);
+cufftResult cufftEstimate1d(int nx, cufftType type, int batch, size_t *workSize);
+cufftResult cufftEstimate2d(int nx, int ny, cufftType type, size_t *workSize);
+cufftResult cufftEstimate3d(int nx, int ny, int nz, cufftType type, size_t *workSize);
+cufftResult cufftEstimateMany(int rank, int *n, int *inembed, int istride, int idist, int *onembed, int ostride,
+                              int odist, cufftType type, int batch, size_t *workSize);
+cufftResult cufftGetSize1d(cufftHandle handle, int nx, cufftType type, int batch, size_t *workSize);
+cufftResult cufftGetSize2d(cufftHandle handle, int nx, int ny, cufftType type, size_t *workSize);
+cufftResult cufftGetSize3d(cufftHandle handle, int nx, int ny, int nz, cufftType type, size_t *workSize);
+cufftResult cufftGetSizeMany(cufftHandle handle, int rank, int *n, int *inembed, int istride, int idist,
+                             int *onembed, int ostride, int odist, cufftType type, int batch, size_t *workArea);
 cufftResult cufftGetSize(cufftHandle handle, size_t *workSize);
 cufftResult cufftSetWorkArea(cufftHandle plan, void *workArea);
 cufftResult cufftSetAutoAllocation(cufftHandle plan, int autoAllocate);
@@ -63,6 +81,7 @@ cufftResult cufftExecZ2D(cufftHandle plan, cufftDoubleComplex *idata, cufftDoubl
 cufftResult cufftSetStream(cufftHandle plan, cudaStream_t stream);
 cufftResult cufftDestroy(cufftHandle plan);
 cufftResult cufftGetVersion(int *version);
+cufftResult cufftGetProperty(libraryPropertyType type, int *value);
 }
 
 #endif
