@@ -14,11 +14,58 @@
 #include <QDir>
 #include <QFileInfo>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
 namespace slicewatt::cli {
 namespace {
+
+// Per measured set, the time per launch (the time model's, nothing fitted) and the energy per
+// launch (the held-out power times that time) against the measured ones: the share within 2x
+// and the five launches furthest in energy.
+QString energyWithin2xOf(const PhysicalGpuFit& fit, const QString& set)
+{
+    const QVector<double>& predictedW = fit.validation.predictedW;
+    QVector<int> rows;
+    for (int i = 0; i < fit.rows.size(); ++i) {
+        if (fit.rows[i].set == set && fit.rows[i].measuredSeconds > 0 && i < predictedW.size())
+            rows << i;
+    }
+    if (rows.isEmpty())
+        return QString();
+    const auto within2x = [](double ratio) { return ratio >= 0.5 && ratio <= 2.0; };
+    const auto energyRatio = [&](int i) {
+        const PhysicalFitRow& row = fit.rows[i];
+        return predictedW[i] * row.work.seconds / (row.measuredW * row.measuredSeconds);
+    };
+    int time = 0;
+    int energy = 0;
+    for (int i : rows) {
+        time += within2x(fit.rows[i].work.seconds / fit.rows[i].measuredSeconds) ? 1 : 0;
+        energy += within2x(energyRatio(i)) ? 1 : 0;
+    }
+    QString out
+        = QStringLiteral("    time per launch within 2x: %1 of %2 (%3 %); energy per launch within 2x: %4 of %2 "
+                         "(%5 %)\n")
+              .arg(time)
+              .arg(rows.size())
+              .arg(100.0 * time / rows.size(), 0, 'f', 1)
+              .arg(energy)
+              .arg(100.0 * energy / rows.size(), 0, 'f', 1);
+    std::stable_sort(rows.begin(), rows.end(),
+        [&](int a, int b) { return std::abs(std::log(energyRatio(a))) > std::abs(std::log(energyRatio(b))); });
+    out += QStringLiteral("    furthest in energy per launch (predicted / measured; time ratio):");
+    for (int k = 0; k < std::min<qsizetype>(rows.size(), 5); ++k) {
+        const PhysicalFitRow& row = fit.rows[rows[k]];
+        out += QStringLiteral(" %1 %2x (%3x);")
+                   .arg(row.caseName)
+                   .arg(energyRatio(rows[k]), 0, 'f', 2)
+                   .arg(row.work.seconds / row.measuredSeconds, 0, 'f', 2);
+    }
+    out.chop(1);
+    return out + QLatin1Char('\n');
+}
 
 // The held-out figures beside the baselines, and the launches furthest from the measurement.
 QString summaryOf(const PhysicalGpuFit& fit, const GpuSpec& gpu)
@@ -44,15 +91,19 @@ QString summaryOf(const PhysicalGpuFit& fit, const GpuSpec& gpu)
         if (!sets.contains(row.set))
             sets << row.set;
     for (const QString& set : sets) {
-        if (sets.size() < 2)
-            break;
-        const PhysicalSetFigures f = setFigures(fit.rows, v, set);
-        out += QStringLiteral("  of which %1: %2 launches, mean error %3 %, rank correlation %4, band covers %5 %\n")
-                   .arg(set)
-                   .arg(f.figures.rows)
-                   .arg(f.figures.mapePct, 0, 'f', 1)
-                   .arg(f.spearman, 0, 'f', 3)
-                   .arg(f.coveragePct, 0, 'f', 1);
+        if (sets.size() > 1) {
+            const PhysicalSetFigures f = setFigures(fit.rows, v, set);
+            out += QStringLiteral(
+                "  of which %1: %2 launches, mean error %3 %, rank correlation %4, band covers %5 %\n")
+                       .arg(set)
+                       .arg(f.figures.rows)
+                       .arg(f.figures.mapePct, 0, 'f', 1)
+                       .arg(f.spearman, 0, 'f', 3)
+                       .arg(f.coveragePct, 0, 'f', 1);
+        } else {
+            out += QStringLiteral("  %1:\n").arg(set);
+        }
+        out += energyWithin2xOf(fit, set);
     }
     out += QStringLiteral("Constants fitted on every launch:\n");
     for (const QString& name : physicalParameterNames())
@@ -214,6 +265,7 @@ int runFitPhysicalCommand(const QStringList& args)
             r.blockThreads = row.blockThreads;
             r.work = row.work;
             r.measuredW = row.measuredW;
+            r.measuredSeconds = row.measuredSeconds;
             setPhysicalPrior(r, *gpu, physics ? &*physics : nullptr);
             fit.rows << r;
         }

@@ -25,6 +25,9 @@ struct PhysicalFitRow {
     qint64 blockThreads = 0;
     LaunchWork work;
     double measuredW = 0;
+    // The measured time per launch, where the runs give one (0: not known): with the time
+    // model's (work.seconds) it makes the energy per launch comparable, P · t.
+    double measuredSeconds = 0;
     // The GPU the launch ran on and its constants from the data sheet and the architecture
     // (DataSheetPhysics.h), which a fit only corrects: empty prior, a free fit (fitPhysicalModel).
     QString gpuId;
