@@ -155,6 +155,9 @@ KernelEstimate estimateKernel(const KernelIR& ir, const KernelSlices& slices, co
             attachPtxFeatures(*estimate.activity, ir, slices, gpu, settings.ptx, AnalysisOptions().defaultTripCount);
         if (estimate.activity) {
             estimate.assumptions += estimate.activity->assumptions;
+            // The physical model reads the time model's bytes (a float4 is 16), not these.
+            if (!(model.isPhysical() && estimate.activity->work))
+                estimate.assumptions << estimate.activity->trafficAssumption;
             if (settings.saturation)
                 estimate.assumptions << QStringLiteral(
                     "the SM saturation given is not used: the launch-activity model reads the launch itself");

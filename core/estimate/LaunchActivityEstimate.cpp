@@ -74,7 +74,8 @@ std::optional<LaunchActivity> estimateLaunchActivity(
         computePerThread += a.perThread[c];
     a.instructions = computePerThread * a.threads;
     a.globalBytes = a.perThread[kGlobalMemoryClass] * kBytesPerAccess * a.threads;
-    a.assumptions << QStringLiteral("off-chip traffic: %1 bytes per global or texture access").arg(kBytesPerAccess);
+    a.trafficAssumption
+        = QStringLiteral("off-chip traffic: %1 bytes per global or texture access").arg(kBytesPerAccess);
 
     // The lanes a launch can keep busy: those of the SMs it occupies, and no more per SM than
     // the threads resident there.

@@ -33,6 +33,10 @@ struct LaunchActivity {
     double memorySeconds = 0;
     double seconds = 0;
     QStringList assumptions;
+    // The bytes per access behind globalBytes and the static time: an assumption of the
+    // models that read them (launch-activity), not of the physical model, whose work and
+    // bytes are the time model's (`work`, each access's own size).
+    QString trafficAssumption;
     // METHOD §10's launch features from the kernel's PTX (alavani-xgb's inputs), by the data
     // set's column names; empty without PTX, and `ptxProblem` says why.
     QHash<QString, double> ptxFeatures;
