@@ -3,6 +3,7 @@
 
 #include "ThreadAveragedTripCount.h"
 #include "TripCount.h"
+#include "ir/Operators.h"
 
 #include <QStringList>
 
@@ -81,22 +82,6 @@ constexpr double kWarpLanes = 32;
 // A loop's variable takes at most this many values for its guards to be averaged over.
 constexpr int kMaxLoopValues = 4096;
 
-bool passes(BinaryOperator comparison, qint64 value, qint64 bound)
-{
-    switch (comparison) {
-    case BinaryOperator::Less:
-        return value < bound;
-    case BinaryOperator::LessEqual:
-        return value <= bound;
-    case BinaryOperator::Greater:
-        return value > bound;
-    case BinaryOperator::GreaterEqual:
-        return value >= bound;
-    default:
-        return false;
-    }
-}
-
 // Any other position (`(blockIdx.x * blockDim.x + threadIdx.x) * 4 < n` in a kernel that
 // moves four elements a thread, `row * width + col < size`): the pass rate averaged over the
 // launch's threads, each thread's comparison evaluated at its own position.
@@ -112,7 +97,7 @@ std::optional<GuardShare> averagedGuardShare(const ThreadGuard& guard, const Lau
             const auto bound = guard.bound->evaluate(thread);
             if (!value || !bound)
                 return std::nullopt;
-            return passes(guard.comparison, *value, *bound) ? 1.0 : 0.0;
+            return applyBinaryOperator(guard.comparison, *value, *bound).value_or(0) != 0 ? 1.0 : 0.0;
         });
     if (!average)
         return std::nullopt;
