@@ -7,6 +7,7 @@
 #include "analysis/ProjectIndexer.h"
 #include "estimate/ProblemSizes.h"
 #include "estimate/WhatIf.h"
+#include "frontend/UnitSerialization.h"
 #include "project/ProjectLoader.h"
 
 #include <QtTest>
@@ -206,6 +207,116 @@ void launchRows(const float* x, float* y, int V) { rowsum<<<ROWS, 256>>>(x, y, V
         QCOMPARE(fromFile.sizes.first().value, qint64(300));
         QCOMPARE(fromFile.errors.size(), 1);
     }
+    // A grid computed in a host launcher from its own parameters (issue 47), whose caller
+    // reads the size from the command line: the launch keeps the expression over those host
+    // values, and --arg FUNCTION:NAME (the launcher's name or the caller's) or a plain NAME
+    // gives them. Hand-computed: n = 10^6 with blocks of 256 is a grid of
+    // ceil(10^6 / 256) = 3907 blocks, and the bounds guard passes 10^6 of 3907 · 256 threads;
+    // a 2-D launcher over rows = 100, cols = 50 with 16 × 16 blocks has a grid of
+    // ceil(50 / 16) × ceil(100 / 16) = 4 × 7; a row loop over V = 2560 at 256 threads runs 10 times.
+    void hostValuesFromTheLauncherAndItsCaller()
+    {
+        const auto project = indexSource(R"(
+__global__ void tile(float* y, int rows, int cols) {
+    int r = blockIdx.y * blockDim.y + threadIdx.y;
+    int c = blockIdx.x * blockDim.x + threadIdx.x;
+    if (r < rows && c < cols)
+        y[r * cols + c] = 0.0f;
+}
+template <class T> T ceil_div(T dividend, T divisor) { return (dividend + divisor - 1) / divisor; }
+int readSize(const char* text);
+void launchScale(float* x, int n, int threads) {
+    dim3 grid(ceil_div(n, threads));
+    scale<<<grid, threads>>>(x, n, 0.5f);
+}
+void launchTile(float* y, int rows, int cols) {
+    const dim3 block(16, 16);
+    dim3 grid(ceil_div(cols, 16), ceil_div(rows, (int)block.y));
+    tile<<<grid, block>>>(y, rows, cols);
+}
+void launchRows(const float* x, float* y, int V) { rowsum<<<ROWS, 256>>>(x, y, V); }
+int main(int argc, char** argv) {
+    int n = readSize(argv[1]);
+    float* x = nullptr;
+    launchScale(x, n, 256);
+    launchTile(x, readSize(argv[2]), readSize(argv[3]));
+    launchRows(x, x, readSize(argv[4]));
+    return 0;
+}
+)");
+        const CatalogFunction* scale = kernelNamed(project->index, QStringLiteral("scale"));
+        QVERIFY(scale && scale->launches.size() == 1);
+        const LaunchSite& site = scale->launches.first();
+        QVERIFY(!site.grid.x);
+        QCOMPARE(site.block.x, std::optional<qint64>(256)); // the caller's constant
+        QVERIFY(site.hostValues.grid[0]);
+        QCOMPARE(site.hostValues.grid[0]->toString(), QStringLiteral("(((launchScale:n + 256) - 1) / 256)"));
+        QCOMPARE(site.hostValues.grid[0]->hostValueNames(), (QStringList{"launchScale:n", "main:n"}));
+        QVERIFY(!site.hostValues.grid[1]); // dim3's defaulted y is 1, known already
+        QCOMPARE(site.hostValues.arguments.value(QStringLiteral("n"))->toString(), QStringLiteral("launchScale:n"));
+        // Written to the unit cache and read back, the expressions stay.
+        for (const UnitIndex& unit : project->index.units) {
+            const std::optional<UnitIndex> back = deserializeUnit(serializeUnit(unit));
+            QVERIFY(back && back->launches.size() == unit.launches.size());
+            for (int i = 0; i < unit.launches.size(); ++i)
+                QCOMPARE(back->launches[i].hostValues.names(), unit.launches[i].hostValues.names());
+        }
+
+        // No value given: the grid stays open, and the assumption says what to set.
+        const LaunchShape open = whatIfLaunch(*scale, {});
+        QVERIFY(!open.gridDim[0]);
+        QCOMPARE(open.hostValuesOpen, QStringList{QStringLiteral("launchScale:n")});
+        QVERIFY2(hostValuesOpenNote(open).contains(QStringLiteral("--arg launchScale:n=VALUE")),
+            qPrintable(hostValuesOpenNote(open)));
+
+        const KernelIR* ir = project->index.kernelIR(scale->info.key);
+        QVERIFY(ir);
+        for (const char* given : {"launchScale:n=1000000", "main:n=1000000", "n=1000000"}) {
+            ProblemSizes sizes;
+            sizes.addAssignments(QString::fromLatin1(given), QStringLiteral("--arg"));
+            WhatIfSettings settings;
+            QVERIFY2(sizes.applyTo(project->index, settings).isEmpty(), given);
+            const LaunchShape shape = whatIfLaunch(*scale, settings.forKernel(scale->info.key));
+            QCOMPARE(shape.gridDim[0], std::optional<qint64>(3907));
+            QCOMPARE(shape.kernelArguments.value(QStringLiteral("n")), qint64(1000000));
+            QVERIFY(shape.hostValuesOpen.isEmpty());
+            const KernelSlices slices = analyseKernel(*ir, shape);
+            QCOMPARE(slices.branches.first().arms.first(), 1000000.0 / (3907.0 * 256.0));
+        }
+
+        const CatalogFunction* tile = kernelNamed(project->index, QStringLiteral("tile"));
+        QVERIFY(tile && tile->launches.size() == 1);
+        ProblemSizes tileSizes;
+        tileSizes.addJson(R"({"arguments": {"launchTile:rows": 100, "launchTile:cols": 50, "launchTile:depth": 3,
+                                            "nosuch:rows": 1, "launchRows:V": 2560}})",
+            QStringLiteral("sizes.json"));
+        WhatIfSettings settings;
+        const QStringList warnings = tileSizes.applyTo(project->index, settings);
+        QCOMPARE(warnings.size(), 2);
+        QVERIFY2(warnings.join('\n').contains(QStringLiteral("no launch reads launchTile:depth (the launches read "
+                                                             "launchTile:cols, launchTile:rows)")),
+            qPrintable(warnings.join('\n')));
+        QVERIFY2(
+            warnings.join('\n').contains(QStringLiteral("no kernel named 'nosuch'")), qPrintable(warnings.join('\n')));
+        const LaunchShape tiled = whatIfLaunch(*tile, settings.forKernel(tile->info.key));
+        QCOMPARE(tiled.gridDim[0], std::optional<qint64>(4));
+        QCOMPARE(tiled.gridDim[1], std::optional<qint64>(7));
+        QCOMPARE(tiled.gridDim[2], std::optional<qint64>(1));
+        QCOMPARE(tiled.kernelArguments.value(QStringLiteral("rows")), qint64(100));
+        QCOMPARE(loopTrips(project->index, QStringLiteral("rowsum"),
+                     settings.forKernel(kernelNamed(project->index, QStringLiteral("rowsum"))->info.key)),
+            10.0);
+        // A value that gives no launch (a grid of 0 blocks) leaves the grid open, said with the value.
+        WhatIfSettings empty;
+        empty.allKernels.hostArguments.insert(QStringLiteral("launchTile:cols"), 0);
+        empty.allKernels.hostArguments.insert(QStringLiteral("launchTile:rows"), 5);
+        const LaunchShape none = whatIfLaunch(*tile, empty.forKernel(tile->info.key));
+        QVERIFY(!none.gridDim[0]);
+        QCOMPARE(none.gridDim[1], std::optional<qint64>(1));
+        QVERIFY2(none.hostValuesOpen.join(' ').contains(QStringLiteral("(gives 0)")),
+            qPrintable(none.hostValuesOpen.join(' ')));
+    }
+
     // Launch shapes in two and three dimensions (issue 47): a grid of 1 × 1000 blocks is not
     // 1000 × 1. A loop strided by gridDim.x · blockDim.x over 2^20 elements with blocks of 256
     // runs 2^20 / 256 = 4096 times on 1 × 1000 and ceil(2^20 / 256000) = 5 times on 1000 × 1;

@@ -11,7 +11,14 @@ namespace slicewatt {
 // empty shape (loops bounded by blockDim then fall back to the default trip count).
 LaunchShape defaultLaunchShape(const QVector<LaunchSite>& launches);
 // One launch's values: grid, block, template and kernel arguments, dynamic shared bytes.
-LaunchShape launchShapeOf(const LaunchSite& launch);
+// What the code computes from host values (LaunchSite::hostValues) is filled in from
+// `hostValues` ("FUNCTION:NAME" or "NAME", LaunchShape::hostValues); what they leave open
+// is named in LaunchShape::hostValuesOpen.
+LaunchShape launchShapeOf(const LaunchSite& launch, const QHash<QString, qint64>& hostValues = {});
+// For an assumption about an open grid or block: how the host code computes it and what to
+// give ("; computed in host code from launch:n (set --arg launch:n=VALUE)"); empty when
+// nothing is open there.
+QString hostValuesOpenNote(const LaunchShape& launch);
 // That launch itself; null when there is none.
 const LaunchSite* defaultLaunch(const QVector<LaunchSite>& launches);
 

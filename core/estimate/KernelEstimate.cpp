@@ -4,6 +4,7 @@
 #include "LaunchLimits.h"
 
 #include "LaunchActivityEstimate.h"
+#include "analysis/LaunchChoice.h"
 
 #include <algorithm>
 #include <limits>
@@ -40,7 +41,8 @@ Saturation saturationFor(const LaunchShape& launch, const GpuSpec& gpu, const Es
     if (!blocks || *blocks <= 0 || gpu.sms <= 0) {
         s.activeSms = gpu.sms;
         s.assumption
-            = QStringLiteral("grid size not known at compile time: SM saturation assumed 1 (set --sa or --grid)");
+            = QStringLiteral("grid size not known at compile time: SM saturation assumed 1 (set --sa or --grid)%1")
+                  .arg(hostValuesOpenNote(launch));
         return s;
     }
     s.activeSms = int(std::min<qint64>(*blocks, gpu.sms));

@@ -2,6 +2,7 @@
 #include "LaunchActivityEstimate.h"
 
 #include "KernelEnergy.h"
+#include "analysis/LaunchChoice.h"
 
 #include <algorithm>
 #include <cmath>
@@ -43,8 +44,9 @@ std::optional<LaunchActivity> estimateLaunchActivity(
     // models assume Sa = 1: a block of 256 threads, and one full wave of blocks.
     if (!block) {
         block = kAssumedBlockThreads;
-        a.assumptions << QStringLiteral("block size not known at compile time: assumed %1 threads (set --block)")
-                             .arg(kAssumedBlockThreads);
+        a.assumptions << QStringLiteral("block size not known at compile time: assumed %1 threads (set --block)%2")
+                             .arg(kAssumedBlockThreads)
+                             .arg(hostValuesOpenNote(launch));
     }
     // A block occupies whole warps; the per-SM thread and block limits bound how many fit.
     const double warpsPerBlock = std::ceil(*block / kWarpThreads);
@@ -53,8 +55,9 @@ std::optional<LaunchActivity> estimateLaunchActivity(
     if (!grid) {
         grid = double(gpu.sms) * a.residentBlocksPerSm;
         a.assumptions << QStringLiteral("grid size not known at compile time: assumed one full wave, %1 blocks "
-                                        "(set --grid)")
-                             .arg(*grid);
+                                        "(set --grid)%2")
+                             .arg(*grid)
+                             .arg(hostValuesOpenNote(launch));
     }
     a.gridBlocks = *grid;
     a.blockThreads = *block;

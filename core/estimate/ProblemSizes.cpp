@@ -48,6 +48,20 @@ std::optional<LaunchExtent> extentFromJson(const QJsonValue& value, QString& err
 
 } // namespace
 
+QStringList ProblemSizes::hostValueNames(const ProjectIndex& index)
+{
+    QStringList names;
+    for (const CatalogFunction& kernel : index.kernels) {
+        for (const LaunchSite& launch : kernel.launches) {
+            for (const QString& name : launch.hostValues.names()) {
+                if (!names.contains(name))
+                    names << name;
+            }
+        }
+    }
+    return names;
+}
+
 void ProblemSizes::addAssignments(const QString& text, const QString& origin)
 {
     for (const QString& item : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
@@ -173,9 +187,27 @@ QStringList ProblemSizes::applyTo(const ProjectIndex& index, WhatIfSettings& set
             settings.kernels[kernel.info.key].arguments.insert(size.parameter, size.value);
             found = true;
         }
-        if (!found)
-            warnings
-                << QStringLiteral("%1: no kernel named '%2' for %2:%3").arg(size.origin, size.kernel, size.parameter);
+        if (found)
+            continue;
+        // A host function whose values a launch reads (issue 47): `--arg launch:n=4096`.
+        const QString hostName = size.kernel + QLatin1Char(':') + size.parameter;
+        const QStringList read = hostValueNames(index);
+        if (read.contains(hostName)) {
+            settings.allKernels.hostArguments.insert(hostName, size.value);
+            continue;
+        }
+        QStringList ofFunction;
+        for (const QString& name : read) {
+            if (name.section(QLatin1Char(':'), 0, -2) == size.kernel)
+                ofFunction << name;
+        }
+        if (!ofFunction.isEmpty())
+            warnings << QStringLiteral("%1: no launch reads %2 (the launches read %3)")
+                            .arg(size.origin, hostName, ofFunction.join(QStringLiteral(", ")));
+        else
+            warnings << QStringLiteral("%1: no kernel named '%2', nor a host function whose values a launch reads, "
+                                       "for %3")
+                            .arg(size.origin, size.kernel, hostName);
     }
     for (const LaunchSize& launch : launches) {
         bool found = false;

@@ -13,8 +13,11 @@ namespace slicewatt {
 // and the project's problem-size file `.slicewatt/sizes.json`:
 //   { "arguments": { "n": 1048576, "softmax:V": 50257 } }
 // A plain name applies to every kernel with a parameter of that name; KERNEL:NAME to the
-// kernels of that name (or qualified name) only. Values are integers (JSON numbers that
-// are whole, or strings of digits for values past 2^53).
+// kernels of that name (or qualified name) only. FUNCTION:NAME, where FUNCTION is no kernel,
+// is a host function's parameter or local that a launch's grid, block or arguments are
+// computed from (issue 47: `--arg launch:n=4096` for `void launch(int n)`); a plain name
+// also sets the host values of that name. Values are integers (JSON numbers that are
+// whole, or strings of digits for values past 2^53).
 struct ProblemSize {
     QString kernel; // empty: every kernel
     QString parameter;
@@ -51,8 +54,11 @@ struct ProblemSizes {
     // Puts the values into `settings` (later entries win): plain names into allKernels,
     // KERNEL:NAME and launch shapes into the per-kernel what-ifs of the kernels of that name
     // in `index`.
-    // Returns a warning for each kernel name no kernel of the project has.
+    // FUNCTION:NAME of a host value into allKernels' host arguments.
+    // Returns a warning for each name that is neither a kernel nor a host value a launch reads.
     QStringList applyTo(const ProjectIndex& index, WhatIfSettings& settings) const;
+    // Every host value the project's launches read ("launch:n", "main:n"), each once.
+    static QStringList hostValueNames(const ProjectIndex& index);
 };
 
 } // namespace slicewatt

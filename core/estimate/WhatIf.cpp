@@ -34,6 +34,8 @@ KernelWhatIf KernelWhatIf::overriddenBy(const KernelWhatIf& other) const
         merged.branchArms.insert(it.key(), it.value());
     for (auto it = other.arguments.cbegin(); it != other.arguments.cend(); ++it)
         merged.arguments.insert(it.key(), it.value());
+    for (auto it = other.hostArguments.cbegin(); it != other.hostArguments.cend(); ++it)
+        merged.hostArguments.insert(it.key(), it.value());
     if (!other.launchSite.isEmpty())
         merged.launchSite = other.launchSite;
     return merged;
@@ -43,7 +45,7 @@ bool KernelWhatIf::operator==(const KernelWhatIf& other) const
 {
     return saturation == other.saturation && grid == other.grid && block == other.block
         && tripCounts == other.tripCounts && branchArms == other.branchArms && arguments == other.arguments
-        && launchSite == other.launchSite;
+        && hostArguments == other.hostArguments && launchSite == other.launchSite;
 }
 
 ModelChoice chooseModel(const ModelLibrary& library, const WhatIfSettings& settings)
@@ -66,7 +68,13 @@ ModelChoice chooseModel(const ModelLibrary& library, const WhatIfSettings& setti
 LaunchShape whatIfLaunch(const CatalogFunction& kernel, const KernelWhatIf& whatIf)
 {
     const LaunchSite* site = whatIf.launchSite.isEmpty() ? nullptr : launchAt(kernel.launches, whatIf.launchSite);
-    LaunchShape launch = site ? launchShapeOf(*site) : defaultLaunchShape(kernel.launches);
+    if (!site)
+        site = defaultLaunch(kernel.launches);
+    // "FUNCTION:NAME" as given; a plain name stands for every host value of that name.
+    QHash<QString, qint64> hostValues = whatIf.hostArguments;
+    for (auto it = whatIf.arguments.cbegin(); it != whatIf.arguments.cend(); ++it)
+        hostValues.insert(it.key(), it.value());
+    LaunchShape launch = site ? launchShapeOf(*site, hostValues) : LaunchShape();
     if (whatIf.grid) {
         launch.gridDim[0] = whatIf.grid->x;
         launch.gridDim[1] = whatIf.grid->y;

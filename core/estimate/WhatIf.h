@@ -22,6 +22,10 @@ struct KernelWhatIf {
     // Kernel argument values by parameter name (--arg, the sizes file, the argument table),
     // over the values the launch gives.
     QHash<QString, qint64> arguments;
+    // Host values by "FUNCTION:NAME" (--arg launch:n=4096, the sizes file): what a launch
+    // configuration computed in host code reads (LaunchSite::hostValues). Plain names in
+    // `arguments` count for host values of that name too.
+    QHash<QString, qint64> hostArguments;
     // The launch site the kernel is estimated at (launchSiteKey: "path:line"; --launch, the
     // panel's launch chooser); empty: the heaviest of its sites (issue 47). The other fields
     // apply to that site.
@@ -30,7 +34,7 @@ struct KernelWhatIf {
     bool isEmpty() const
     {
         return !saturation && !grid && !block && tripCounts.isEmpty() && branchArms.isEmpty() && arguments.isEmpty()
-            && launchSite.isEmpty();
+            && hostArguments.isEmpty() && launchSite.isEmpty();
     }
     // `other`'s fields where it has them, ours elsewhere.
     KernelWhatIf overriddenBy(const KernelWhatIf& other) const;
@@ -65,7 +69,8 @@ struct ModelChoice {
 ModelChoice chooseModel(const ModelLibrary& library, const WhatIfSettings& settings);
 
 // The launch a kernel is analysed for: the what-if's launch site (else the code's default
-// launch) with the what-if grid, block and arguments in place of the code's.
+// launch), what its host code computes from the what-if's host values (and plain argument
+// names), then the what-if grid, block and arguments in place of the code's.
 LaunchShape whatIfLaunch(const CatalogFunction& kernel, const KernelWhatIf& whatIf);
 
 // Re-analyses (trip counts, branch probabilities: no reparse) and estimates one kernel.

@@ -17,6 +17,25 @@ QJsonValue dimJson(const LaunchDim& dim)
     return QJsonArray{optionalNumberJson(dim.x), optionalNumberJson(dim.y), optionalNumberJson(dim.z)};
 }
 
+// What the launch computes from host values, by component ("grid.x", "shmem", "n"), as
+// expressions over those values: what --arg FUNCTION:NAME=VALUE fills in.
+QJsonObject hostValuesJson(const LaunchHostValues& values)
+{
+    QJsonObject object;
+    static const char* const axes[] = {"x", "y", "z"};
+    for (int axis = 0; axis < 3; ++axis) {
+        if (values.grid[axis])
+            object.insert(QStringLiteral("grid.") + QLatin1String(axes[axis]), values.grid[axis]->toString());
+        if (values.block[axis])
+            object.insert(QStringLiteral("block.") + QLatin1String(axes[axis]), values.block[axis]->toString());
+    }
+    if (values.sharedBytes)
+        object.insert(QStringLiteral("shmem"), values.sharedBytes->toString());
+    for (auto it = values.arguments.cbegin(); it != values.arguments.cend(); ++it)
+        object.insert(it.key(), it.value()->toString());
+    return object;
+}
+
 QJsonObject launchJson(const LaunchSite& launch)
 {
     QJsonObject object;
@@ -34,6 +53,10 @@ QJsonObject launchJson(const LaunchSite& launch)
     object.insert(QStringLiteral("api"), launch.api);
     if (!launch.valuesFrom.isEmpty())
         object.insert(QStringLiteral("values_from"), launch.valuesFrom);
+    if (!launch.hostValues.isEmpty()) {
+        object.insert(QStringLiteral("host_values"), hostValuesJson(launch.hostValues));
+        object.insert(QStringLiteral("host_value_names"), QJsonArray::fromStringList(launch.hostValues.names()));
+    }
     return object;
 }
 
@@ -161,6 +184,9 @@ QString kernelListTable(const ProjectIndex& index, const QString& baseDir)
                 text += QStringLiteral(" (values from the call at %1%2)")
                             .arg(pathRelativeTo(l.valuesFrom.left(colon), baseDir), l.valuesFrom.mid(colon));
             }
+            if (!l.hostValues.isEmpty())
+                text += QStringLiteral(" (computed from %1: --arg sets them)")
+                            .arg(l.hostValues.names().join(QStringLiteral(", ")));
             launchTexts << text;
         }
         if (launchTexts.isEmpty())

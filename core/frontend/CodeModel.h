@@ -57,6 +57,50 @@ struct LaunchDim {
     }
 };
 
+// The launch values host code computes from values no constant gives (issue 47): a grid of
+// `(n + 255) / 256` in `void launch(float* x, int n)`, or from `int n = atoi(argv[1])` in
+// main. Each component the launch leaves open (null: none, or not readable) is an
+// expression over host values (SymbolicExpr::HostValue, "launch:n"), evaluated when the
+// kernel is estimated with the values the user gives (--arg launch:n=VALUE, sizes.json).
+struct LaunchHostValues {
+    SymbolicExprPtr grid[3];
+    SymbolicExprPtr block[3];
+    SymbolicExprPtr sharedBytes;
+    QHash<QString, SymbolicExprPtr> arguments; // of the kernel's integer parameters, by name
+
+    bool isEmpty() const
+    {
+        for (int axis = 0; axis < 3; ++axis) {
+            if (grid[axis] || block[axis])
+                return false;
+        }
+        return !sharedBytes && arguments.isEmpty();
+    }
+    // The names of every host value they read, each once.
+    QStringList names() const
+    {
+        QStringList all;
+        auto add = [&all](const SymbolicExprPtr& e) {
+            if (!e)
+                return;
+            for (const QString& name : e->hostValueNames()) {
+                if (!all.contains(name))
+                    all << name;
+            }
+        };
+        for (int axis = 0; axis < 3; ++axis) {
+            add(grid[axis]);
+            add(block[axis]);
+        }
+        add(sharedBytes);
+        QStringList parameters = arguments.keys();
+        parameters.sort();
+        for (const QString& parameter : parameters)
+            add(arguments.value(parameter));
+        return all;
+    }
+};
+
 // A `kernel<<<grid, block, sharedBytes, stream>>>(…)` in host code, or a launch through the
 // runtime API (cudaLaunchKernel, cudaLaunchCooperativeKernel, cudaLaunchKernelEx).
 struct LaunchSite {
@@ -87,6 +131,7 @@ struct LaunchSite {
     QHash<QString, qint64> argumentValues;
     // Where each value came from: "launch", or "file:line" of the host call that gave it.
     QHash<QString, QString> argumentOrigins;
+    LaunchHostValues hostValues;
 
     // How many of grid, block, shared bytes and template arguments are known.
     int knownValueCount() const

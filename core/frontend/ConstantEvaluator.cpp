@@ -16,13 +16,6 @@ namespace {
 // initialiser in broken code cannot recurse forever.
 constexpr int kMaxDepth = 24;
 
-bool isDim3Type(CXType type)
-{
-    const QString name = takeString(clang_getTypeSpelling(clang_getCanonicalType(type)));
-    return name == QLatin1String("dim3") || name == QLatin1String("struct dim3") || name == QLatin1String("const dim3")
-        || name == QLatin1String("const struct dim3");
-}
-
 } // namespace
 
 ConstantEvaluator::ConstantEvaluator(CXTranslationUnit tu, CXCursor function)

@@ -52,6 +52,9 @@ public:
     void shareMacroOperators(std::shared_ptr<MacroOperators> macros) { m_macros = std::move(macros); }
     // Makes every evaluation give up (unknown) once the file's time budget is spent.
     void setBudget(FileBudget* budget) { m_budget = budget; }
+    // The operator of a binary expression whose left operand is `lhs`, also where a macro's
+    // definition spells it (`CEIL_DIV(n, 256)`).
+    std::optional<BinaryOperator> binaryOperatorOf(CXCursor expression, CXCursor lhs);
 
 private:
     using Triple = std::array<std::optional<qint64>, 3>;
@@ -82,7 +85,6 @@ private:
     QHash<QString, qint64> m_bindings;
     QHash<QString, QString> m_typeBindings;
     std::shared_ptr<MacroOperators> m_macros; // made when an operator hides in a macro
-    std::optional<BinaryOperator> binaryOperatorOf(CXCursor expression, CXCursor lhs);
     std::optional<qint64> isSameType(CXCursor expression) const;
     std::optional<qint64> bound(const QString& key) const;
 };

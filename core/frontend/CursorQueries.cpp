@@ -346,4 +346,11 @@ QVector<CXCursor> callArguments(CXCursor call)
     return arguments;
 }
 
+bool isDim3Type(CXType type)
+{
+    const QString name = takeString(clang_getTypeSpelling(clang_getCanonicalType(type)));
+    return name == QLatin1String("dim3") || name == QLatin1String("struct dim3") || name == QLatin1String("const dim3")
+        || name == QLatin1String("const struct dim3");
+}
+
 } // namespace slicewatt

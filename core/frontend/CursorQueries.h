@@ -71,6 +71,8 @@ CXSourceRange functionExtent(CXCursor function);
 std::optional<CXCursor> callOperatorOf(CXType type);
 // The definition whose body a function runs (functionRunBy's definition).
 CXCursor bodyDefinitionOf(CXCursor function);
+// CUDA's dim3 (const or not): a launch's grid or block.
+bool isDim3Type(CXType type);
 // True inside a function template or a member of a class template, where expressions may
 // be value-dependent (libclang 14's evaluator is not safe on those).
 bool isInTemplateContext(CXCursor function);

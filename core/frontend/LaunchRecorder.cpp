@@ -3,6 +3,7 @@
 
 #include "ClangHandles.h"
 #include "CursorQueries.h"
+#include "HostValueReader.h"
 
 #include <QRegularExpression>
 
@@ -257,7 +258,7 @@ void LaunchRecorder::record(
     for (auto it = launch.argumentValues.constBegin(); it != launch.argumentValues.constEnd(); ++it)
         launch.argumentOrigins.insert(it.key(), QStringLiteral("launch"));
     if (!isComplete(launch, configuration))
-        m_pending << Pending{int(m_launches.size()), function, configuration};
+        m_pending << Pending{int(m_launches.size()), function, configuration, {}};
     m_launches << launch;
 }
 
@@ -490,14 +491,89 @@ void LaunchRecorder::resolveFromCaller(Pending& pending)
         }
         candidate.valuesFrom = call.from;
         best = candidate;
+        pending.bindings = call.values;
     }
     m_launches[pending.launch] = best;
 }
 
+QStringList LaunchRecorder::callerNamesOf(CXCursor function, int index, int depth) const
+{
+    const auto calls = m_callsByCallee.constFind(usrOf(primaryTemplateOf(function)));
+    // More callers than one pass different values: a name in one of them is not the value.
+    if (depth > 3 || calls == m_callsByCallee.constEnd() || calls->size() != 1)
+        return {};
+    const CallSite& site = calls->first();
+    CXCursor argument = callArguments(site.call).value(index, clang_getNullCursor());
+    for (int i = 0; i < 8 && !isNull(argument) && clang_getCursorKind(argument) != CXCursor_DeclRefExpr; ++i) {
+        const QVector<CXCursor> inner = expressionChildren(argument);
+        const CXCursorKind kind = clang_getCursorKind(argument);
+        const bool wrapper = kind == CXCursor_UnexposedExpr || kind == CXCursor_ParenExpr
+            || kind == CXCursor_CStyleCastExpr || kind == CXCursor_CXXStaticCastExpr;
+        argument = wrapper && inner.size() == 1 ? inner.first() : clang_getNullCursor();
+    }
+    if (isNull(argument))
+        return {};
+    const CXCursor variable = clang_getCursorReferenced(argument);
+    const CXCursorKind kind = clang_getCursorKind(variable);
+    if ((kind != CXCursor_ParmDecl && kind != CXCursor_VarDecl)
+        || usrOf(clang_getCursorSemanticParent(variable)) != usrOf(site.caller))
+        return {};
+    QStringList names{QStringLiteral("%1:%2").arg(spellingOf(primaryTemplateOf(site.caller)), spellingOf(variable))};
+    if (kind == CXCursor_ParmDecl) {
+        int position = 0;
+        for (const CXCursor& child : childrenOf(site.caller)) {
+            if (clang_getCursorKind(child) != CXCursor_ParmDecl)
+                continue;
+            if (clang_equalCursors(child, variable))
+                names << callerNamesOf(site.caller, position, depth + 1);
+            ++position;
+        }
+    }
+    return names;
+}
+
+void LaunchRecorder::readHostValues(const Pending& pending)
+{
+    LaunchSite& launch = m_launches[pending.launch];
+    ConstantEvaluator evaluator(m_tu, pending.function);
+    evaluator.shareMacroOperators(m_macros);
+    evaluator.bindParameters(pending.bindings);
+    HostValueReader reader(
+        m_tu, pending.function, evaluator,
+        [this](CXCursor function, int index) { return callerNamesOf(function, index, 0); }, m_macros);
+    // Only what reads a host value: a constant would have been known already, and an
+    // expression with nothing to give is no use to anyone.
+    auto kept = [](SymbolicExprPtr e) { return e && !e->hostValueNames().isEmpty() ? e : nullptr; };
+    const Configuration& configuration = pending.configuration;
+    auto readDim = [&](const LaunchDim& dim, CXCursor expression, SymbolicExprPtr(&into)[3]) {
+        if (isNull(expression) || dim.isFullyKnown())
+            return;
+        const std::array<SymbolicExprPtr, 3> value = reader.dim3(expression);
+        const std::optional<qint64> known[3] = {dim.x, dim.y, dim.z};
+        for (int axis = 0; axis < 3; ++axis) {
+            if (!known[axis])
+                into[axis] = kept(value[size_t(axis)]);
+        }
+    };
+    readDim(launch.grid, configuration.grid, launch.hostValues.grid);
+    readDim(launch.block, configuration.block, launch.hostValues.block);
+    if (!launch.sharedBytes && !isNull(configuration.sharedBytes))
+        launch.hostValues.sharedBytes = kept(reader.scalar(configuration.sharedBytes));
+    for (int i = 0; i < configuration.integerParameters.size() && i < configuration.arguments.size(); ++i) {
+        const QString& name = configuration.integerParameters[i];
+        if (name.isEmpty() || launch.argumentValues.contains(name))
+            continue;
+        if (SymbolicExprPtr value = kept(reader.scalar(configuration.arguments[i])))
+            launch.hostValues.arguments.insert(name, std::move(value));
+    }
+}
+
 QVector<LaunchSite> LaunchRecorder::finish()
 {
-    for (Pending& pending : m_pending)
+    for (Pending& pending : m_pending) {
         resolveFromCaller(pending);
+        readHostValues(pending);
+    }
     return m_launches;
 }
 

@@ -22,7 +22,8 @@ namespace slicewatt {
 // the launchers of llm.c, cuda-samples and Rodinia). Integer arguments of the kernel are
 // kept by parameter name (LaunchSite::argumentValues) for its loop bounds and guards.
 // Control flow inside the host function is not followed: a launch in a branch the call
-// would not take gets that call's values too.
+// would not take gets that call's values too. What stays open is kept as an expression over
+// the host values it is computed from (LaunchSite::hostValues), which the user can give.
 class LaunchRecorder {
 public:
     explicit LaunchRecorder(CXTranslationUnit tu);
@@ -56,6 +57,7 @@ private:
         int launch;
         CXCursor function;
         Configuration configuration;
+        QHash<QString, qint64> bindings; // what the call that gave the launch's values bound
     };
     struct CallSite {
         CXCursor call;
@@ -77,6 +79,11 @@ private:
     // the callers' own parameters are bound from their calls `levels` - 1 more levels up.
     QVector<CallBinding> callerBindings(CXCursor function, int levels);
     bool isComplete(const LaunchSite& launch, const Configuration& configuration) const;
+    // What the launch still leaves open, as expressions over host values (LaunchHostValues).
+    void readHostValues(const Pending& pending);
+    // The names `function`'s parameter `index` has in its one caller that passes a variable
+    // of its own there ("main:n"), and further up where that is a parameter too.
+    QStringList callerNamesOf(CXCursor function, int index, int depth) const;
 
     CXTranslationUnit m_tu;
     std::shared_ptr<MacroOperators> m_macros;

@@ -124,6 +124,46 @@ void read(QDataStream& in, LaunchDim& dim)
     in >> dim.expression;
 }
 
+void write(QDataStream& out, const SymbolicExprPtr& e);
+SymbolicExprPtr readExpression(QDataStream& in, int depth);
+
+void write(QDataStream& out, const LaunchHostValues& values)
+{
+    for (int axis = 0; axis < 3; ++axis) {
+        write(out, values.grid[axis]);
+        write(out, values.block[axis]);
+    }
+    write(out, values.sharedBytes);
+    QStringList names = values.arguments.keys();
+    names.sort();
+    out << qint32(names.size());
+    for (const QString& name : names) {
+        out << name;
+        write(out, values.arguments.value(name));
+    }
+}
+
+void read(QDataStream& in, LaunchHostValues& values)
+{
+    for (int axis = 0; axis < 3; ++axis) {
+        values.grid[axis] = readExpression(in, 0);
+        values.block[axis] = readExpression(in, 0);
+    }
+    values.sharedBytes = readExpression(in, 0);
+    qint32 count = 0;
+    in >> count;
+    if (count < 0 || count > 4096) {
+        in.setStatus(QDataStream::ReadCorruptData);
+        return;
+    }
+    for (qint32 i = 0; i < count && in.status() == QDataStream::Ok; ++i) {
+        QString name;
+        in >> name;
+        if (SymbolicExprPtr e = readExpression(in, 0))
+            values.arguments.insert(name, std::move(e));
+    }
+}
+
 void write(QDataStream& out, const LaunchSite& launch)
 {
     out << launch.kernelRef << launch.kernelName << launch.callerName;
@@ -134,6 +174,7 @@ void write(QDataStream& out, const LaunchSite& launch)
     out << launch.sharedExpression << launch.streamExpression << sortedMap(launch.templateArguments) << launch.api
         << launch.valuesFrom << sortedMap(launch.templateTypes) << sortedMap(launch.argumentValues)
         << sortedMap(launch.argumentOrigins);
+    write(out, launch.hostValues);
 }
 
 void read(QDataStream& in, LaunchSite& launch)
@@ -153,6 +194,7 @@ void read(QDataStream& in, LaunchSite& launch)
     launch.templateTypes = hashOf(templateTypes);
     launch.argumentValues = hashOf(argumentValues);
     launch.argumentOrigins = hashOf(argumentOrigins);
+    read(in, launch.hostValues);
 }
 
 void write(QDataStream& out, const MemoryCopySite& copy)
@@ -218,6 +260,8 @@ SymbolicExprPtr readExpression(QDataStream& in, int depth)
         if (axis < 0)
             break;
         return SymbolicExpr::loopVariable(text, axis);
+    case SymbolicExpr::Kind::HostValue:
+        return SymbolicExpr::hostValue(text.split(QLatin1Char('|'), Qt::SkipEmptyParts));
     case SymbolicExpr::Kind::Binary: {
         if (depth >= kMaxExpressionDepth)
             break;

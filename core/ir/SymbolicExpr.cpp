@@ -60,6 +60,53 @@ SymbolicExprPtr SymbolicExpr::loopVariable(const QString& name, int loopStatemen
     return e;
 }
 
+SymbolicExprPtr SymbolicExpr::hostValue(const QStringList& names)
+{
+    auto e = std::make_shared<SymbolicExpr>();
+    e->m_kind = Kind::HostValue;
+    // One string, so the unit cache writes it as every other leaf: names hold no '|'.
+    e->m_text = names.join(QLatin1Char('|'));
+    return e;
+}
+
+QStringList SymbolicExpr::hostNames() const
+{
+    return m_kind == Kind::HostValue ? m_text.split(QLatin1Char('|'), Qt::SkipEmptyParts) : QStringList();
+}
+
+QStringList SymbolicExpr::hostValueNames() const
+{
+    if (m_kind != Kind::Binary)
+        return hostNames();
+    QStringList names = m_lhs->hostValueNames();
+    for (const QString& name : m_rhs->hostValueNames()) {
+        if (!names.contains(name))
+            names << name;
+    }
+    return names;
+}
+
+namespace {
+
+// A host value by its names: each "FUNCTION:NAME" as given, then each plain NAME (a plain
+// `--arg n=…` means every n).
+std::optional<qint64> hostValueOf(const QStringList& names, const QHash<QString, qint64>& values)
+{
+    for (const QString& name : names) {
+        const auto it = values.constFind(name);
+        if (it != values.constEnd())
+            return *it;
+    }
+    for (const QString& name : names) {
+        const auto it = values.constFind(name.section(QLatin1Char(':'), -1));
+        if (it != values.constEnd())
+            return *it;
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
 SymbolicExprPtr SymbolicExpr::binary(BinaryOperator op, SymbolicExprPtr lhs, SymbolicExprPtr rhs)
 {
     auto e = std::make_shared<SymbolicExpr>();
@@ -96,6 +143,8 @@ std::optional<qint64> SymbolicExpr::evaluate(const LaunchShape& launch) const
         return launch.threadIndex[m_axis];
     case Kind::BlockIndex:
         return launch.blockIndex[m_axis];
+    case Kind::HostValue:
+        return hostValueOf(hostNames(), launch.hostValues);
     case Kind::Unknown:
         return std::nullopt;
     case Kind::Binary: {
@@ -200,6 +249,10 @@ QStringList SymbolicExpr::unresolved(const LaunchShape& launch) const
     case Kind::Unknown:
         names << m_text;
         break;
+    case Kind::HostValue:
+        if (!hostValueOf(hostNames(), launch.hostValues))
+            names << hostNames().value(0);
+        break;
     case Kind::LoopVariable:
         if (!launch.loopVariables.contains(m_axis))
             names << m_text;
@@ -238,6 +291,8 @@ QString SymbolicExpr::toString() const
     case Kind::Unknown:
     case Kind::LoopVariable:
         return m_text;
+    case Kind::HostValue:
+        return hostNames().value(0);
     case Kind::Binary:
         return QStringLiteral("(%1 %2 %3)").arg(m_lhs->toString(), m_text, m_rhs->toString());
     }

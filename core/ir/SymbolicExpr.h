@@ -31,6 +31,13 @@ struct LaunchShape {
     // everywhere else, a position has no single value.
     std::optional<qint64> threadIndex[3];
     std::optional<qint64> blockIndex[3];
+    // Values of host functions' parameters and locals a user gives (issue 47: `--arg
+    // launch:n=4096`, or a plain `n`), by "FUNCTION:NAME" or "NAME": what the host expressions
+    // of a launch (LaunchSite::hostValues) read for the components the code leaves open.
+    QHash<QString, qint64> hostValues;
+    // The host values those open components are computed from that no value was given for
+    // (their first names, "launch:n"), for the assumptions that say how to give them.
+    QStringList hostValuesOpen;
 
     // No thread's position is set: the shape stands for every thread of the launch.
     bool positionsUnset() const
@@ -62,7 +69,12 @@ public:
         KernelArgument,
         ThreadIndex,
         BlockIndex,
-        LoopVariable // an enclosing loop's variable, uniform over the threads (axis: its statement)
+        LoopVariable, // an enclosing loop's variable, uniform over the threads (axis: its statement)
+        // A host function's parameter or local no constant gives (`n` of `void launch(int n)`,
+        // `int n = atoi(argv[1])` in main), by its names: "launch:n", then the names the same
+        // value has in the callers that pass it on ("main:n"). Only launch configurations
+        // computed in host code hold one; LaunchShape::hostValues gives its value.
+        HostValue
     };
 
     static std::shared_ptr<const SymbolicExpr> constant(qint64 value);
@@ -72,6 +84,7 @@ public:
     static std::shared_ptr<const SymbolicExpr> kernelArgument(const QString& name);
     static std::shared_ptr<const SymbolicExpr> threadPosition(Kind kind, int axis); // ThreadIndex or BlockIndex
     static std::shared_ptr<const SymbolicExpr> loopVariable(const QString& name, int loopStatement);
+    static std::shared_ptr<const SymbolicExpr> hostValue(const QStringList& names); // each "FUNCTION:NAME"
     static std::shared_ptr<const SymbolicExpr> binary(
         BinaryOperator op, std::shared_ptr<const SymbolicExpr> lhs, std::shared_ptr<const SymbolicExpr> rhs);
 
@@ -96,6 +109,10 @@ public:
     bool mentionsThreadPosition() const;
     // True when a value nothing gives (Kind::Unknown) appears in it.
     bool mentionsUnknown() const;
+    // A HostValue's names ("launch:n", "main:n"); empty for every other kind.
+    QStringList hostNames() const;
+    // The names of every host value in it, in the order written, each once.
+    QStringList hostValueNames() const;
     // The statement of the enclosing loop whose variable appears in it; -1 when none does.
     int loopVariableStatement() const;
     // True when the value depends on the launch: blockDim, gridDim, template or kernel arguments.
