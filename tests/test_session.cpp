@@ -344,6 +344,49 @@ private Q_SLOTS:
         QVERIFY(arguments.index(0, OverrideTableModel::SourceColumn).data().toString().startsWith("host call"));
     }
 
+    // A grid computed in a launcher from its parameter (issue 47): the host value is a row of
+    // the argument table after the kernel's own; setting it gives the grid (ceil(10^6 / 256)
+    // = 3907 blocks) and the kernel's n, undoably.
+    void argumentTableSetsHostValues()
+    {
+        QTemporaryDir dir;
+        test::writeFile(dir, "scale.cu",
+            "__global__ void scale(float* x, int n) {\n"
+            "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+            "  if (i < n) x[i] *= 2.0f;\n"
+            "}\n"
+            "int readSize(const char* text);\n"
+            "void launchScale(float* x, int n) { scale<<<(n + 255) / 256, 256>>>(x, n); }\n"
+            "int main(int argc, char** argv) { launchScale(nullptr, readSize(argv[1])); return 0; }\n");
+        ProjectSession session;
+        WhatIfHistory history(session);
+        ArgumentTableModel arguments(session, history);
+        QAbstractItemModelTester tester(&arguments, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        session.setIndex(indexOf({dir.path()}));
+        const QString key = session.run().kernels[0].analysis.kernel->info.key;
+        session.select(key);
+        // n, x (the null pointer main passes), then launchScale:n
+        QCOMPARE(arguments.rowCount(), 3);
+        QCOMPARE(arguments.index(2, OverrideTableModel::LineColumn).data().toString(), QStringLiteral("launchScale:n"));
+        QCOMPARE(arguments.index(2, OverrideTableModel::ValueColumn).data().toString(), QStringLiteral("not known"));
+        QVERIFY2(arguments.index(2, OverrideTableModel::LineColumn)
+                     .data(Qt::ToolTipRole)
+                     .toString()
+                     .contains(QStringLiteral("grid x = ((launchScale:n + 255) / 256)")),
+            qPrintable(arguments.index(2, OverrideTableModel::LineColumn).data(Qt::ToolTipRole).toString()));
+        const auto gridOf = [&] { return session.kernelReport(key)->analysis.launch.gridDim[0]; };
+        QVERIFY(!gridOf());
+        QVERIFY(arguments.setData(
+            arguments.index(2, OverrideTableModel::ValueColumn), QStringLiteral("1000000"), Qt::EditRole));
+        QCOMPARE(gridOf(), std::optional<qint64>(3907));
+        QCOMPARE(
+            session.kernelReport(key)->analysis.launch.kernelArguments.value(QStringLiteral("n")), qint64(1000000));
+        QCOMPARE(arguments.index(2, OverrideTableModel::SourceColumn).data().toString(), QStringLiteral("what-if"));
+        QCOMPARE(arguments.index(0, OverrideTableModel::ValueColumn).data().toString(), QStringLiteral("1000000"));
+        history.stack().undo();
+        QVERIFY(!gridOf());
+    }
+
     void loopAndBranchTablesEditTheWhatIf()
     {
         QTemporaryDir dir;

@@ -68,7 +68,12 @@ QVector<OverrideTableModel::Row> ArgumentTableModel::rowsOf(
     m_session.problemSizes().applyTo(m_session.index(), sized);
     const KernelWhatIf fromSizes = sized.forKernel(kernelKey);
     const KernelWhatIf fromOptions = m_session.settings().allKernels;
+    // The site the kernel is estimated at (the chosen or heaviest), else its default launch.
     const LaunchSite* launch = defaultLaunch(report.analysis.kernel->launches);
+    for (const LaunchSiteEstimate& site : report.launches) {
+        if (site.chosen && site.site)
+            launch = site.site;
+    }
     QMap<QString, Governed> governed = governedByArguments(*report.analysis.ir);
     // Arguments the launch gives a value are listed too: a user may want to change them.
     if (launch) {
@@ -124,22 +129,73 @@ QVector<OverrideTableModel::Row> ArgumentTableModel::rowsOf(
             row.reason += tr("\nValue from %1").arg(launch->argumentOrigins.value(name));
         rows << row;
     }
+    if (launch)
+        rows += hostValueRows(*launch, report.analysis.launch, whatIf, fromOptions, fromSizes);
+    return rows;
+}
+
+// The host values the launch's open grid, block or arguments are computed from (issue 47),
+// as "FUNCTION:NAME" rows after the kernel's own arguments.
+QVector<OverrideTableModel::Row> ArgumentTableModel::hostValueRows(const LaunchSite& launch, const LaunchShape& shape,
+    const KernelWhatIf& whatIf, const KernelWhatIf& fromOptions, const KernelWhatIf& fromSizes) const
+{
+    QVector<Row> rows;
+    for (const QString& name : launch.hostValues.names()) {
+        Row row;
+        row.label = name;
+        const std::optional<qint64> value = SymbolicExpr::hostValue({name})->evaluate(shape);
+        row.value = value ? QString::number(*value) : tr("not known");
+        row.editValue = value ? QString::number(*value) : QString();
+        row.overridden = whatIf.hostArguments.contains(name);
+        row.assumed = !value;
+        if (row.overridden)
+            row.source = tr("what-if");
+        else if (fromOptions.hostArguments.contains(name))
+            row.source = tr("--arg");
+        else if (fromSizes.hostArguments.contains(name))
+            row.source = tr("problem-size file");
+        else
+            row.source = value ? tr("argument of that name") : tr("not known");
+        QStringList decides;
+        auto reads = [&name](const SymbolicExprPtr& e) { return e && e->hostValueNames().contains(name); };
+        static const char* const axes[] = {"x", "y", "z"};
+        for (int axis = 0; axis < 3; ++axis) {
+            if (reads(launch.hostValues.grid[axis]))
+                decides << tr("grid %1 = %2").arg(QLatin1String(axes[axis]), launch.hostValues.grid[axis]->toString());
+            if (reads(launch.hostValues.block[axis]))
+                decides
+                    << tr("block %1 = %2").arg(QLatin1String(axes[axis]), launch.hostValues.block[axis]->toString());
+        }
+        if (reads(launch.hostValues.sharedBytes))
+            decides << tr("shared bytes = %1").arg(launch.hostValues.sharedBytes->toString());
+        for (auto it = launch.hostValues.arguments.cbegin(); it != launch.hostValues.arguments.cend(); ++it) {
+            if (reads(it.value()))
+                decides << tr("argument %1 = %2").arg(it.key(), it.value()->toString());
+        }
+        row.reason = tr("%1, a value of the host code at line %2: %3")
+                         .arg(name)
+                         .arg(launch.location.line)
+                         .arg(decides.join(tr("; ")));
+        rows << row;
+    }
     return rows;
 }
 
 bool ArgumentTableModel::apply(const Row& row, const QVariant& value, const QString& kernelKey)
 {
     KernelWhatIf whatIf = m_session.kernelWhatIf(kernelKey);
+    // A host value's row is "FUNCTION:NAME"; a kernel argument's a plain name.
+    QHash<QString, qint64>& values = row.label.contains(QLatin1Char(':')) ? whatIf.hostArguments : whatIf.arguments;
     const QString text = value.toString().trimmed();
     if (text.isEmpty()) { // back to the value the code or the sizes give
-        if (!whatIf.arguments.remove(row.label))
+        if (!values.remove(row.label))
             return false;
     } else {
         bool ok = false;
         const qint64 number = text.toLongLong(&ok);
         if (!ok)
             return false;
-        whatIf.arguments.insert(row.label, number);
+        values.insert(row.label, number);
     }
     m_history.changeKernel(
         kernelKey, whatIf, tr("Argument %1").arg(row.label), QStringLiteral("argument:%1").arg(row.label));
