@@ -8,6 +8,7 @@
 #include "estimate/ProblemSizes.h"
 #include "estimate/WhatIf.h"
 #include "frontend/UnitSerialization.h"
+#include "model/ModelLibrary.h"
 #include "project/ProjectLoader.h"
 
 #include <QtTest>
@@ -459,6 +460,54 @@ void run(double* y, const double* x) { copy<double><<<4, 256>>>(y, x, 1024); }
         }
         QCOMPARE(bytes, 16.0); // x[i] 8 + y[i] 8
         QCOMPARE(stored, 8.0);
+    }
+
+    // A template kernel launched for float and for double (issue 47) is read at each: the
+    // float launch moves 4 + 4 bytes a thread, the double one 8 + 8, and each site's
+    // estimate uses its own reading (the heaviest, the double one, is the kernel's).
+    void eachTypeInstantiationItsOwnReading()
+    {
+        const auto project = indexSource(R"(
+template <typename T> __global__ void copy(T* y, const T* x, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) y[i] = x[i];
+}
+void run(float* yf, const float* xf, double* y, const double* x) {
+    copy<float><<<4096, 256>>>(yf, xf, 1 << 20);
+    copy<<<4096, 256>>>(y, x, 1 << 20); // deduced: double
+}
+)");
+        const CatalogFunction* copy = kernelNamed(project->index, QStringLiteral("copy"));
+        QVERIFY(copy && copy->launches.size() == 2);
+        const KernelIR* ir = project->index.kernelIR(copy->info.key);
+        QVERIFY(ir);
+        const auto bytesOf = [](const KernelIR& reading) {
+            double bytes = 0;
+            for (const Statement& statement : reading.statements)
+                bytes += statement.accessBytes[MemorySpace::Global];
+            return bytes;
+        };
+        QCOMPARE(ir->templateTypes.value(QStringLiteral("T")), QStringLiteral("float"));
+        QCOMPARE(bytesOf(*ir), 8.0);
+        QCOMPARE(ir->typeInstantiations.size(), 1);
+        const KernelIR& asDouble = ir->readingFor(copy->launches[1].templateTypes);
+        QCOMPARE(asDouble.templateTypes.value(QStringLiteral("T")), QStringLiteral("double"));
+        QCOMPARE(bytesOf(asDouble), 16.0);
+        // The estimate at each site reads its own instantiation: 2^20 threads move 8 MiB as
+        // float and 16 MiB as double.
+        QStringList errors;
+        const ModelLibrary library = ModelLibrary::load({}, errors);
+        WhatIfSettings settings;
+        settings.gpuId = QStringLiteral("h200");
+        settings.modelId = QStringLiteral("physical");
+        const ModelChoice choice = chooseModel(library, settings);
+        QVERIFY2(choice.error.isEmpty(), qPrintable(choice.error));
+        const KernelEstimateReport report
+            = estimateKernelWhatIf(*copy, *ir, *choice.model, *choice.gpu, choice.energy, settings);
+        QCOMPARE(report.launches.size(), 2);
+        QVERIFY(report.launches[1].chosen); // the double launch is the heavier
+        QCOMPARE(report.analysis.ir, &asDouble);
+        QCOMPARE(bytesOf(*report.analysis.ir), 16.0);
     }
 };
 

@@ -4,6 +4,7 @@
 #include "LaunchChoice.h"
 #include "StatementBuilder.h"
 #include "frontend/CompileSides.h"
+#include "frontend/FileBudget.h"
 #include "frontend/KernelFinder.h"
 #include "frontend/TranslationUnitParser.h"
 #include "frontend/UnitCache.h"
@@ -16,6 +17,34 @@
 
 namespace slicewatt {
 
+namespace {
+
+// A kernel read at its default launch's instantiation, and again at each other combination
+// of type arguments its launches use (KernelIR::typeInstantiations). Each reading is the
+// walk of one instantiation; a template kernel launched for float and double is two.
+KernelIR readKernelInstantiations(CXTranslationUnit tu, CXCursor kernel, const QString& key,
+    const QVector<LaunchSite>& launches, FileBudget* budget, Diagnostics* diagnostics, const AnalysisLimits& limits)
+{
+    const LaunchSite* primary = defaultLaunch(launches);
+    KernelIR ir = buildKernelIR(tu, kernel, key, budget, diagnostics, limits, primary);
+    ir.templateTypes = primary ? primary->templateTypes : QHash<QString, QString>();
+    for (const LaunchSite& launch : launches) {
+        if (ir.typeInstantiations.size() >= KernelIR::kMaxTypeInstantiations || (budget && budget->exhausted()))
+            break;
+        if (launch.templateTypes.isEmpty() || &ir.readingFor(launch.templateTypes) != &ir
+            || launch.templateTypes == ir.templateTypes)
+            continue;
+        // Diagnostics of the body were given by the first reading.
+        Diagnostics again;
+        auto other = std::make_shared<KernelIR>(buildKernelIR(tu, kernel, key, budget, &again, limits, &launch));
+        other->templateTypes = launch.templateTypes;
+        ir.typeInstantiations << std::move(other);
+    }
+    return ir;
+}
+
+} // namespace
+
 UnitIndex indexFile(const SourceFile& source, const ParserOptions& options)
 {
     // excludeDeclarationsFromPCH = 1: walking the unit's declarations visits only those the
@@ -27,7 +56,7 @@ UnitIndex indexFile(const SourceFile& source, const ParserOptions& options)
     if (options.analyseKernels)
         reader = [](CXTranslationUnit tu, CXCursor kernel, const QString& key, const QVector<LaunchSite>& launches,
                      FileBudget* budget, Diagnostics* diagnostics, const AnalysisLimits& limits) {
-            return buildKernelIR(tu, kernel, key, budget, diagnostics, limits, defaultLaunch(launches));
+            return readKernelInstantiations(tu, kernel, key, launches, budget, diagnostics, limits);
         };
     // One budget for the file, whichever sides it is compiled for: the device side's parse
     // and walk get what the host side left, so a file costs at most its budget (plus a parse

@@ -102,6 +102,7 @@ TimeValidation validateLaunchTimes(const MeasuredTimes& measured, const QString&
             continue;
         }
         const LaunchShape launch = launchShapeOf(*site);
+        ir = &ir->readingFor(site->templateTypes); // the instantiation this launch runs
         const KernelSlices slices = analyseKernel(*ir, launch);
         std::optional<ExecutedPtxLines> ptxLines;
         if (compiler) {

@@ -102,11 +102,16 @@ KernelEstimateReport estimateAtLaunch(const CatalogFunction& kernel, const Kerne
     options.tripCountOverrides = whatIf.tripCounts;
     options.branchProbabilities = whatIf.branchArms;
 
+    // The kernel as read for this site's type arguments (a double launch of a template
+    // moves 8 bytes an element where its float launch moves 4).
+    const LaunchSite* site
+        = whatIf.launchSite.isEmpty() ? defaultLaunch(kernel.launches) : launchAt(kernel.launches, whatIf.launchSite);
+    const KernelIR& reading = site ? ir.readingFor(site->templateTypes) : ir;
     KernelEstimateReport report;
     report.analysis.kernel = &kernel;
-    report.analysis.ir = &ir;
+    report.analysis.ir = &reading;
     report.analysis.launch = whatIfLaunch(kernel, whatIf);
-    report.analysis.slices = analyseKernel(ir, report.analysis.launch, options);
+    report.analysis.slices = analyseKernel(reading, report.analysis.launch, options);
 
     EstimateSettings estimateSettings;
     estimateSettings.saturation = whatIf.saturation;
@@ -115,7 +120,8 @@ KernelEstimateReport estimateAtLaunch(const CatalogFunction& kernel, const Kerne
     estimateSettings.delta = settings.delta;
     estimateSettings.energy = energySettings(energy, settings);
     estimateSettings.ptx = ptxForKernel(settings.ptx, kernel.info.qualifiedName, kernel.info.location.file);
-    report.estimate = estimateKernel(ir, report.analysis.slices, report.analysis.launch, model, gpu, estimateSettings);
+    report.estimate
+        = estimateKernel(reading, report.analysis.slices, report.analysis.launch, model, gpu, estimateSettings);
     return report;
 }
 

@@ -422,7 +422,11 @@ void write(QDataStream& out, const KernelIR& ir)
     out << qint32(ir.statements.size());
     for (const Statement& s : ir.statements)
         write(out, s);
-    out << ir.notes << ir.sharedMemory.staticBytes << ir.sharedMemory.unsized << ir.sharedMemory.declarations;
+    out << ir.notes << ir.sharedMemory.staticBytes << ir.sharedMemory.unsized << ir.sharedMemory.declarations
+        << sortedMap(ir.templateTypes);
+    out << qint32(ir.typeInstantiations.size());
+    for (const std::shared_ptr<const KernelIR>& other : ir.typeInstantiations)
+        write(out, *other);
 }
 
 void read(QDataStream& in, KernelIR& ir)
@@ -436,7 +440,24 @@ void read(QDataStream& in, KernelIR& ir)
         read(in, s);
         ir.statements << s;
     }
-    in >> ir.notes >> ir.sharedMemory.staticBytes >> ir.sharedMemory.unsized >> ir.sharedMemory.declarations;
+    QMap<QString, QString> templateTypes;
+    in >> ir.notes >> ir.sharedMemory.staticBytes >> ir.sharedMemory.unsized >> ir.sharedMemory.declarations
+        >> templateTypes;
+    ir.templateTypes = hashOf(templateTypes);
+    qint32 instantiations = 0;
+    in >> instantiations;
+    // Instantiations hold none of their own: more than the limit, or nesting, is damage.
+    if (instantiations < 0 || instantiations > KernelIR::kMaxTypeInstantiations) {
+        in.setStatus(QDataStream::ReadCorruptData);
+        return;
+    }
+    for (qint32 i = 0; i < instantiations && in.status() == QDataStream::Ok; ++i) {
+        auto other = std::make_shared<KernelIR>();
+        read(in, *other);
+        if (!other->typeInstantiations.isEmpty())
+            in.setStatus(QDataStream::ReadCorruptData);
+        ir.typeInstantiations << std::move(other);
+    }
 }
 
 template <typename T> void writeList(QDataStream& out, const QVector<T>& items)

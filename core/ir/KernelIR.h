@@ -6,9 +6,12 @@
 #include "SymbolicExpr.h"
 #include "common/SourceLocation.h"
 
+#include <QHash>
 #include <QSet>
 #include <QString>
 #include <QVector>
+
+#include <memory>
 
 namespace slicewatt {
 
@@ -136,6 +139,27 @@ struct KernelIR {
     QVector<Statement> statements; // source order; inlined callee statements follow their call
     QStringList notes; // e.g. recursion cut off
     SharedMemoryUse sharedMemory;
+    // The type template arguments this reading is for ("T" → "double"), as the launch it was
+    // read at gives them; empty for a kernel that is no template (or a launch that names none).
+    QHash<QString, QString> templateTypes;
+    // The same kernel read again for each other combination of type arguments its launches
+    // in the unit use (issue 47): axpby<float> moves 4 bytes an element and axpby<double> 8,
+    // and an `if constexpr (std::is_same_v<T, double>)` takes another arm. At most
+    // kMaxTypeInstantiations, each with its own templateTypes and none of its own.
+    QVector<std::shared_ptr<const KernelIR>> typeInstantiations;
+
+    static constexpr int kMaxTypeInstantiations = 4;
+
+    // The reading for a launch with these type arguments: the instantiation read for them,
+    // else this one.
+    const KernelIR& readingFor(const QHash<QString, QString>& types) const
+    {
+        for (const std::shared_ptr<const KernelIR>& other : typeInstantiations) {
+            if (other->templateTypes == types)
+                return *other;
+        }
+        return *this;
+    }
 };
 
 } // namespace slicewatt
