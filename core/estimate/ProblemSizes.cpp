@@ -175,6 +175,7 @@ QString ProblemSizes::projectFile(const QStringList& inputs)
 QStringList ProblemSizes::applyTo(const ProjectIndex& index, WhatIfSettings& settings) const
 {
     QStringList warnings;
+    std::optional<QStringList> read; // the host values the launches read, once, when a size asks
     for (const ProblemSize& size : sizes) {
         if (size.kernel.isEmpty()) {
             settings.allKernels.arguments.insert(size.parameter, size.value);
@@ -191,13 +192,14 @@ QStringList ProblemSizes::applyTo(const ProjectIndex& index, WhatIfSettings& set
             continue;
         // A host function whose values a launch reads (issue 47): `--arg launch:n=4096`.
         const QString hostName = size.kernel + QLatin1Char(':') + size.parameter;
-        const QStringList read = hostValueNames(index);
-        if (read.contains(hostName)) {
+        if (!read)
+            read = hostValueNames(index);
+        if (read->contains(hostName)) {
             settings.allKernels.hostArguments.insert(hostName, size.value);
             continue;
         }
         QStringList ofFunction;
-        for (const QString& name : read) {
+        for (const QString& name : *read) {
             if (name.section(QLatin1Char(':'), 0, -2) == size.kernel)
                 ofFunction << name;
         }

@@ -65,11 +65,20 @@ ModelChoice chooseModel(const ModelLibrary& library, const WhatIfSettings& setti
     return choice;
 }
 
-LaunchShape whatIfLaunch(const CatalogFunction& kernel, const KernelWhatIf& whatIf)
+namespace {
+
+// The site a what-if estimates at: the one it names, else the code's default launch.
+const LaunchSite* whatIfSite(const CatalogFunction& kernel, const KernelWhatIf& whatIf)
 {
     const LaunchSite* site = whatIf.launchSite.isEmpty() ? nullptr : launchAt(kernel.launches, whatIf.launchSite);
-    if (!site)
-        site = defaultLaunch(kernel.launches);
+    return site ? site : defaultLaunch(kernel.launches);
+}
+
+} // namespace
+
+LaunchShape whatIfLaunch(const CatalogFunction& kernel, const KernelWhatIf& whatIf)
+{
+    const LaunchSite* site = whatIfSite(kernel, whatIf);
     // "FUNCTION:NAME" as given; a plain name stands for every host value of that name.
     QHash<QString, qint64> hostValues = whatIf.hostArguments;
     for (auto it = whatIf.arguments.cbegin(); it != whatIf.arguments.cend(); ++it)
@@ -104,8 +113,7 @@ KernelEstimateReport estimateAtLaunch(const CatalogFunction& kernel, const Kerne
 
     // The kernel as read for this site's type arguments (a double launch of a template
     // moves 8 bytes an element where its float launch moves 4).
-    const LaunchSite* site
-        = whatIf.launchSite.isEmpty() ? defaultLaunch(kernel.launches) : launchAt(kernel.launches, whatIf.launchSite);
+    const LaunchSite* site = whatIfSite(kernel, whatIf);
     const KernelIR& reading = site ? ir.readingFor(site->templateTypes) : ir;
     KernelEstimateReport report;
     report.analysis.kernel = &kernel;

@@ -346,6 +346,16 @@ QVector<CXCursor> callArguments(CXCursor call)
     return arguments;
 }
 
+QVector<CXCursor> parametersOf(CXCursor function)
+{
+    QVector<CXCursor> parameters;
+    for (const CXCursor& child : childrenOf(function)) {
+        if (clang_getCursorKind(child) == CXCursor_ParmDecl)
+            parameters << child;
+    }
+    return parameters;
+}
+
 bool isDim3Type(CXType type)
 {
     const QString name = takeString(clang_getTypeSpelling(clang_getCanonicalType(type)));

@@ -71,6 +71,8 @@ CXSourceRange functionExtent(CXCursor function);
 std::optional<CXCursor> callOperatorOf(CXType type);
 // The definition whose body a function runs (functionRunBy's definition).
 CXCursor bodyDefinitionOf(CXCursor function);
+// A function's parameter declarations, in order.
+QVector<CXCursor> parametersOf(CXCursor function);
 // CUDA's dim3 (const or not): a launch's grid or block.
 bool isDim3Type(CXType type);
 // True inside a function template or a member of a class template, where expressions may

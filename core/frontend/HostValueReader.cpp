@@ -10,16 +10,6 @@ namespace {
 // self-referencing initialiser in broken code cannot recurse forever.
 constexpr int kMaxDepth = 24;
 
-QVector<CXCursor> parametersOf(CXCursor function)
-{
-    QVector<CXCursor> parameters;
-    for (const CXCursor& child : childrenOf(function)) {
-        if (clang_getCursorKind(child) == CXCursor_ParmDecl)
-            parameters << child;
-    }
-    return parameters;
-}
-
 // The expression of a body that is one `return EXPR;`; null for any other body.
 CXCursor singleReturnOf(CXCursor definition)
 {

@@ -66,16 +66,6 @@ QVector<CXCursor> writtenTemplateArguments(CXCursor reference)
     return children;
 }
 
-QVector<CXCursor> parametersOf(CXCursor function)
-{
-    QVector<CXCursor> parameters;
-    for (const CXCursor& child : childrenOf(function)) {
-        if (clang_getCursorKind(child) == CXCursor_ParmDecl)
-            parameters << child;
-    }
-    return parameters;
-}
-
 bool isIntegerType(CXType type)
 {
     const CXTypeKind kind = clang_getCanonicalType(type).kind;
@@ -520,13 +510,10 @@ QStringList LaunchRecorder::callerNamesOf(CXCursor function, int index, int dept
         return {};
     QStringList names{QStringLiteral("%1:%2").arg(spellingOf(primaryTemplateOf(site.caller)), spellingOf(variable))};
     if (kind == CXCursor_ParmDecl) {
-        int position = 0;
-        for (const CXCursor& child : childrenOf(site.caller)) {
-            if (clang_getCursorKind(child) != CXCursor_ParmDecl)
-                continue;
-            if (clang_equalCursors(child, variable))
+        const QVector<CXCursor> parameters = parametersOf(site.caller);
+        for (int position = 0; position < parameters.size(); ++position) {
+            if (clang_equalCursors(parameters[position], variable))
                 names << callerNamesOf(site.caller, position, depth + 1);
-            ++position;
         }
     }
     return names;
