@@ -493,6 +493,15 @@ void run(float* yf, const float* xf, double* y, const double* x) {
         const KernelIR& asDouble = ir->readingFor(copy->launches[1].templateTypes);
         QCOMPARE(asDouble.templateTypes.value(QStringLiteral("T")), QStringLiteral("double"));
         QCOMPARE(bytesOf(asDouble), 16.0);
+        // Written to the unit cache and read back, both readings stay.
+        UnitIndex unit;
+        unit.kernelIRs << *ir;
+        const std::optional<UnitIndex> back = deserializeUnit(serializeUnit(unit));
+        QVERIFY(back);
+        QCOMPARE(back->kernelIRs.size(), 1);
+        QCOMPARE(back->kernelIRs.first().typeInstantiations.size(), 1);
+        QCOMPARE(bytesOf(back->kernelIRs.first().readingFor(asDouble.templateTypes)), 16.0);
+
         // The estimate at each site reads its own instantiation: 2^20 threads move 8 MiB as
         // float and 16 MiB as double.
         QStringList errors;
