@@ -469,6 +469,87 @@ void run(float* out, const float* in, float** rows) {
 
     // The counters reader: empty fields are "not counted", a bad number leaves the row out
     // with its line, a second row of a case is refused.
+    // Threads that share an address read it once (AccessReuse, time-model.md step 5): a naive
+    // matrix product's A and B, a polynomial's coefficients; a guarded per-block store and a
+    // subscript over an argument the launch does not give share nothing.
+    void sharedAddressesAreReadOnce()
+    {
+        QTemporaryDir dir;
+        test::writeFile(dir, QStringLiteral("reuse.cu"), R"(
+__global__ void matmulNaive(const float* A, const float* B, float* C, int n) {
+    int row = blockIdx.y * blockDim.y + threadIdx.y;
+    int col = blockIdx.x * blockDim.x + threadIdx.x;
+    float sum = 0.0f;
+    for (int k = 0; k < n; ++k)
+        sum += A[row * n + k] * B[k * n + col];
+    C[row * n + col] = sum;
+}
+__global__ void horner(const float* c, int degree, const float* x, float* y, int* flags) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    float acc = 0.0f;
+    for (int k = 0; k < degree; ++k)
+        acc = acc * x[i] + c[k];
+    y[i] = acc;
+    if (threadIdx.x == 0)
+        flags[blockIdx.x] = 1;
+}
+__global__ void pick(const float* a, float* out, int n) {
+    out[blockIdx.x * blockDim.x + threadIdx.x] = a[n];
+}
+__global__ void moved(const float* in, float* out, int pitch) {
+    in += blockIdx.y * pitch;
+    out[blockIdx.y * pitch + threadIdx.x] = in[threadIdx.x];
+}
+void run(const float* A, const float* B, float* C, float* y, int* flags, int m) {
+    dim3 grid(8, 8), block(16, 16);
+    matmulNaive<<<grid, block>>>(A, B, C, 128);
+    horner<<<64, 256>>>(A, 32, B, y, flags);
+    pick<<<64, 256>>>(A, C, m);
+    moved<<<dim3(1, 64), 256>>>(A, C, 256);
+}
+)");
+        const ProjectIndex index = indexProject(loadProject({dir.path()}), test::parserOptions());
+        QHash<QString, LaunchTime> times;
+        for (const CatalogFunction& kernel : index.kernels) {
+            const KernelIR* ir = index.kernelIR(kernel.info.key);
+            QVERIFY(ir && kernel.launches.size() == 1);
+            const LaunchShape launch = launchShapeOf(kernel.launches.first());
+            const auto time = predictLaunchTime(*ir, analyseKernel(*ir, launch), launch, testGpu(), nullptr);
+            QVERIFY(time);
+            times.insert(kernel.info.name, *time);
+        }
+        // matmulNaive, n = 128 on 8 × 8 blocks of 16 × 16: 16,384 threads read 128 floats of A
+        // and of B each, 8,388,608 bytes a matrix. B[k * n + col] does not depend on threadIdx.y
+        // (16 share it in a block) nor blockIdx.y (8 blocks share it): 128 threads read each
+        // element, A's the same way over threadIdx.x and blockIdx.x. L1 serves 15/16 of each
+        // (7,864,320 B), L2 the blocks' repeats (524,288 − 65,536 = 458,752 B; 131,072 shared
+        // bytes fit in the 1 MB L2), and DRAM moves each matrix once: 3 · 128² · 4 = 196,608 B.
+        const LaunchTime matmul = times.value(QStringLiteral("matmulNaive"));
+        QVERIFY(near(matmul.globalBytes, 2 * 8388608.0 + 65536));
+        QVERIFY(near(matmul.cacheServedBytes, 2 * 7864320.0 + 2 * 458752));
+        QVERIFY(near(matmul.dramBytes, 196608));
+        QVERIFY(near(matmul.work.l2Bytes, matmul.globalBytes - 2 * 7864320.0));
+        QVERIFY(matmul.assumptions.join(QLatin1Char('\n')).contains(QStringLiteral("share an address")));
+        // horner: 16,384 threads each read c[0..31] (every thread the same 128 bytes) and x[i]
+        // 32 times (no thread shares its i: reuse within a thread is not found), write y[i],
+        // and thread 0 of each block writes flags[blockIdx.x]: 1 of 256 threads runs it, so
+        // no one shares it. DRAM: 128 + 32 · 65,536 + 65,536 + 64 · 4 bytes.
+        const LaunchTime horner = times.value(QStringLiteral("horner"));
+        QVERIFY(near(horner.globalBytes, 32 * 65536.0 * 2 + 65536 + 256));
+        QVERIFY(near(horner.dramBytes, 128 + 32 * 65536.0 + 65536 + 256));
+        // pick: a[n] with n not given reads as a[0] for every thread; without n no reuse is
+        // claimed, and every byte comes from DRAM.
+        const LaunchTime pick = times.value(QStringLiteral("pick"));
+        QCOMPARE(pick.cacheServedBytes, 0.0);
+        QVERIFY(near(pick.dramBytes, pick.globalBytes));
+        QVERIFY(pick.assumptions.join(QLatin1Char('\n')).contains(QStringLiteral("no thread reads an address")));
+        // moved: `in += blockIdx.y * pitch` starts each row of blocks elsewhere, so in[threadIdx.x]
+        // is not one address for the 64 blocks, though its offset does not name blockIdx.y.
+        const LaunchTime moved = times.value(QStringLiteral("moved"));
+        QCOMPARE(moved.cacheServedBytes, 0.0);
+        QVERIFY(near(moved.dramBytes, 2 * 64 * 256 * 4.0));
+    }
+
     void readsKernelCounters()
     {
         const QByteArray csv

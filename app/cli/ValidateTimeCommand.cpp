@@ -57,7 +57,7 @@ QString countsTableOf(const TimeValidation& v)
             continue;
         out += QStringLiteral("%1 %2 %3\n")
                    .arg(row.caseName, -38)
-                   .arg(countText(row.counted->dramBytes, row.globalBytes),
+                   .arg(countText(row.counted->dramBytes, row.dramBytes),
                        countText(row.counted->warpInstructions, row.warpInstructions));
     }
     const TimeValidationSummary& s = v.summary;
@@ -123,9 +123,9 @@ QString tableOf(const TimeValidation& v, const GpuSpec& gpu)
     out += QStringLiteral("Furthest from the measurement:\n");
     for (int i : v.worst(5)) {
         const TimeValidationRow& row = v.rows[i];
-        out += QStringLiteral("  %1: %2x (%3-bound, %4, %5 off-chip bytes)\n")
+        out += QStringLiteral("  %1: %2x (%3-bound, %4, %5 DRAM bytes)\n")
                    .arg(row.caseName, ratioText(row.predictedSeconds, row.measuredSeconds), row.bound, row.computePipe)
-                   .arg(row.globalBytes, 0, 'g', 4);
+                   .arg(row.dramBytes, 0, 'g', 4);
     }
     for (const QString& problem : v.problems)
         out += QStringLiteral("left out: %1\n").arg(problem);
@@ -142,7 +142,7 @@ QByteArray jsonOf(const TimeValidation& v)
             {QStringLiteral("launch"), row.launchFrom}, {QStringLiteral("measured_s"), row.measuredSeconds},
             {QStringLiteral("predicted_s"), row.predictedSeconds}, {QStringLiteral("bound"), row.bound},
             {QStringLiteral("compute_pipe"), row.computePipe}, {QStringLiteral("global_bytes"), row.globalBytes},
-            {QStringLiteral("measured_w"), row.measuredW}, {QStringLiteral("measured_j"), row.measuredJ},
+            {QStringLiteral("dram_bytes"), row.dramBytes}, {QStringLiteral("measured_w"), row.measuredW}, {QStringLiteral("measured_j"), row.measuredJ},
             {QStringLiteral("predicted_j"), orNull(row.predictedJ)},
             {QStringLiteral("measured_dynamic_j"), orNull(row.measuredDynamicJ)},
             {QStringLiteral("predicted_dynamic_j"), orNull(row.predictedDynamicJ)},

@@ -74,6 +74,8 @@ CallBindings CallDataFlow::bind(const InlineCall& call, int callStatement)
                 alias = callerVariable(argument, false);
             else if (type == CXType_Pointer)
                 alias = callerVariable(argument, true);
+            if (type == CXType_Pointer && m_context.startsAtUniformAddress(argument))
+                bindings.uniformPointers.insert(parameter);
             if (!alias.isEmpty())
                 bindings.aliases.insert(parameter, alias);
             else if (type != CXType_LValueReference && type != CXType_RValueReference && type != CXType_Pointer) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "KernelReadContext.h"
 
+#include "MemorySpaceResolver.h"
 #include "frontend/CursorQueries.h"
 #include "frontend/FileBudget.h"
 
@@ -124,6 +125,22 @@ void KernelReadContext::reportLimit(Limit limit, const SourceLocation& where, co
     m_ir.notes << message;
     if (m_diagnostics)
         *m_diagnostics << Diagnostic::fromLoader(Diagnostic::Severity::Warning, where.file, message, where.line);
+}
+
+bool KernelReadContext::startsAtUniformAddress(CXCursor expression)
+{
+    const CXCursor reference = stripImplicit(expression);
+    if (clang_getCursorKind(reference) != CXCursor_DeclRefExpr)
+        return false;
+    const CXCursor variable = clang_getCursorReferenced(reference);
+    const CXTypeKind type = clang_getCanonicalType(clang_getCursorType(variable)).kind;
+    if (type == CXType_ConstantArray || type == CXType_IncompleteArray)
+        return true;
+    if (clang_getCursorKind(variable) != CXCursor_ParmDecl || type != CXType_Pointer
+        || !clang_equalCursors(clang_getCursorSemanticParent(variable), frame().function)
+        || !evaluator().isFixedValueVariable(variable))
+        return false;
+    return !inlining() || frame().bindings.uniformPointers.contains(usrOf(variable));
 }
 
 } // namespace slicewatt

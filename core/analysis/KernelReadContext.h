@@ -35,6 +35,8 @@ struct CallBindings {
     // A function template's type parameters at this call (name → canonical spelling), from
     // the call's explicit arguments or deduced from what it passes (CallDataFlow::bind).
     QHash<QString, QString> templateTypes;
+    // Pointer parameters the call passed a uniform start (KernelReadContext::startsAtUniformAddress).
+    QSet<QString> uniformPointers;
 
     // The call operator bound to a parameter, if the call passed it a lambda or functor.
     std::optional<CXCursor> callableFor(const QString& parameterUsr) const
@@ -79,6 +81,10 @@ public:
     // The tokens of any function (cached): resolution looks into callees' returns.
     std::shared_ptr<TokenIndex> tokensOf(CXCursor function);
     bool inlining() const { return m_frames.size() > 1; }
+    // `expression` names an array or pointer that starts at the same address for every thread:
+    // an array variable, the kernel's own pointer parameter no statement in it moves, or a
+    // callee's parameter its call bound to such a start (CallBindings::uniformPointers).
+    bool startsAtUniformAddress(CXCursor expression);
     int frameCount() const { return int(m_frames.size()); }
 
     // The launch whose template arguments decide the kernel's `if constexpr` conditions.

@@ -212,9 +212,17 @@ void OperationCounter::countAccess(CXCursor lvalue, AccessMode mode, ExpressionF
         if (mode == AccessMode::Store || mode == AccessMode::LoadStore)
             facts.storeBytes[*space] += bytes;
         if (*space == MemorySpace::Global || *space == MemorySpace::Shared) {
+            // A shared-memory pattern matters for bank conflicts only where lanes differ; a
+            // global one also where they do not: threads that share an address read it once
+            // (AccessReuse: `coeffs[k]`, `out[blockIdx.x]`).
             SymbolicExprPtr offset = byteOffsetOf(lvalue, 0);
-            if (offset && offset->mentionsThreadIndex())
-                facts.patterns << AccessPattern{*space, std::move(offset), int(bytes), double(accessCount(mode))};
+            CXCursor base = stripImplicit(lvalue);
+            while (clang_getCursorKind(base) == CXCursor_ArraySubscriptExpr && !expressionChildren(base).isEmpty())
+                base = stripImplicit(expressionChildren(base).first());
+            const bool uniformBase = m_context.startsAtUniformAddress(base);
+            if (offset && (offset->mentionsThreadIndex() || (*space == MemorySpace::Global && uniformBase)))
+                facts.patterns << AccessPattern{
+                    *space, std::move(offset), int(bytes), double(accessCount(mode)), uniformBase};
         }
     }
 }
@@ -225,7 +233,12 @@ SymbolicExprPtr OperationCounter::byteOffsetOf(CXCursor lvalue, int depth)
     const QVector<CXCursor> parts = expressionChildren(subscript);
     if (!m_indices || depth > 4 || clang_getCursorKind(subscript) != CXCursor_ArraySubscriptExpr || parts.size() != 2)
         return nullptr;
-    const long long elementBytes = clang_Type_getSizeOf(clang_getCanonicalType(clang_getCursorType(subscript)));
+    long long elementBytes = clang_Type_getSizeOf(clang_getCanonicalType(clang_getCursorType(subscript)));
+    // A template's `T` has no size of its own: the launched instantiation's type gives it.
+    if (elementBytes <= 0) {
+        if (const auto bound = accessBytesOf(clang_getCursorType(subscript), m_context.templateTypes()))
+            elementBytes = *bound;
+    }
     if (elementBytes <= 0)
         return nullptr;
     SymbolicExprPtr index = m_indices->warpIndex(parts[1]);

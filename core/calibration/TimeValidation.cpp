@@ -137,6 +137,7 @@ TimeValidation validateLaunchTimes(const MeasuredTimes& measured, const QString&
         row.bound = timeBoundName(time->bound);
         row.computePipe = time->computePipe;
         row.globalBytes = time->globalBytes;
+        row.dramBytes = time->dramBytes;
         row.warpInstructions = time->warpInstructions;
         row.compiledCounts = ptxLines.has_value();
         row.launchFrom
@@ -191,8 +192,8 @@ void attachKernelCounters(TimeValidation& validation, const KernelCounters& coun
         row.counted = *found;
         if (found->dramBytes && *found->dramBytes > 0) {
             ++s.bytesCompared;
-            s.bytesWithin2x += within2x(row.globalBytes, *found->dramBytes) ? 1 : 0;
-            byteRatios << row.globalBytes / *found->dramBytes;
+            s.bytesWithin2x += within2x(row.dramBytes, *found->dramBytes) ? 1 : 0;
+            byteRatios << row.dramBytes / *found->dramBytes;
         }
         if (found->warpInstructions && *found->warpInstructions > 0) {
             ++s.instructionsCompared;

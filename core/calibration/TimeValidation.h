@@ -34,7 +34,8 @@ struct TimeValidationRow {
     double predictedSeconds = 0;
     QString bound; // "compute", "memory", "latency", "launch"
     QString computePipe;
-    double globalBytes = 0;
+    double globalBytes = 0; // what the accesses ask for
+    double dramBytes = 0; // what is left for DRAM after the caches (LaunchTime::dramBytes)
     double warpInstructions = 0; // the time model's, after division and SFU expansion
     std::optional<double> predictedJ; // P_static·t + E_dyn, with an energy model that has P_static
     std::optional<double> predictedDynamicJ; // E_dyn

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "LaunchTime.h"
 
+#include "AccessReuse.h"
 #include "KernelEnergy.h"
 #include "LaunchActivityEstimate.h"
 #include "WarpAccess.h"
@@ -16,6 +17,17 @@ constexpr int kWarpThreads = 32;
 // [ours] The share of the data sheet's memory bandwidth that streaming kernels sustain:
 // STREAM-like copies reach 80-90 % on HBM GPUs.
 constexpr double kSustainedBandwidthShare = 0.8;
+// A global load that hits in L1 waits about 30 cycles on every architecture since Volta
+// [Jia et al., "Dissecting the NVIDIA Volta GPU Architecture via Microbenchmarking", 2018:
+// 28 cycles on V100; "Dissecting the NVIDIA Turing T4 GPU", 2019: 32 cycles]; 32 taken for all.
+constexpr double kL1HitLatencyCycles = 32;
+
+// One global access whose address threads share (AccessReuse), per thread of the launch.
+struct SharedAccess {
+    double bytesPerThread = 0; // what the threads ask for: executions × element bytes
+    double loadShare = 1; // the part of them that loads (its statement's loaded / moved bytes)
+    AccessReuse reuse;
+};
 
 // The machine instructions one counted operation becomes, by pipe [ours, METHOD §12]:
 // a division is a reciprocal on the SFU refined by fused multiply-adds (nvcc's IEEE
@@ -166,6 +178,19 @@ std::optional<LaunchTime> predictLaunchTime(const KernelIR& ir, const KernelSlic
     double bytesInFlight = 0; // loads one pass of the code issues before it waits
     double excessSectorBytesPerThread = 0; // uncoalesced accesses' whole sectors (WarpAccess)
     double conflictPassesPerThread = 0; // shared-memory passes bank conflicts add, per warp
+    QVector<SharedAccess> sharedAccesses; // global accesses whose addresses threads share
+    // The launch's block and grid per axis, as the time model takes them (a block it assumes
+    // runs along x, as an assumed grid does).
+    std::array<qint64, 3> blockAxes{};
+    std::array<qint64, 3> gridAxes{};
+    for (int axis = 0; axis < 3; ++axis) {
+        blockAxes[size_t(axis)] = launch.blockDim[axis] ? std::max<qint64>(1, *launch.blockDim[axis]) : 1;
+        gridAxes[size_t(axis)] = launch.gridDim[axis] ? std::max<qint64>(1, *launch.gridDim[axis]) : 1;
+    }
+    if (!launchDimensionProduct(launch.blockDim))
+        blockAxes = {qint64(*block), 1, 1};
+    if (!launchDimensionProduct(launch.gridDim))
+        gridAxes = {qint64(*grid), 1, 1};
     const auto addToPipes = [&perThread](const InstructionCounts& executed) {
         for (int c = 0; c < kEnergyClassCount; ++c) {
             if (executed[c] <= 0)
@@ -205,15 +230,22 @@ std::optional<LaunchTime> predictLaunchTime(const KernelIR& ir, const KernelSlic
         const double offChip = statement.accessBytes[MemorySpace::Global] + statement.accessBytes[MemorySpace::Texture];
         const double loaded = offChip - statement.storeBytes[MemorySpace::Global];
         bytesPerThread += offChip * weight * probability;
+        double sharedBytes = 0; // of this statement's off-chip bytes, those of shared addresses
         for (const AccessPattern& pattern : statement.patterns) {
-            const std::optional<WarpAccess> access = warpAccess(pattern, launch);
-            if (!access || access->lanes <= 0)
-                continue;
             const double executions = weight * probability * pattern.count;
-            if (pattern.space == MemorySpace::Shared)
-                conflictPassesPerThread += executions * access->excessWavefronts();
-            else
-                excessSectorBytesPerThread += executions * access->excessSectorBytesPerLane();
+            const std::optional<AccessReuse> reuse = accessReuse(pattern, launch, blockAxes, gridAxes, probability);
+            const std::optional<WarpAccess> access = warpAccess(pattern, launch);
+            if (access && access->lanes > 0) {
+                if (pattern.space == MemorySpace::Shared)
+                    conflictPassesPerThread += executions * access->excessWavefronts();
+                else // a block's threads that share the sectors fetch them once
+                    excessSectorBytesPerThread += executions * access->excessSectorBytesPerLane() / (reuse ? reuse->inBlock : 1);
+            }
+            const double bytes = std::min(executions * pattern.elementBytes, offChip * weight * probability - sharedBytes);
+            if (!reuse || reuse->inLaunch <= 1 || bytes <= 0)
+                continue;
+            sharedBytes += bytes;
+            sharedAccesses << SharedAccess{bytes, offChip > 0 ? loaded / offChip : 1, *reuse};
         }
         loadBytesPerThread += loaded * weight * probability;
         bytesInFlight += loaded * probability;
@@ -254,8 +286,8 @@ std::optional<LaunchTime> predictLaunchTime(const KernelIR& ir, const KernelSlic
     }
     t.computeSeconds = pipeCycles / clockHz;
 
-    // Memory: every byte at the sustained bandwidth, and the loaded bytes no faster than the
-    // bytes in flight cover the DRAM latency (Little's law: bandwidth = bytes in flight /
+    // Memory: every byte DRAM moves at the sustained bandwidth, and the loaded bytes no faster
+    // than the bytes in flight cover their latency (Little's law: bandwidth = bytes in flight /
     // latency); stores are posted and wait for nothing.
     t.globalBytes = bytesPerThread * t.threads;
     t.excessSectorBytes = excessSectorBytesPerThread * t.threads;
@@ -267,6 +299,41 @@ std::optional<LaunchTime> predictLaunchTime(const KernelIR& ir, const KernelSlic
     if (t.bankConflictWavefronts > 0)
         t.assumptions << QStringLiteral("shared-memory bank conflicts: %1 extra passes of the load/store pipe")
                              .arg(t.bankConflictWavefronts, 0, 'g', 3);
+
+    // Shared addresses (AccessReuse): the first thread of a block to ask fetches the bytes,
+    // L1 serves the block's others; the first block fetches them from DRAM, L2 serves the
+    // others while the shared data fits in it, and the share of it L2 holds otherwise
+    // [ours: capacity misses of a cache of l2_bytes over a working set read again evenly].
+    double sharedFootprint = 0; // distinct bytes of the shared accesses
+    for (const SharedAccess& a : sharedAccesses)
+        sharedFootprint += a.bytesPerThread * t.threads / a.reuse.inLaunch;
+    const double l2HoldShare = sharedFootprint <= sm.l2Bytes ? 1.0 : sm.l2Bytes / sharedFootprint;
+    double l1Served = 0, l2Served = 0, l1ServedLoads = 0, l2ServedLoads = 0;
+    for (const SharedAccess& a : sharedAccesses) {
+        const double bytes = a.bytesPerThread * t.threads;
+        const double beyondL1 = bytes / a.reuse.inBlock;
+        const double distinct = bytes / a.reuse.inLaunch;
+        const double fromL2 = (beyondL1 - distinct) * l2HoldShare;
+        l1Served += bytes - beyondL1;
+        l2Served += fromL2;
+        l1ServedLoads += (bytes - beyondL1) * a.loadShare;
+        l2ServedLoads += fromL2 * a.loadShare;
+    }
+    t.cacheServedBytes = l1Served + l2Served;
+    t.dramBytes = std::max(0.0, t.globalBytes - t.cacheServedBytes);
+    if (!sharedAccesses.isEmpty())
+        t.assumptions << QStringLiteral(
+            "threads that share an address read it once: of %1 global bytes L1 serves %2 (threads of a block), "
+            "L2 %3 (blocks; the shared data, %4 bytes, %5 the %6-byte L2), DRAM moves %7")
+                             .arg(t.globalBytes, 0, 'g', 3)
+                             .arg(l1Served, 0, 'g', 3)
+                             .arg(l2Served, 0, 'g', 3)
+                             .arg(sharedFootprint, 0, 'g', 3)
+                             .arg(l2HoldShare >= 1 ? QStringLiteral("fits in")
+                                                   : QStringLiteral("%1 % of it stays in").arg(l2HoldShare * 100, 0, 'f', 0))
+                             .arg(sm.l2Bytes, 0, 'g', 3)
+                             .arg(t.dramBytes, 0, 'g', 3);
+
     const double loadBytes = loadBytesPerThread * t.threads;
     const double sustained = *gpu.memoryBandwidthGBs * 1e9 * kSustainedBandwidthShare;
     const double inFlight = double(t.activeSms) * residentWarps * kWarpThreads * bytesInFlight;
@@ -274,27 +341,33 @@ std::optional<LaunchTime> predictLaunchTime(const KernelIR& ir, const KernelSlic
     // measured), data that fits in L2 is still there: its loads hit in L2. Half the L2,
     // because A100 and later split it in two partitions that may each keep a copy of a line
     // SMs on both sides read [ours].
-    t.l2Resident = sm.l2LatencyNs > 0 && t.globalBytes + t.excessSectorBytes <= sm.l2Bytes / 2;
+    t.l2Resident = sm.l2LatencyNs > 0 && t.dramBytes + t.excessSectorBytes <= sm.l2Bytes / 2;
     const double loadLatencyNs = t.l2Resident ? sm.l2LatencyNs : sm.dramLatencyNs;
-    const double latencyLimited = inFlight / (loadLatencyNs * 1e-9);
-    const double atSustained = (t.globalBytes + t.excessSectorBytes) / sustained;
-    const double loadsAtLatency = loadBytes > 0 && latencyLimited > 0 ? loadBytes / latencyLimited : 0;
+    const double l2LatencyNs = sm.l2LatencyNs > 0 ? sm.l2LatencyNs : sm.dramLatencyNs;
+    const double l1LatencyNs = kL1HitLatencyCycles / clockHz * 1e9;
+    const double dramLoads = std::max(0.0, loadBytes - l1ServedLoads - l2ServedLoads);
+    const double waitedNsBytes = dramLoads * loadLatencyNs + l2ServedLoads * l2LatencyNs + l1ServedLoads * l1LatencyNs;
+    const double atSustained = (t.dramBytes + t.excessSectorBytes) / sustained;
+    const double loadsAtLatency = loadBytes > 0 && inFlight > 0 ? waitedNsBytes * 1e-9 / inFlight : 0;
     const bool memoryLatency = loadsAtLatency > atSustained;
     t.memorySeconds = std::max(atSustained, loadsAtLatency);
-    t.bandwidthBytesPerS = t.memorySeconds > 0 ? t.globalBytes / t.memorySeconds : sustained;
+    t.bandwidthBytesPerS = t.dramBytes > 0 && t.memorySeconds > 0 ? t.dramBytes / t.memorySeconds : sustained;
     if (t.l2Resident)
         t.assumptions << QStringLiteral(
             "the launch's %1 off-chip bytes fit in half the L2 (%2 bytes): launched back to "
             "back, its loads hit in L2 (%3 ns, not %4 ns); bytes still at %5 % of the "
             "DRAM's bandwidth")
-                             .arg(t.globalBytes + t.excessSectorBytes, 0, 'g', 3)
+                             .arg(t.dramBytes + t.excessSectorBytes, 0, 'g', 3)
                              .arg(sm.l2Bytes / 2, 0, 'g', 3)
                              .arg(sm.l2LatencyNs)
                              .arg(sm.dramLatencyNs)
                              .arg(kSustainedBandwidthShare * 100);
+    else if (sharedAccesses.isEmpty())
+        t.assumptions << QStringLiteral("every global and texture byte comes from DRAM (no thread reads an address "
+                                        "another reads), at %1 % of the data sheet's bandwidth")
+                             .arg(kSustainedBandwidthShare * 100);
     else
-        t.assumptions << QStringLiteral("every global and texture byte comes from DRAM (no cache reuse), at %1 % of "
-                                        "the data sheet's bandwidth")
+        t.assumptions << QStringLiteral("DRAM's bytes at %1 % of the data sheet's bandwidth")
                              .arg(kSustainedBandwidthShare * 100);
 
     t.work.fp32 = perThread[Fp32] * t.threads;
@@ -302,12 +375,13 @@ std::optional<LaunchTime> predictLaunchTime(const KernelIR& ir, const KernelSlic
     t.work.int32 = perThread[Int32] * t.threads;
     t.work.sfu = perThread[Sfu] * t.threads;
     t.work.loadStore = perThread[LoadStore] * t.threads;
-    t.work.l2Bytes = t.globalBytes + t.excessSectorBytes;
+    // What reaches L2: all but L1's hits, and the uncoalesced accesses' whole sectors.
+    t.work.l2Bytes = t.globalBytes - l1Served + t.excessSectorBytes;
     // An uncoalesced access's whole sectors move between L2 and the SMs (its time above), but
     // the rest of each sector is used by neighbouring warps before L2 evicts it, so DRAM moves
     // each byte once [ours; Nsight Compute on the H100: transposeNaive 129 MB from DRAM and
     // 917 MB through L2, the coalesced copy 118 MB and 206 MB].
-    t.work.dramBytes = t.l2Resident ? 0 : t.globalBytes;
+    t.work.dramBytes = t.l2Resident ? 0 : t.dramBytes;
     t.work.activeSmShare = double(t.activeSms) / gpu.sms;
     t.work.countsSource = t.countsSource;
 

@@ -28,11 +28,15 @@ struct LaunchTime {
     double seconds = 0; // time_per_launch_s = overhead + max(compute, memory)
     TimeBound bound = TimeBound::Compute;
     double computeSeconds = 0; // the busiest SM: max(issue, each pipe)
-    double memorySeconds = 0; // off-chip bytes / min(sustained bandwidth, bytes in flight / latency)
+    double memorySeconds = 0; // DRAM bytes / min(sustained bandwidth, bytes in flight / latency)
     double overheadSeconds = 0;
     // The pipe that set the compute time: "issue", "fp32", "fp64", "int32", "sfu", "load/store".
     QString computePipe;
-    double globalBytes = 0; // off-chip bytes of the launch (global and texture accesses, by type size)
+    double globalBytes = 0; // what the launch's global and texture accesses ask for, by type size
+    // What L1 and L2 serve of globalBytes because threads share the addresses (AccessReuse),
+    // and what is left for DRAM: globalBytes − cacheServedBytes.
+    double cacheServedBytes = 0;
+    double dramBytes = 0;
     // Bytes of the 32-byte sectors uncoalesced accesses touch beyond globalBytes (WarpAccess),
     // moved at the same bandwidth.
     double excessSectorBytes = 0;

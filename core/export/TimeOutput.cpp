@@ -92,7 +92,8 @@ void insertTimeJson(QJsonObject& kernel, const KernelEstimate& estimate)
             QJsonObject{{QStringLiteral("compute_s"), t->computeSeconds},
                 {QStringLiteral("memory_s"), t->memorySeconds}, {QStringLiteral("overhead_s"), t->overheadSeconds},
                 {QStringLiteral("compute_pipe"), t->computePipe}, {QStringLiteral("global_bytes"), t->globalBytes},
-                {QStringLiteral("warp_instructions"), t->warpInstructions},
+                {QStringLiteral("cache_served_bytes"), t->cacheServedBytes},
+                {QStringLiteral("dram_bytes"), t->dramBytes}, {QStringLiteral("warp_instructions"), t->warpInstructions},
                 {QStringLiteral("instructions_from"), t->countsSource}, {QStringLiteral("threads"), t->threads},
                 {QStringLiteral("active_sms"), t->activeSms},
                 {QStringLiteral("resident_blocks_per_sm"), t->residentBlocksPerSm},
@@ -115,8 +116,8 @@ QString timeSummary(const KernelEstimate& estimate)
     if (!estimate.time)
         return QStringLiteral("no time per launch: %1").arg(estimate.noTime);
     const LaunchTime& t = *estimate.time;
-    return QStringLiteral("%1 per launch, %2-bound (%3 off-chip at %4/s: %5; compute %6, %7)")
-        .arg(formatDuration(t.seconds), timeBoundName(t.bound), formatBytes(t.globalBytes),
+    return QStringLiteral("%1 per launch, %2-bound (%3 from DRAM at %4/s: %5; compute %6, %7)")
+        .arg(formatDuration(t.seconds), timeBoundName(t.bound), formatBytes(t.dramBytes),
             formatBytes(t.bandwidthBytesPerS), formatDuration(t.memorySeconds), formatDuration(t.computeSeconds),
             t.computePipe);
 }

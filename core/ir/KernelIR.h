@@ -66,6 +66,11 @@ struct AccessPattern {
     SymbolicExprPtr byteOffset;
     int elementBytes = 4;
     double count = 1; // accesses per execution of the statement (2 for `a[i] += x`)
+    // The array starts at the same address for every thread: a kernel's pointer parameter no
+    // statement moves (or a callee's bound to one), an array variable. Only then do threads
+    // whose offsets are equal read the same bytes (AccessReuse); `d_Src += baseY * pitch`
+    // moves the start per thread.
+    bool uniformBase = false;
 };
 
 // One arm of a branch a statement sits in: the decision statement and which arm.
