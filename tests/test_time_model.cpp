@@ -542,7 +542,7 @@ void run(const float* A, const float* B, float* C, float* y, int* flags, int m) 
         const LaunchTime pick = times.value(QStringLiteral("pick"));
         QCOMPARE(pick.cacheServedBytes, 0.0);
         QVERIFY(near(pick.dramBytes, pick.globalBytes));
-        QVERIFY(pick.assumptions.join(QLatin1Char('\n')).contains(QStringLiteral("no thread reads an address")));
+        QVERIFY(!pick.assumptions.join(QLatin1Char('\n')).contains(QStringLiteral("share an address")));
         // moved: `in += blockIdx.y * pitch` starts each row of blocks elsewhere, so in[threadIdx.x]
         // is not one address for the 64 blocks, though its offset does not name blockIdx.y.
         const LaunchTime moved = times.value(QStringLiteral("moved"));
@@ -782,13 +782,16 @@ void run(const float* A, const float* B, float* C, float* y, int* flags, int m) 
             v.summary.bytesCompared, v.summary.instructionsWithin2x, v.summary.instructionsCompared);
         QVERIFY2(v.problems.isEmpty(), qPrintable(v.problems.join(QLatin1Char('\n'))));
         QCOMPARE(v.summary.launches, 48);
-        // Not modelled yet: reuse through the caches (matmul_naive 6x, polyDouble's uniform
-        // coefficient loads 4x), atomics contending for one address (histogram_global,
-        // warpReduceAtomic 0.05x), data-dependent loops (Collatz 0.02x), a template kernel's
-        // second instantiation (read with the first one's types).
-        QVERIFY2(v.summary.timeWithin2x >= 34, "fewer H200 corpus launches within 2x than when they were measured");
+        // Shared addresses read once (AccessReuse) took matmul_naive from 6.07x to 0.99x and
+        // polyDouble from 8.52x to 0.73x (2026-12-02: 36 of 48, bytes 37). Not modelled yet:
+        // atomics contending for one address (histogram_global, warpReduceAtomic 0.05x) and
+        // data-dependent loops (Collatz 0.02x).
+        QVERIFY2(v.summary.timeWithin2x >= 36, "fewer H200 corpus launches within 2x than when they were measured");
         QVERIFY2(v.summary.timeSpearman >= 0.64, "the H200 corpus's times are ordered worse than before");
-        QVERIFY2(v.summary.bytesWithin2x >= 31, "the analysis's bytes moved away from DRAM's");
+        QVERIFY2(v.summary.bytesWithin2x >= 37, "the analysis's bytes moved away from DRAM's");
+        const TimeValidationRow* naive = caseNamed(v.rows, u"matmul_naive_2048");
+        QVERIFY2(naive, "no case matmul_naive_2048: renamed or no longer analysed?");
+        QVERIFY2(naive->timeRatio() > 0.5 && naive->timeRatio() < 2, qPrintable(QString::number(naive->timeRatio())));
         QVERIFY2(v.summary.instructionsWithin2x >= 35, "the analysis's instructions moved away from SASS's");
         // mandelbrotFloat: escapeTime(…, maxIter)'s loop takes the launch's maxIter = 1000
         // through the call (a default of 10 trips made it 0.02x); every pixel of the view runs

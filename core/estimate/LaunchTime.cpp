@@ -239,9 +239,11 @@ std::optional<LaunchTime> predictLaunchTime(const KernelIR& ir, const KernelSlic
                 if (pattern.space == MemorySpace::Shared)
                     conflictPassesPerThread += executions * access->excessWavefronts();
                 else // a block's threads that share the sectors fetch them once
-                    excessSectorBytesPerThread += executions * access->excessSectorBytesPerLane() / (reuse ? reuse->inBlock : 1);
+                    excessSectorBytesPerThread
+                        += executions * access->excessSectorBytesPerLane() / (reuse ? reuse->inBlock : 1);
             }
-            const double bytes = std::min(executions * pattern.elementBytes, offChip * weight * probability - sharedBytes);
+            const double bytes
+                = std::min(executions * pattern.elementBytes, offChip * weight * probability - sharedBytes);
             if (!reuse || reuse->inLaunch <= 1 || bytes <= 0)
                 continue;
             sharedBytes += bytes;
@@ -329,8 +331,9 @@ std::optional<LaunchTime> predictLaunchTime(const KernelIR& ir, const KernelSlic
                              .arg(l1Served, 0, 'g', 3)
                              .arg(l2Served, 0, 'g', 3)
                              .arg(sharedFootprint, 0, 'g', 3)
-                             .arg(l2HoldShare >= 1 ? QStringLiteral("fits in")
-                                                   : QStringLiteral("%1 % of it stays in").arg(l2HoldShare * 100, 0, 'f', 0))
+                             .arg(l2HoldShare >= 1
+                                     ? QStringLiteral("fits in")
+                                     : QStringLiteral("%1 % of it stays in").arg(l2HoldShare * 100, 0, 'f', 0))
                              .arg(sm.l2Bytes, 0, 'g', 3)
                              .arg(t.dramBytes, 0, 'g', 3);
 
@@ -367,8 +370,8 @@ std::optional<LaunchTime> predictLaunchTime(const KernelIR& ir, const KernelSlic
                                         "another reads), at %1 % of the data sheet's bandwidth")
                              .arg(kSustainedBandwidthShare * 100);
     else
-        t.assumptions << QStringLiteral("DRAM's bytes at %1 % of the data sheet's bandwidth")
-                             .arg(kSustainedBandwidthShare * 100);
+        t.assumptions
+            << QStringLiteral("DRAM's bytes at %1 % of the data sheet's bandwidth").arg(kSustainedBandwidthShare * 100);
 
     t.work.fp32 = perThread[Fp32] * t.threads;
     t.work.fp64 = perThread[Fp64] * t.threads;
