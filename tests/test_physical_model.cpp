@@ -483,7 +483,7 @@ private Q_SLOTS:
         QTest::newRow("h200") << QStringLiteral("h200")
                               << QStringList{test::h200MeasuredDir() + QStringLiteral("/runs.csv"),
                                      h200 + QStringLiteral("/corpus-runs.csv=") + realDrivers}
-                              << 20.5; // issue 34's floor on all 76 launches
+                              << 17.0; // all 76 launches: 16.1 % since atomics wait on their L2 lines (19.9 before)
         QTest::newRow("h100") << QStringLiteral("h100")
                               << QStringList{h100 + QStringLiteral("/samples-runs.csv=") + sampleDrivers,
                                      h100 + QStringLiteral("/corpus-runs.csv=") + realDrivers}
@@ -530,8 +530,9 @@ private Q_SLOTS:
         const QRegularExpressionMatch m = shared.match(summary);
         QVERIFY2(m.hasMatch(), qPrintable(summary.left(2000)));
         // Floors at 2026-11-29's figures, the data sheet's constants corrected (issue 46): 12.7 %,
-        // rank 0.820 (issue 34's free fit: 12.0 %, 0.873; its targets <= 15 %, >= 0.85).
-        QVERIFY(m.captured(1).toDouble() <= 13);
+        // rank 0.820 (issue 34's free fit: 12.0 %, 0.873; its targets <= 15 %, >= 0.85). 13.5 %
+        // since 2026-12-02's atomics (the joint fit's corpus part went 20.1 % -> 17.7 %).
+        QVERIFY(m.captured(1).toDouble() <= 14);
         QVERIFY(m.captured(2).toDouble() >= 0.81);
         QVERIFY(m.captured(3).toDouble() >= 70);
         // Issue 47's targets on these 28: time within 2x for >= 90 % of the launches, energy per

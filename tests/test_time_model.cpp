@@ -550,6 +550,70 @@ void run(const float* A, const float* B, float* C, float* y, int* flags, int m) 
         QVERIFY(near(moved.dramBytes, 2 * 64 * 256 * 4.0));
     }
 
+    void atomicsOnFewLinesWaitForEachOther()
+    {
+        QTemporaryDir dir;
+        test::writeFile(dir, QStringLiteral("atomics.cu"), R"(
+__global__ void warpSum(const float* in, float* out) {
+    float s = in[blockIdx.x * blockDim.x + threadIdx.x];
+    if ((threadIdx.x & 31) == 0)
+        atomicAdd(out, s);
+}
+__global__ void byteHistogram(const unsigned char* data, unsigned int* bins) {
+    atomicAdd(&bins[data[blockIdx.x * blockDim.x + threadIdx.x]], 1u);
+}
+__global__ void maskedHistogram(const int* keys, int* bins) {
+    atomicAdd(&bins[keys[blockIdx.x * blockDim.x + threadIdx.x] & 63], 1);
+}
+__global__ void perBlock(int* counts) {
+    if (threadIdx.x == 0)
+        atomicAdd(&counts[blockIdx.x], 1);
+}
+__global__ void scattered(const int* keys, int* bins) {
+    atomicAdd(&bins[keys[blockIdx.x * blockDim.x + threadIdx.x]], 1);
+}
+void run(const float* in, float* out, const unsigned char* data, unsigned int* ubins, const int* keys, int* bins) {
+    warpSum<<<1024, 256>>>(in, out);
+    byteHistogram<<<1024, 256>>>(data, ubins);
+    maskedHistogram<<<1024, 256>>>(keys, bins);
+    perBlock<<<1024, 256>>>(bins);
+    scattered<<<1024, 256>>>(keys, bins);
+}
+)");
+        const ProjectIndex index = indexProject(loadProject({dir.path()}), test::parserOptions());
+        // 262,144 threads on a 1 GHz GPU, 2 cycles an atomic on its line.
+        // warpSum: one lane a warp adds to one address: 8,192 operations on one line.
+        const auto warpSum = timeOfKernel(index, QStringLiteral("warpSum"));
+        QVERIFY(warpSum);
+        QVERIFY(near(warpSum->atomicOperations, 8192));
+        QVERIFY(near(warpSum->atomicSeconds, 8192 * 2 / 1e9));
+        QCOMPARE(warpSum->bound, TimeBound::Atomics);
+        // byteHistogram: every thread one atomic; a byte names 256 bins, 1 KiB, 8 lines of 128
+        // bytes: 32,768 operations wait on each line. L2 keeps the bins: DRAM moves the data
+        // (262,144 B) and the bins once (1,024 B).
+        const auto bytes = timeOfKernel(index, QStringLiteral("byteHistogram"));
+        QVERIFY(bytes);
+        QVERIFY(near(bytes->atomicOperations, 262144));
+        QVERIFY(near(bytes->atomicSeconds, 262144.0 / 8 * 2 / 1e9));
+        QCOMPARE(bytes->bound, TimeBound::Atomics);
+        QVERIFY(near(bytes->dramBytes, 262144 + 1024));
+        QVERIFY(bytes->assumptions.join(QLatin1Char('\n')).contains(QStringLiteral("256 values")));
+        // maskedHistogram: `& 63` names 64 bins, 2 lines.
+        const auto masked = timeOfKernel(index, QStringLiteral("maskedHistogram"));
+        QVERIFY(masked);
+        QVERIFY(near(masked->atomicSeconds, 262144.0 / 2 * 2 / 1e9));
+        // perBlock: thread 0 of each of 1,024 blocks on its own element: 32 lines of 32 each.
+        const auto perBlock = timeOfKernel(index, QStringLiteral("perBlock"));
+        QVERIFY(perBlock);
+        QVERIFY(near(perBlock->atomicOperations, 1024));
+        QVERIFY(near(perBlock->atomicSeconds, 32.0 * 2 / 1e9));
+        // scattered: an int read from memory can name any bin: no contention is claimed.
+        const auto scattered = timeOfKernel(index, QStringLiteral("scattered"));
+        QVERIFY(scattered);
+        QCOMPARE(scattered->atomicSeconds, 0.0);
+        QVERIFY(scattered->bound != TimeBound::Atomics);
+    }
+
     void readsKernelCounters()
     {
         const QByteArray csv
@@ -722,17 +786,20 @@ void run(const float* A, const float* B, float* C, float* y, int* flags, int m) 
         QVERIFY2(corpus.problems.isEmpty(), qPrintable(corpus.problems.join(QLatin1Char('\n'))));
         QCOMPARE(corpus.summary.launches, 21);
         QCOMPARE(corpus.summary.bytesCompared, 21);
-        // Where the model stands on the corpus (reuse through the caches and atomics contending
-        // for one address are not modelled yet: matmul_naive 8x, histogram_global and
-        // warpReduceAtomic 0.05x): worse fails here.
-        QVERIFY2(corpus.summary.timeWithin2x >= 14, "fewer corpus launches within 2x than when they were measured");
+        // Where the model stands on the corpus (2026-12-02, after shared addresses read once and
+        // atomics waiting on their L2 lines: histogram_global 0.66x, warpReduceAtomic 0.58x, both
+        // 0.05x before): worse fails here.
+        QVERIFY2(corpus.summary.timeWithin2x >= 17, "fewer corpus launches within 2x than when they were measured");
         QVERIFY2(corpus.summary.timeSpearman >= 0.64, "the corpus's times are ordered worse than before");
-        QVERIFY2(corpus.summary.bytesWithin2x >= 14, "the analysis's bytes moved away from DRAM's");
+        QVERIFY2(corpus.summary.bytesWithin2x >= 18, "the analysis's bytes moved away from DRAM's");
         // 19: nbody's integrateBodies counts its tile loop (computeBodyAccel's numTiles, passed
         // from the launch) since callees' parameters hold launch values; reductionShared_sequential
         // stays at 0.45 of its SASS count (barriers and branches are issued instructions the
         // analysis does not count).
-        QVERIFY2(corpus.summary.instructionsWithin2x >= 19, "the analysis's instructions moved away from SASS's");
+        // 18, not 19, since equality guards count exactly (`threadIdx.y == 0` passes 1/blockDim.y,
+        // not the old rule's 1/blockDim.x): laplace7ZMarch's instructions 0.66x -> 0.49x of SASS's
+        // while its DRAM bytes went 1.96x -> 0.95x.
+        QVERIFY2(corpus.summary.instructionsWithin2x >= 18, "the analysis's instructions moved away from SASS's");
 
         if (!QFileInfo::exists(test::h200MeasuredDir() + QStringLiteral("/drivers")))
             QSKIP(test::upstreamMissing().constData());
@@ -783,16 +850,18 @@ void run(const float* A, const float* B, float* C, float* y, int* flags, int m) 
         QVERIFY2(v.problems.isEmpty(), qPrintable(v.problems.join(QLatin1Char('\n'))));
         QCOMPARE(v.summary.launches, 48);
         // Shared addresses read once (AccessReuse) took matmul_naive from 6.07x to 0.99x and
-        // polyDouble from 8.52x to 0.73x (2026-12-02: 36 of 48, bytes 37). Not modelled yet:
-        // atomics contending for one address (histogram_global, warpReduceAtomic 0.05x) and
-        // data-dependent loops (Collatz 0.02x).
-        QVERIFY2(v.summary.timeWithin2x >= 36, "fewer H200 corpus launches within 2x than when they were measured");
+        // polyDouble from 8.52x to 0.73x (36 of 48, bytes 37); atomics waiting on their L2 lines
+        // (AtomicContention) histogram_global 0.05x -> 0.66x, warpReduceAtomic 0.05x -> 0.58x,
+        // compactWarpAggregated 0.10x -> 1.32x (2026-12-02: 39 of 48, bytes 39). Not modelled
+        // yet: data-dependent loops (Collatz 0.02x).
+        QVERIFY2(v.summary.timeWithin2x >= 39, "fewer H200 corpus launches within 2x than when they were measured");
         QVERIFY2(v.summary.timeSpearman >= 0.64, "the H200 corpus's times are ordered worse than before");
-        QVERIFY2(v.summary.bytesWithin2x >= 37, "the analysis's bytes moved away from DRAM's");
+        QVERIFY2(v.summary.bytesWithin2x >= 39, "the analysis's bytes moved away from DRAM's");
         const TimeValidationRow* naive = caseNamed(v.rows, u"matmul_naive_2048");
         QVERIFY2(naive, "no case matmul_naive_2048: renamed or no longer analysed?");
         QVERIFY2(naive->timeRatio() > 0.5 && naive->timeRatio() < 2, qPrintable(QString::number(naive->timeRatio())));
-        QVERIFY2(v.summary.instructionsWithin2x >= 35, "the analysis's instructions moved away from SASS's");
+        // 34, not 35: laplace7ZMarch, as on the H100 above.
+        QVERIFY2(v.summary.instructionsWithin2x >= 34, "the analysis's instructions moved away from SASS's");
         // mandelbrotFloat: escapeTime(…, maxIter)'s loop takes the launch's maxIter = 1000
         // through the call (a default of 10 trips made it 0.02x); every pixel of the view runs
         // all 1000 iterations.

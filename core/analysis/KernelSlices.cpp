@@ -263,7 +263,7 @@ KernelSlices analyseKernel(const KernelIR& ir, const LaunchShape& launch, const 
             } else if (const auto share = threadGuardsShare(branch.guards, launch, ir.statements)) {
                 resolution.arms = {share->share, 1.0 - share->share};
                 resolution.assumed = false;
-                resolution.reason = QStringLiteral("%1 %% of the launch's threads pass the bounds check")
+                resolution.reason = QStringLiteral("%1 %% of the launch's threads pass the check on their indices")
                                         .arg(100.0 * share->share, 0, 'g', 4);
                 if (!share->note.isEmpty())
                     resolution.reason += QStringLiteral(" (%1)").arg(share->note);

@@ -371,7 +371,7 @@ QVector<ThreadGuard> LoopHeaderReader::threadGuards(CXCursor condition)
         return right.isEmpty() ? QVector<ThreadGuard>() : left + right;
     }
     const auto op = binaryOperatorFromSpelling(spelling);
-    if (!op || !isComparison(*op) || *op == BinaryOperator::Equal || *op == BinaryOperator::NotEqual)
+    if (!op || !isComparison(*op))
         return {};
     ThreadGuard guard;
     const SymbolicExprPtr symbolicSides[2] = {symbolic(sides[0], false, 0), symbolic(sides[1], false, 0)};

@@ -262,6 +262,69 @@ SymbolicExprPtr OperationCounter::byteOffsetOf(CXCursor lvalue, int depth)
     return offset;
 }
 
+// The global element an atomic updates, as a pattern: `atomicAdd(counter, v)` updates offset
+// 0 of `counter`, `atomicAdd(&bins[k], 1u)` k's offset; where the launch cannot give k (a
+// loaded value), the values k's type or form allows (indexValueCount). nullopt for any other
+// address (`p + i`, a member).
+std::optional<AccessPattern> OperationCounter::atomicTargetOf(CXCursor address, double bytes)
+{
+    AccessPattern pattern;
+    pattern.atomic = true;
+    pattern.elementBytes = int(bytes);
+    const CXCursor target = stripImplicit(address);
+    if (clang_getCursorKind(target) == CXCursor_DeclRefExpr) {
+        pattern.byteOffset = SymbolicExpr::constant(0);
+        pattern.uniformBase = m_context.startsAtUniformAddress(target);
+        return pattern;
+    }
+    const QVector<CXCursor> operand = expressionChildren(target);
+    if (clang_getCursorKind(target) != CXCursor_UnaryOperator || operand.size() != 1
+        || m_context.tokens().firstToken(target) != QLatin1String("&"))
+        return std::nullopt;
+    const CXCursor subscript = stripImplicit(operand.first());
+    const QVector<CXCursor> parts = expressionChildren(subscript);
+    if (clang_getCursorKind(subscript) != CXCursor_ArraySubscriptExpr || parts.size() != 2)
+        return std::nullopt;
+    pattern.uniformBase = m_context.startsAtUniformAddress(parts[0]);
+    pattern.byteOffset = byteOffsetOf(subscript, 0);
+    pattern.indexValues = indexValueCount(parts[1]);
+    if (!pattern.byteOffset && pattern.indexValues <= 0)
+        return std::nullopt;
+    return pattern;
+}
+
+// How many values an index can take when only its type or its last operation says: a byte
+// 256, a 16-bit integer 65,536, a bool 2; `v & C` at most C + 1, `v % C` C (C > 0, a
+// constant). 0 where neither says (an int read from memory can be anything).
+double OperationCounter::indexValueCount(CXCursor index)
+{
+    const CXCursor e = stripImplicit(index);
+    const QVector<CXCursor> parts = expressionChildren(e);
+    if (clang_getCursorKind(e) == CXCursor_BinaryOperator && parts.size() == 2) {
+        const std::optional<BinaryOperator> op
+            = binaryOperatorFromSpelling(m_context.tokens().operatorAfter(e, parts[0]));
+        const std::optional<qint64> right = m_context.evaluator().scalar(parts[1]);
+        if (op == BinaryOperator::BitAnd && right && *right >= 0)
+            return double(*right) + 1;
+        if (op == BinaryOperator::Remainder && right && *right > 0)
+            return double(*right);
+    }
+    switch (clang_getCanonicalType(clang_getCursorType(e)).kind) {
+    case CXType_Bool:
+        return 2;
+    case CXType_Char_U:
+    case CXType_UChar:
+    case CXType_Char_S:
+    case CXType_SChar:
+        return 256;
+    case CXType_UShort:
+    case CXType_Short:
+        return 65536;
+    default:
+        return 0;
+    }
+}
+
 // The bytes one access of `type` moves: its size; in a template, the size of the type the
 // launched instantiation binds its parameter to (`T` = double: 8); else 4 [ours] (a type a
 // callee's template parameter spells, an incomplete type in broken code). Vector types count
@@ -540,8 +603,13 @@ void OperationCounter::scanCall(CXCursor call, const QVector<CXCursor>& operands
         if (arguments.isEmpty())
             break;
         if (const auto space = m_spaces.pointerSpace(arguments.first())) {
+            const double bytes = bytesOf(clang_getPointeeType(clang_getCursorType(arguments.first())));
             facts.accesses[*space] += 1;
-            facts.accessBytes[*space] += bytesOf(clang_getPointeeType(clang_getCursorType(arguments.first())));
+            facts.accessBytes[*space] += bytes;
+            if (*space == MemorySpace::Global) {
+                if (auto target = atomicTargetOf(arguments.first(), bytes))
+                    facts.patterns << *target;
+            }
         }
         scan(arguments.first(), AccessMode::Address, facts);
         for (int i = 1; i < arguments.size(); ++i)

@@ -11,6 +11,8 @@
 #include <QString>
 #include <QVector>
 
+#include <optional>
+
 namespace slicewatt {
 
 class KernelReadContext;
@@ -46,7 +48,7 @@ struct ExpressionFacts {
     QSet<QString> uses;
     QSet<QString> defines;
     QVector<InlineCall> deviceCalls;
-    QVector<AccessPattern> patterns; // subscripts whose offset moves with threadIdx
+    QVector<AccessPattern> patterns; // subscripts whose offset moves with threadIdx, shared ones, atomics' targets
 };
 
 // Counts arithmetic and memory operations of expressions, and the variables they read and
@@ -78,6 +80,9 @@ private:
     void countAccess(CXCursor lvalue, AccessMode mode, ExpressionFacts& facts);
     // `a[i]`, `tile[y][x]`: the byte offset from the array's start; null for any other lvalue.
     SymbolicExprPtr byteOffsetOf(CXCursor lvalue, int depth);
+    // The element an atomic call's first argument names, as a pattern (AccessPattern::atomic).
+    std::optional<AccessPattern> atomicTargetOf(CXCursor address, double bytes);
+    double indexValueCount(CXCursor index);
     // A read or write of a variable, through the caller's variable it aliases (out-parameters).
     void recordVariable(const QString& usr, AccessMode mode, ExpressionFacts& facts);
     bool isInlinable(CXCursor callee) const;

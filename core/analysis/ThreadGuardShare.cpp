@@ -88,7 +88,8 @@ constexpr int kMaxLoopValues = 4096;
 std::optional<GuardShare> averagedGuardShare(const ThreadGuard& guard, const LaunchShape& launch)
 {
     const bool comparison = guard.comparison == BinaryOperator::Less || guard.comparison == BinaryOperator::LessEqual
-        || guard.comparison == BinaryOperator::Greater || guard.comparison == BinaryOperator::GreaterEqual;
+        || guard.comparison == BinaryOperator::Greater || guard.comparison == BinaryOperator::GreaterEqual
+        || guard.comparison == BinaryOperator::Equal || guard.comparison == BinaryOperator::NotEqual;
     if (!comparison || !guard.index->mentionsThreadPosition() || !launch.positionsUnset())
         return std::nullopt;
     const auto average = threadAveragedValue(
@@ -132,6 +133,10 @@ std::optional<GuardShare> threadGuardShare(const ThreadGuard& guard, const Launc
         return GuardShare{1.0 - below(b + 1), QString()};
     case BinaryOperator::GreaterEqual:
         return GuardShare{1.0 - below(b), QString()};
+    case BinaryOperator::Equal: // `blockIdx.x == 0`: one value of the range
+        return GuardShare{below(b + 1) - below(b), QString()};
+    case BinaryOperator::NotEqual:
+        return GuardShare{1.0 - (below(b + 1) - below(b)), QString()};
     default:
         return std::nullopt;
     }

@@ -71,13 +71,13 @@ QStringList launchWorkColumns()
     return {QStringLiteral("seconds"), QStringLiteral("overhead_s"), QStringLiteral("compute_s"),
         QStringLiteral("memory_s"), QStringLiteral("active_sm_share"), QStringLiteral("fp32"), QStringLiteral("fp64"),
         QStringLiteral("int32"), QStringLiteral("sfu"), QStringLiteral("load_store"), QStringLiteral("l2_bytes"),
-        QStringLiteral("dram_bytes")};
+        QStringLiteral("dram_bytes"), QStringLiteral("atomic_s")};
 }
 
 QJsonArray launchWorkJson(const LaunchWork& w)
 {
     return QJsonArray{w.seconds, w.overheadSeconds, w.computeSeconds, w.memorySeconds, w.activeSmShare, w.fp32, w.fp64,
-        w.int32, w.sfu, w.loadStore, w.l2Bytes, w.dramBytes};
+        w.int32, w.sfu, w.loadStore, w.l2Bytes, w.dramBytes, w.atomicSeconds};
 }
 
 std::optional<LaunchWork> launchWorkFromJson(const QJsonArray& a)
@@ -101,6 +101,7 @@ std::optional<LaunchWork> launchWorkFromJson(const QJsonArray& a)
     w.loadStore = a[9].toDouble();
     w.l2Bytes = a[10].toDouble();
     w.dramBytes = a[11].toDouble();
+    w.atomicSeconds = a[12].toDouble();
     return w;
 }
 

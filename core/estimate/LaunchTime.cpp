@@ -2,6 +2,7 @@
 #include "LaunchTime.h"
 
 #include "AccessReuse.h"
+#include "AtomicContention.h"
 #include "KernelEnergy.h"
 #include "LaunchActivityEstimate.h"
 #include "WarpAccess.h"
@@ -66,6 +67,30 @@ Expansion expansionOf(int energyClass)
     return e;
 }
 
+// [ours] The share of threads an atomic's contention counts: its statement's probability,
+// with each arm of a branch nothing decides (analysis-rules §6's defaults) taken at most
+// 1/32, as if one lane a warp took it. Contention grows with the operations, and a default
+// of 0.5 on an error flag's `if (!ok) atomicOr(&flag, 1)` would price half the threads
+// failing; a leader lane (`if (lane == leader)`) sends one operation a warp either way.
+double atomicThreadShare(const Statement& statement, const KernelSlices& slices, bool* floored)
+{
+    constexpr double kOneLaneShare = 1.0 / 32;
+    double share = 1;
+    for (const ArmStep& step : statement.arms) {
+        const auto branch = std::find_if(slices.branches.begin(), slices.branches.end(),
+            [&](const BranchResolution& b) { return b.statement == step.branch; });
+        if (branch == slices.branches.end() || step.arm < 0 || step.arm >= branch->arms.size())
+            continue;
+        double arm = branch->arms[step.arm];
+        if (branch->assumed && arm > kOneLaneShare) {
+            arm = kOneLaneShare;
+            *floored = true;
+        }
+        share *= arm;
+    }
+    return share;
+}
+
 // A number nvcc knows when it unrolls: constants and template parameters.
 bool isCompileTimeConstant(const SymbolicExprPtr& e)
 {
@@ -121,6 +146,8 @@ QString timeBoundName(TimeBound bound)
         return QStringLiteral("latency");
     case TimeBound::Launch:
         return QStringLiteral("launch");
+    case TimeBound::Atomics:
+        return QStringLiteral("atomics");
     }
     return QString();
 }
@@ -179,6 +206,10 @@ std::optional<LaunchTime> predictLaunchTime(const KernelIR& ir, const KernelSlic
     double excessSectorBytesPerThread = 0; // uncoalesced accesses' whole sectors (WarpAccess)
     double conflictPassesPerThread = 0; // shared-memory passes bank conflicts add, per warp
     QVector<SharedAccess> sharedAccesses; // global accesses whose addresses threads share
+    double atomicL2BytesPerThread = 0; // atomics' bytes beyond their targets' footprint: L2's
+    double atomicFootprint = 0; // distinct bytes the atomics update, per launch
+    QStringList atomicNotes;
+    bool atomicsUnderAssumedBranches = false;
     // The launch's block and grid per axis, as the time model takes them (a block it assumes
     // runs along x, as an assumed grid does).
     std::array<qint64, 3> blockAxes{};
@@ -233,6 +264,27 @@ std::optional<LaunchTime> predictLaunchTime(const KernelIR& ir, const KernelSlic
         double sharedBytes = 0; // of this statement's off-chip bytes, those of shared addresses
         for (const AccessPattern& pattern : statement.patterns) {
             const double executions = weight * probability * pattern.count;
+            if (pattern.atomic) { // applied in L2: neither L1 nor a sector's neighbours serve it
+                bool floored = false;
+                const double share = atomicThreadShare(statement, slices, &floored);
+                const std::optional<AtomicContention> contention
+                    = atomicContention(pattern, launch, blockAxes, gridAxes, weight * pattern.count, share, clockHz);
+                atomicsUnderAssumedBranches = atomicsUnderAssumedBranches || (contention && floored);
+                if (!contention)
+                    continue;
+                t.atomicSeconds += contention->seconds;
+                t.atomicOperations += contention->operations;
+                atomicFootprint += contention->footprintBytes;
+                atomicL2BytesPerThread += executions * pattern.elementBytes;
+                atomicNotes << QStringLiteral("%1 on %2 address(es)%3 in %4 line(s)")
+                                   .arg(contention->operations, 0, 'g', 3)
+                                   .arg(contention->addresses, 0, 'g', 3)
+                                   .arg(contention->addressesFrom.isEmpty()
+                                           ? QString()
+                                           : QStringLiteral(" (%1)").arg(contention->addressesFrom))
+                                   .arg(contention->lines, 0, 'g', 3);
+                continue;
+            }
             const std::optional<AccessReuse> reuse = accessReuse(pattern, launch, blockAxes, gridAxes, probability);
             const std::optional<WarpAccess> access = warpAccess(pattern, launch);
             if (access && access->lanes > 0) {
@@ -321,6 +373,12 @@ std::optional<LaunchTime> predictLaunchTime(const KernelIR& ir, const KernelSlic
         l1ServedLoads += (bytes - beyondL1) * a.loadShare;
         l2ServedLoads += fromL2 * a.loadShare;
     }
+    // Atomics stay in L2 while their targets fit: DRAM moves each target once.
+    const double atomicBytes = atomicL2BytesPerThread * t.threads;
+    if (atomicBytes > atomicFootprint && atomicFootprint <= sm.l2Bytes) {
+        l2Served += atomicBytes - atomicFootprint;
+        l2ServedLoads += atomicBytes - atomicFootprint;
+    }
     t.cacheServedBytes = l1Served + l2Served;
     t.dramBytes = std::max(0.0, t.globalBytes - t.cacheServedBytes);
     if (!sharedAccesses.isEmpty())
@@ -388,8 +446,20 @@ std::optional<LaunchTime> predictLaunchTime(const KernelIR& ir, const KernelSlic
     t.work.activeSmShare = double(t.activeSms) / gpu.sms;
     t.work.countsSource = t.countsSource;
 
+    if (!atomicNotes.isEmpty())
+        t.assumptions << QStringLiteral("global atomics on the same L2 line wait for each other, %1 cycles each at "
+                                        "the SM clock: %2, %3 s%4")
+                             .arg(kAtomicCyclesPerOperation)
+                             .arg(atomicNotes.join(QStringLiteral("; ")))
+                             .arg(t.atomicSeconds, 0, 'g', 3)
+                             .arg(atomicsUnderAssumedBranches
+                                     ? QStringLiteral(" (an atomic under a branch nothing decides counted as if "
+                                                      "one thread in 32 took it)")
+                                     : QString());
+    t.work.atomicSeconds = t.atomicSeconds;
+
     t.overheadSeconds = kLaunchOverheadSeconds;
-    const double work = std::max(t.computeSeconds, t.memorySeconds);
+    const double work = std::max({t.computeSeconds, t.memorySeconds, t.atomicSeconds});
     t.seconds = t.overheadSeconds + work;
     t.work.seconds = t.seconds;
     t.work.overheadSeconds = t.overheadSeconds;
@@ -397,6 +467,8 @@ std::optional<LaunchTime> predictLaunchTime(const KernelIR& ir, const KernelSlic
     t.work.memorySeconds = t.memorySeconds;
     if (t.overheadSeconds >= work)
         t.bound = TimeBound::Launch;
+    else if (t.atomicSeconds > std::max(t.computeSeconds, t.memorySeconds))
+        t.bound = TimeBound::Atomics;
     else if (t.computeSeconds >= t.memorySeconds)
         t.bound = computeLatency ? TimeBound::Latency : TimeBound::Compute;
     else

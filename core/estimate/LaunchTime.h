@@ -19,17 +19,22 @@ enum class TimeBound {
     Memory, // off-chip bytes over the memory bandwidth
     Latency, // too few warps in flight: dependent arithmetic or DRAM latency not hidden
     Launch, // the launch overhead outweighs the work
+    Atomics, // global atomics that meet on a few L2 lines wait for each other (AtomicContention)
 };
-QString timeBoundName(TimeBound bound); // "compute", "memory", "latency", "launch"
+QString timeBoundName(TimeBound bound); // "compute", "memory", "latency", "launch", "atomics"
 
 // The predicted execution time of one launch on one GPU (METHOD §12), with the numbers
 // behind it. All times in seconds, per launch.
 struct LaunchTime {
-    double seconds = 0; // time_per_launch_s = overhead + max(compute, memory)
+    double seconds = 0; // time_per_launch_s = overhead + max(compute, memory, atomics)
     TimeBound bound = TimeBound::Compute;
     double computeSeconds = 0; // the busiest SM: max(issue, each pipe)
     double memorySeconds = 0; // DRAM bytes / min(sustained bandwidth, bytes in flight / latency)
     double overheadSeconds = 0;
+    // Global atomics applied one after another on their L2 lines (AtomicContention), summed
+    // over the kernel's atomics; 0 where it has none whose addresses are known.
+    double atomicSeconds = 0;
+    double atomicOperations = 0; // what L2 applies, after the warps' aggregation
     // The pipe that set the compute time: "issue", "fp32", "fp64", "int32", "sfu", "load/store".
     QString computePipe;
     double globalBytes = 0; // what the launch's global and texture accesses ask for, by type size

@@ -42,6 +42,7 @@ std::optional<WarpAccess> warpAccess(const AccessPattern& pattern, const LaunchS
     WarpAccess access;
     access.lanes = int(std::min<qint64>(kWarpLanes, block[0] * block[1] * block[2]));
     QSet<qint64> sectors;
+    QSet<qint64> offsets;
     std::array<QSet<qint64>, kBanks> wordsByBank;
     const qint64 blockIndex[3] = {0, 0, 0};
     for (int lane = 0; lane < access.lanes; ++lane) {
@@ -49,6 +50,7 @@ std::optional<WarpAccess> warpAccess(const AccessPattern& pattern, const LaunchS
         const std::optional<qint64> offset = pattern.byteOffset->evaluateForThread(launch, threadIndex, blockIndex);
         if (!offset)
             return std::nullopt;
+        offsets.insert(*offset);
         qint64 last = 0;
         if (__builtin_add_overflow(*offset, qint64(pattern.elementBytes - 1), &last))
             return std::nullopt;
@@ -59,6 +61,7 @@ std::optional<WarpAccess> warpAccess(const AccessPattern& pattern, const LaunchS
     }
     const double bytes = double(access.lanes) * pattern.elementBytes;
     access.sectors = double(sectors.size());
+    access.addresses = double(offsets.size());
     access.idealSectors = std::ceil(bytes / double(kSectorBytes));
     int deepest = 0;
     for (const QSet<qint64>& words : wordsByBank)

@@ -18,6 +18,7 @@ constexpr qint64 kSectorBytes = 32;
 
 struct WarpAccess {
     int lanes = 0; // active lanes of the first warp (fewer than 32 in a small block)
+    double addresses = 0; // distinct byte offsets the lanes name (1 where every lane names one)
     double sectors = 0; // global: distinct 32-byte sectors the lanes touch
     double idealSectors = 0; // the same bytes laid out contiguously: ceil(lanes · bytes / 32)
     double wavefronts = 0; // shared: passes through the banks (most distinct words in one bank)

@@ -91,6 +91,8 @@ void insertTimeJson(QJsonObject& kernel, const KernelEstimate& estimate)
         kernel.insert(QStringLiteral("time"),
             QJsonObject{{QStringLiteral("compute_s"), t->computeSeconds},
                 {QStringLiteral("memory_s"), t->memorySeconds}, {QStringLiteral("overhead_s"), t->overheadSeconds},
+                {QStringLiteral("atomic_s"), t->atomicSeconds},
+                {QStringLiteral("atomic_operations"), t->atomicOperations},
                 {QStringLiteral("compute_pipe"), t->computePipe}, {QStringLiteral("global_bytes"), t->globalBytes},
                 {QStringLiteral("cache_served_bytes"), t->cacheServedBytes},
                 {QStringLiteral("dram_bytes"), t->dramBytes},
@@ -117,10 +119,13 @@ QString timeSummary(const KernelEstimate& estimate)
     if (!estimate.time)
         return QStringLiteral("no time per launch: %1").arg(estimate.noTime);
     const LaunchTime& t = *estimate.time;
-    return QStringLiteral("%1 per launch, %2-bound (%3 from DRAM at %4/s: %5; compute %6, %7)")
+    const QString atomics = t.atomicSeconds > 0
+        ? QStringLiteral("; atomics waiting on their L2 lines %1").arg(formatDuration(t.atomicSeconds))
+        : QString();
+    return QStringLiteral("%1 per launch, %2-bound (%3 from DRAM at %4/s: %5; compute %6, %7%8)")
         .arg(formatDuration(t.seconds), timeBoundName(t.bound), formatBytes(t.dramBytes),
             formatBytes(t.bandwidthBytesPerS), formatDuration(t.memorySeconds), formatDuration(t.computeSeconds),
-            t.computePipe);
+            t.computePipe, atomics);
 }
 
 QString energyPerLaunchSummary(const KernelEstimate& estimate)

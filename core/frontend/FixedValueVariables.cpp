@@ -71,6 +71,16 @@ void collectAssignedVariables(CXCursor target, QSet<QString>& usrs)
             return;
         }
         if (kind == CXCursor_ArraySubscriptExpr && operands.size() == 2) {
+            // `p[i] = v` through a pointer variable changes *p, not p (an atomic's `&bins[k]`,
+            // a kernel's `out[i] = v`); an array variable's elements are the variable.
+            CXCursor base = operands.first();
+            while (
+                (clang_getCursorKind(base) == CXCursor_UnexposedExpr || clang_getCursorKind(base) == CXCursor_ParenExpr)
+                && expressionChildren(base).size() == 1)
+                base = expressionChildren(base).first();
+            if (clang_getCursorKind(base) == CXCursor_DeclRefExpr
+                && clang_getCanonicalType(clang_getCursorType(clang_getCursorReferenced(base))).kind == CXType_Pointer)
+                return;
             target = operands.first();
             continue;
         }

@@ -355,7 +355,8 @@ void write(QDataStream& out, const Statement& s)
     for (const AccessPattern& pattern : s.patterns) {
         writeEnum(out, pattern.space);
         write(out, pattern.byteOffset);
-        out << qint32(pattern.elementBytes) << pattern.count << pattern.uniformBase;
+        out << qint32(pattern.elementBytes) << pattern.count << pattern.uniformBase << pattern.atomic
+            << pattern.indexValues;
     }
 }
 
@@ -409,7 +410,7 @@ void read(QDataStream& in, Statement& s)
         pattern.space = readEnum<MemorySpace>(in);
         pattern.byteOffset = readExpression(in, 0);
         qint32 elementBytes = 0;
-        in >> elementBytes >> pattern.count >> pattern.uniformBase;
+        in >> elementBytes >> pattern.count >> pattern.uniformBase >> pattern.atomic >> pattern.indexValues;
         pattern.elementBytes = elementBytes;
         s.patterns << pattern;
     }

@@ -22,7 +22,7 @@ QByteArray serializeKernelIR(const KernelIR& ir);
 std::optional<UnitIndex> deserializeUnit(const QByteArray& bytes);
 
 // Bump whenever UnitIndex or anything it holds changes shape.
-constexpr quint32 kUnitFormatVersion = 18; // 6: instruction classes, memory copies; 7: shared memory per block;
+constexpr quint32 kUnitFormatVersion = 19; // 6: instruction classes, memory copies; 7: shared memory per block;
                                            // 8: kernel argument values, thread guards; 9: `#pragma unroll`;
                                            // 10: while loops and values at a loop's start; 11: access patterns;
                                            // 12: conditions the launch decides, guards on a loop's variable;
@@ -32,5 +32,6 @@ constexpr quint32 kUnitFormatVersion = 18; // 6: instruction classes, memory cop
                                            // 16: launches written with spaced chevrons (`<< <`)
                                            // 17: launch values computed from host values
                                            // 18: global access patterns the same for every lane
+                                           // 19: atomic targets and the values their index can take
 
 } // namespace slicewatt

@@ -45,7 +45,7 @@ struct LoopHeader {
 // (analysis-rules §6). Kept symbolic, like loop headers, for every launch and what-if.
 struct ThreadGuard {
     SymbolicExprPtr index; // null: the condition is no such comparison
-    BinaryOperator comparison = BinaryOperator::Less; // index OP bound (<, <=, >, >=)
+    BinaryOperator comparison = BinaryOperator::Less; // index OP bound (<, <=, >, >=, ==, !=)
     SymbolicExprPtr bound;
     // The bound is the variable of this enclosing loop (its statement index), as in a tree
     // reduction's `for (s = blockDim.x / 2; s > 0; s >>= 1) if (tid < s)`: the share is the
@@ -71,6 +71,13 @@ struct AccessPattern {
     // whose offsets are equal read the same bytes (AccessReuse); `d_Src += baseY * pitch`
     // moves the start per thread.
     bool uniformBase = false;
+    // An atomic read-modify-write of global memory (`atomicAdd(&bins[v], 1u)`): L2 applies it,
+    // and atomics on one 128-byte line wait for each other (AtomicContention).
+    bool atomic = false;
+    // For an atomic whose offset is not a function of the launch (a loaded byte as its index):
+    // how many elements the index can name, from its type or a mask (256 for an unsigned
+    // char, C for `v % C`); 0 where nothing says.
+    double indexValues = 0;
 };
 
 // One arm of a branch a statement sits in: the decision statement and which arm.

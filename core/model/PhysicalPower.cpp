@@ -11,7 +11,15 @@ const QVector<PhysicalInput>& physicalInputs()
         {QStringLiteral("active_w"), QStringLiteral("busy SMs (clocks, schedulers, register files)"),
             QStringLiteral("of the SMs, over the time they work"), false,
             [](const LaunchWork& w) {
-                return w.seconds > 0 ? w.activeSmShare * std::max(0.0, w.seconds - w.overheadSeconds) / w.seconds : 0.0;
+                if (w.seconds <= 0)
+                    return 0.0;
+                // [ours] SMs whose warps only wait for L2 to apply their atomics issue and move
+                // nothing: that part of the time counts as idle (the H200's histogram_global
+                // draws 138 W, 124 W idle).
+                const double working = std::max(w.computeSeconds, w.memorySeconds);
+                const double workingShare
+                    = w.atomicSeconds > working && w.atomicSeconds > 0 ? working / w.atomicSeconds : 1.0;
+                return w.activeSmShare * std::max(0.0, w.seconds - w.overheadSeconds) / w.seconds * workingShare;
             }},
         {QStringLiteral("pj_fp32"), QStringLiteral("FP32 instructions"), QStringLiteral("instructions"), true,
             [](const LaunchWork& w) { return w.fp32; }},
@@ -92,10 +100,11 @@ double secondsAtClock(const LaunchWork& work, double x)
     if (x >= 1)
         return work.seconds;
     const double busy = std::max(0.0, work.seconds - work.overheadSeconds);
-    if (work.computeSeconds <= 0 && work.memorySeconds <= 0)
+    if (work.computeSeconds <= 0 && work.memorySeconds <= 0 && work.atomicSeconds <= 0)
         return work.overheadSeconds + busy / x;
-    // busy = max(compute, memory) at boost (LaunchTime); compute stretches, DRAM does not.
-    return work.overheadSeconds + std::max(work.computeSeconds / x, work.memorySeconds);
+    // busy = max(compute, memory, atomics) at boost (LaunchTime); compute and L2's atomics
+    // stretch, DRAM does not.
+    return work.overheadSeconds + std::max(std::max(work.computeSeconds, work.atomicSeconds) / x, work.memorySeconds);
 }
 
 // The terms at clock share x with voltage share v: switching energy scales as V², except

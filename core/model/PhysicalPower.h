@@ -24,6 +24,9 @@ struct LaunchWork {
     // Both 0: the launch's time is taken as all clock-scaled work.
     double computeSeconds = 0;
     double memorySeconds = 0;
+    // Global atomics waiting on their L2 lines (seconds = overhead + max(compute, memory,
+    // atomics)); scaled with the clock as compute is (the L2 taken at the SM's clock).
+    double atomicSeconds = 0;
     double activeSmShare = 0; // SMs the launch occupies / SMs, in (0, 1]
     // Thread instructions by the pipe that runs them, after division and SFU expansion.
     double fp32 = 0;
